@@ -1,0 +1,3 @@
+import GQLCore
+
+print("benchmarks: not written yet")

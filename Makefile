@@ -1,0 +1,33 @@
+# gqlc — build, test, demo and benchmarks. Every install step lives here so that a fresh machine
+# (and CI) needs nothing but the Swift toolchain and python3.
+
+SWIFT        ?= swift
+PYTHON       ?= python3
+VENV         := .venv
+PY           := $(VENV)/bin/python
+DEBUG_BIN    := .build/debug/gqlc
+# Proxies would route loopback traffic away from the local test servers.
+unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
+
+.PHONY: all build release test test-swift test-python demo serve bench fuzz clean
+
+all: build
+
+build:
+	$(SWIFT) build --product gqlc
+
+$(VENV)/.installed: Tests/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/requirements.txt
+	touch $@
+
+venv: $(VENV)/.installed
+
+# Every test: Swift unit tests, the local server's own tests, and end-to-end runs of the binary.
+test: venv
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q Tests
+
+clean:
+	rm -rf .build $(VENV)

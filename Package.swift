@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "gqlc",
+    products: [
+        .executable(name: "gqlc", targets: ["gqlc"]),
+        .library(name: "GQLCore", targets: ["GQLCore"]),
+    ],
+    targets: [
+        // All logic: JSON, model schema, GraphQL AST, request building, transport, paging.
+        .target(name: "GQLCore"),
+        // The thin command-line front end.
+        .executableTarget(name: "gqlc", dependencies: ["GQLCore"]),
+        .testTarget(name: "GQLCoreTests", dependencies: ["GQLCore"]),
+        .testTarget(name: "gqlcTests", dependencies: ["gqlc"]),
+        // Throughput benchmarks run by `make bench`.
+        .executableTarget(name: "GQLCBench", dependencies: ["GQLCore"], path: "Benchmarks/GQLCBench"),
+    ],
+    swiftLanguageModes: [.v6]
+)
