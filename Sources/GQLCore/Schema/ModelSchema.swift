@@ -89,6 +89,9 @@ public enum FieldType: Sendable, Equatable, CustomStringConvertible {
     /// Another model (relationship fields only).
     case model(String)
 
+    /// True for relationship fields' `{"model": …}` type.
+    public var isModel: Bool { if case .model = self { return true } else { return false } }
+
     public var description: String {
         switch self {
         case .scalar(let name), .enumeration(let name), .nonModel(let name), .model(let name): return name

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Which kind of file a schema came from.
+public enum SchemaFileFormat: String, Sendable, Equatable {
+    /// A standalone `model-introspection.json` (MIS v1).
+    case modelIntrospection = "model introspection"
+    /// Gen2 `amplify_outputs.json`.
+    case amplifyOutputs = "amplify_outputs.json"
+    /// Legacy `amplifyconfiguration.json` / aws-exports JSON.
+    case legacyConfig = "legacy Amplify configuration"
+    /// Gen1 native `amplifyconfiguration.json` (`api.plugins.awsAPIPlugin`): endpoint only.
+    case nativeConfig = "Amplify native configuration"
+}
+
+/// The service settings a config file may carry.
+public struct ServiceConfig: Sendable, Equatable {
+    public var endpoint: String?
+    public var apiKey: String?
+    public var region: String?
+    public var defaultAuthorizationType: String?
+
+    public init(endpoint: String? = nil, apiKey: String? = nil, region: String? = nil, defaultAuthorizationType: String? = nil) {
+        self.endpoint = endpoint
+        self.apiKey = apiKey
+        self.region = region
+        self.defaultAuthorizationType = defaultAuthorizationType
+    }
+}
+
+/// A loaded schema or config file.
+public struct SchemaFile: Sendable, Equatable {
+    /// The path as given.
+    public var path: String
+    public var format: SchemaFileFormat
+    /// The model schema; nil when a config file holds none.
+    public var schema: ModelSchema?
+    public var service: ServiceConfig
+}
+
+/// Loads the three files Amplify users have: model introspection JSON, `amplify_outputs.json`,
+/// and the legacy `amplifyconfiguration.json`.
+///
+/// ```swift
+/// let file = try SchemaLoader.load(path: "amplify_outputs.json")
+/// let post = file.schema?.models["Post"]
+/// let endpoint = file.service.endpoint
+/// ```
+public enum SchemaLoader {
+    /// Reads and decodes a file.
+    public static func load(path: String) throws(SchemaError) -> SchemaFile {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw SchemaError(file: path, location: "", message: reason)
+        }
+        return try load(data: data, path: path)
+    }
+
+    /// Decodes file contents; `path` is used in error messages.
+    public static func load(data: Data, path: String) throws(SchemaError) -> SchemaFile {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(Array(data))
+        } catch {
+            throw SchemaError(file: path, location: "\(error.line):\(error.column)", message: error.message)
+        }
+        return try decode(json, path: path)
+    }
+
+    /// Decodes an already-parsed file.
+    public static func decode(_ json: JSONValue, path: String) throws(SchemaError) -> SchemaFile {
+        let root = JSONNode(value: json, path: "", file: path)
+        guard case .object(let object) = json else {
+            throw SchemaError(file: path, location: "", message: "expected a JSON object at the top level, found \(json.kindDescription)")
+        }
+        if object["models"] != nil {
+            return SchemaFile(path: path, format: .modelIntrospection, schema: try IntrospectionDecoder.decode(root), service: ServiceConfig())
+        }
+        if let data = try root.optional("data"), case .object = data.value {
+            var schema: ModelSchema?
+            if let mis = try data.optional("model_introspection") { schema = try IntrospectionDecoder.decode(mis) }
+            let service = ServiceConfig(
+                endpoint: try data.optionalString("url"), apiKey: try data.optionalString("api_key"),
+                region: try data.optionalString("aws_region"),
+                defaultAuthorizationType: try data.optionalString("default_authorization_type"))
+            return SchemaFile(path: path, format: .amplifyOutputs, schema: schema, service: service)
+        }
+        if object["aws_appsync_graphqlEndpoint"] != nil || object["modelIntrospection"] != nil {
+            var schema: ModelSchema?
+            if let mis = try root.optional("modelIntrospection") { schema = try IntrospectionDecoder.decode(mis) }
+            let service = ServiceConfig(
+                endpoint: try root.optionalString("aws_appsync_graphqlEndpoint"),
+                apiKey: try root.optionalString("aws_appsync_apiKey"),
+                region: try root.optionalString("aws_appsync_region"),
+                defaultAuthorizationType: try root.optionalString("aws_appsync_authenticationType"))
+            return SchemaFile(path: path, format: .legacyConfig, schema: schema, service: service)
+        }
+        if let plugins = try root.optional("api")?.optional("plugins")?.optional("awsAPIPlugin") {
+            for (_, api) in try plugins.members() where try api.optionalString("endpointType") != "REST" {
+                let service = ServiceConfig(
+                    endpoint: try api.optionalString("endpoint"), apiKey: try api.optionalString("apiKey"),
+                    region: try api.optionalString("region"),
+                    defaultAuthorizationType: try api.optionalString("authorizationType"))
+                return SchemaFile(path: path, format: .nativeConfig, schema: nil, service: service)
+            }
+        }
+        throw SchemaError(
+            file: path, location: "",
+            message: "not a model schema or Amplify config: expected 'models', 'data.model_introspection' or 'modelIntrospection'")
+    }
+}
