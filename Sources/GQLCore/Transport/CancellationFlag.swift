@@ -8,6 +8,8 @@ public final class CancellationFlag: @unchecked Sendable {
     // All state is guarded by `condition`.
     private let condition = NSCondition()
     private var cancelled = false
+    // Set after the handlers have run; waiters wake on it, so they see the handlers' effects.
+    private var handlersDone = false
     private var handlers: [Int: @Sendable () -> Void] = [:]
     private var nextHandlerID = 0
 
@@ -20,7 +22,7 @@ public final class CancellationFlag: @unchecked Sendable {
         return cancelled
     }
 
-    /// Sets the flag, wakes every waiter and runs the registered handlers (once). Safe to call repeatedly.
+    /// Sets the flag, runs the registered handlers (once), then wakes every waiter. Safe to call repeatedly.
     public func cancel() {
         condition.lock()
         guard !cancelled else {
@@ -30,9 +32,12 @@ public final class CancellationFlag: @unchecked Sendable {
         cancelled = true
         let toRun = handlers.values
         handlers.removeAll()
-        condition.broadcast()
         condition.unlock()
         for handler in toRun { handler() }
+        condition.lock()
+        handlersDone = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Registers `handler` to run when the flag is set; runs it at once if it already is.
@@ -65,7 +70,7 @@ public final class CancellationFlag: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: max(0, seconds))
         condition.lock()
         defer { condition.unlock() }
-        while !cancelled {
+        while !handlersDone {
             if !condition.wait(until: deadline) { break }
         }
         return cancelled
