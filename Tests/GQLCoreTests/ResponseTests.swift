@@ -89,6 +89,8 @@ import Testing
         let error = try statusError(502, page)
         #expect(error.excerpt == "502 Bad Gateway")
         #expect(error.errorType == nil && error.message == nil)
+        #expect(error.description == "HTTP 502 Bad Gateway")
+        #expect(try statusError(502, "<title>upstream down</title>").description == "HTTP 502 Bad Gateway: upstream down")
     }
 
     @Test func htmlWithoutTitleShowsItsFirstText() throws {

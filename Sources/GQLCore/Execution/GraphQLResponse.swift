@@ -7,6 +7,7 @@ public struct GraphQLResponse: Sendable, Equatable {
     /// The `errors` member; empty when absent.
     public var errors: [GraphQLError]
 
+    /// Makes a value from its parts.
     public init(data: JSONValue?, errors: [GraphQLError] = []) {
         self.data = data
         self.errors = errors
@@ -25,6 +26,7 @@ public struct GraphQLError: Sendable, Equatable, CustomStringConvertible {
     public struct Location: Sendable, Equatable {
         public var line: Int
         public var column: Int
+        /// Makes a value from its parts.
         public init(line: Int, column: Int) {
             self.line = line
             self.column = column
@@ -44,6 +46,7 @@ public struct GraphQLError: Sendable, Equatable, CustomStringConvertible {
     /// The `extensions` object, if any.
     public var extensions: JSONObject?
 
+    /// Makes a value from its parts.
     public init(
         message: String, errorType: String? = nil, errorInfo: JSONValue? = nil, path: [PathComponent]? = nil,
         locations: [Location] = [], extensions: JSONObject? = nil
@@ -144,6 +147,7 @@ public struct DecodePathError: Error, Sendable, Equatable, CustomStringConvertib
     /// What was found instead.
     public let found: String
 
+    /// A one-line message for people.
     public var description: String {
         let parent = (["data"] + path.prefix(failedAt)).joined(separator: ".")
         if found == "no data" { return "the response has no data, so it has no 'data.\(path.joined(separator: "."))'" }

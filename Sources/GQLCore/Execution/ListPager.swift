@@ -27,6 +27,7 @@ public struct ListPager {
     /// The default page size.
     public static let defaultPageSize = 1000
 
+    /// Makes a value from its parts.
     public init(
         client: GraphQLClient, connectionPath: [String], pageSize: Int = ListPager.defaultPageSize, limit: Int? = nil,
         startToken: String? = nil, makeRequest: @escaping (_ limit: Int, _ nextToken: String?) -> GraphQLRequest

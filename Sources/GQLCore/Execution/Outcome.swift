@@ -29,6 +29,7 @@ public enum ExecutionError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Stopped by the user.
     case cancelled
 
+    /// A one-line message for people.
     public var description: String {
         switch self {
         case .transport(let error, let attempts):

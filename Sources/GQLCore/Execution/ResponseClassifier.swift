@@ -66,6 +66,7 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
     /// How many attempts were made before giving up.
     public var attempts: Int
 
+    /// Makes a value from its parts.
     public init(status: Int, errorType: String? = nil, message: String? = nil, excerpt: String? = nil, retryAfter: String? = nil, attempts: Int = 1) {
         self.status = status
         self.errorType = errorType
@@ -75,6 +76,7 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
         self.attempts = attempts
     }
 
+    /// A one-line message for people.
     public var description: String {
         var line = "HTTP \(status)"
         if let reason = Self.reasonPhrases[status] { line += " \(reason)" }
@@ -82,7 +84,9 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
         case let (type?, message?): line += ": \(type): \(message)"
         case let (type?, nil): line += ": \(type)"
         case let (nil, message?): line += ": \(message)"
-        case (nil, nil): if let excerpt { line += ": \(excerpt)" }
+        case (nil, nil):
+            // Skip an excerpt that only repeats the status line ("502 Bad Gateway").
+            if let excerpt, !line.hasSuffix(excerpt) { line += ": \(excerpt)" }
         }
         if attempts > 1 { line += " (after \(attempts) attempts)" }
         if let hint { line += "; \(hint)" }
@@ -120,6 +124,7 @@ public enum InvalidResponseError: Error, Sendable, Equatable, CustomStringConver
     /// The server returned a `nextToken` it had already returned, which would loop forever.
     case repeatedToken(String)
 
+    /// A one-line message for people.
     public var description: String {
         switch self {
         case .notJSON(let status, let error, let excerpt):

@@ -19,6 +19,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The default number of retries.
     public static let defaultRetries = 3
 
+    /// Makes a value from its parts.
     public init(maxRetries: Int = RetryPolicy.defaultRetries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = 60) {
         self.maxRetries = max(0, maxRetries)
         self.baseDelay = baseDelay
@@ -64,6 +65,7 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
     /// The server answered with a retryable status (429 or 5xx).
     case status(Int)
 
+    /// A one-line message for people.
     public var description: String {
         switch self {
         case .network(let detail): return "network error: \(detail)"
@@ -97,6 +99,7 @@ public struct RetryClock: Sendable {
     /// The current time, for `Retry-After` dates.
     public var now: @Sendable () -> Date
 
+    /// Makes a value from its parts.
     public init(sleep: @escaping @Sendable (Double) -> Void, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date) {
         self.sleep = sleep
         self.random = random

@@ -13,6 +13,7 @@ public final class CancellationFlag: @unchecked Sendable {
     private var handlers: [Int: @Sendable () -> Void] = [:]
     private var nextHandlerID = 0
 
+    /// Makes a new instance.
     public init() {}
 
     /// True once ``cancel()`` has been called.

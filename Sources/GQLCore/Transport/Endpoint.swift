@@ -79,6 +79,7 @@ public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `--header` line is malformed.
     case malformedHeader(HeaderParseError)
 
+    /// A one-line message for people.
     public var description: String {
         switch self {
         case .invalidURL(let url, let reason):
@@ -98,6 +99,7 @@ public struct HeaderParseError: Error, Sendable, Equatable, CustomStringConverti
     /// What was wrong.
     public let reason: String
 
+    /// A one-line message for people.
     public var description: String { "malformed header '\(line)': \(reason)" }
 }
 

@@ -7,6 +7,7 @@ public struct HTTPHeader: Sendable, Equatable {
     /// The header value, without surrounding whitespace.
     public var value: String
 
+    /// Makes a value from its parts.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -55,6 +56,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The most time, in seconds, the whole exchange may take.
     public var timeout: Double
 
+    /// Makes a value from its parts.
     public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double) {
         self.url = url
         self.method = method
@@ -73,6 +75,7 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The body bytes.
     public var body: [UInt8]
 
+    /// Makes a value from its parts.
     public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8]) {
         self.status = status
         self.headers = headers
@@ -99,6 +102,7 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The request was cancelled (Ctrl-C).
     case cancelled
 
+    /// A one-line message for people.
     public var description: String {
         switch self {
         case .invalidURL(let url, let detail): return "invalid endpoint URL '\(url)': \(detail)"

@@ -29,6 +29,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         session = URLSession(configuration: configuration)
     }
 
+    /// Sends `request` once and waits for the whole response, the deadline, or cancellation.
     public func send(_ request: HTTPRequest, cancellation: CancellationFlag?) throws(TransportError) -> HTTPResponse {
         try Self.validate(request.url)
         var urlRequest = URLRequest(url: request.url)
