@@ -1,0 +1,136 @@
+import Dispatch
+
+/// Sends GraphQL requests to an endpoint, retrying by the endpoint's ``RetryPolicy``, and decodes the answers.
+///
+/// ```swift
+/// let client = GraphQLClient(endpoint: endpoint, cancellation: flag, trace: verbose ? { log($0.lines) } : nil)
+/// let response = try client.execute(request)                    // queries retry, mutations don't
+/// switch try response.outcome(decodePath: request.decodePath, nullIsNotFound: true) { … }
+/// ```
+public struct GraphQLClient: Sendable {
+    /// Where requests go.
+    public var endpoint: Endpoint
+    /// How they get there.
+    public var transport: any HTTPTransport
+    /// Set by the signal handler to stop at once.
+    public var cancellation: CancellationFlag?
+    /// Sleeps and random numbers for the retry loop.
+    public var clock: RetryClock
+    /// Receives `--verbose` events, or nil.
+    public var trace: TraceSink?
+
+    /// - Parameters:
+    ///   - transport: defaults to the process-wide ``URLSessionTransport/shared``.
+    ///   - clock: defaults to real time, with sleeps that end on cancellation.
+    public init(
+        endpoint: Endpoint, transport: any HTTPTransport = URLSessionTransport.shared, cancellation: CancellationFlag? = nil,
+        clock: RetryClock? = nil, trace: TraceSink? = nil
+    ) {
+        self.endpoint = endpoint
+        self.transport = transport
+        self.cancellation = cancellation
+        self.clock = clock ?? .live(cancellation: cancellation)
+        self.trace = trace
+    }
+
+    /// Sends `request` and decodes the response, which may still carry GraphQL errors.
+    ///
+    /// - Parameter mayRetry: whether failures may be retried; by default queries are and mutations are not.
+    ///   The front end computes it with ``RetryPolicy/mayRetry(_:retryMutations:mutationIsIdempotent:)``.
+    /// - Throws: ``ExecutionError`` for transport failures, HTTP error statuses and non-GraphQL bodies,
+    ///   with any known secret scrubbed from the messages.
+    public func execute(_ request: GraphQLRequest, mayRetry: Bool? = nil) throws(ExecutionError) -> GraphQLResponse {
+        let retryable = mayRetry ?? RetryPolicy.mayRetry(request.operationType, retryMutations: false, mutationIsIdempotent: false)
+        trace?(.operation(document: request.query, variables: request.variables, operationName: request.operationName))
+        var writer = JSONWriter(style: .compact)
+        writer.write(request.body)
+        let (response, attempts) = try send(body: writer.bytes, mayRetry: retryable)
+        do {
+            return try ResponseClassifier.classify(response)
+        } catch {
+            throw scrubbed(error, attempts: attempts)
+        }
+    }
+
+    /// POSTs `body` to the endpoint until it gets a response that is not retried (any status) or gives up.
+    /// Returns the response and how many attempts it took.
+    public func send(body: [UInt8], mayRetry: Bool) throws(ExecutionError) -> (HTTPResponse, attempts: Int) {
+        let httpRequest = endpoint.httpRequest(body: body)
+        let policy = endpoint.retry
+        let maxRetries = mayRetry ? policy.maxRetries : 0
+        var attempt = 0
+        while true {
+            attempt += 1
+            if cancellation?.isCancelled == true { throw .cancelled }
+            trace?(.request(method: httpRequest.method, url: httpRequest.url.absoluteString,
+                            headers: HeaderRedaction.redact(httpRequest.headers), bodyBytes: body.count, attempt: attempt))
+            let started = DispatchTime.now().uptimeNanoseconds
+            let response: HTTPResponse
+            do {
+                response = try transport.send(httpRequest, cancellation: cancellation)
+            } catch {
+                trace?(.failure(scrubbed(error), seconds: elapsed(since: started)))
+                if error == .cancelled { throw .cancelled }
+                guard attempt <= maxRetries, let reason = RetryReason.forTransportError(error) else {
+                    throw .transport(scrubbed(error), attempts: attempt)
+                }
+                try pause(before: attempt, of: maxRetries, reason: reason, retryAfter: nil)
+                continue
+            }
+            trace?(.response(status: response.status, headers: HeaderRedaction.redact(response.headers),
+                             bytes: response.body.count, seconds: elapsed(since: started)))
+            guard attempt <= maxRetries, let reason = RetryReason.forStatus(response.status) else {
+                return (response, attempt)
+            }
+            let retryAfter = response.headers.value(for: "Retry-After").flatMap { RetryAfter.seconds(from: $0, now: clock.now()) }
+            try pause(before: attempt, of: maxRetries, reason: reason, retryAfter: retryAfter)
+        }
+    }
+
+    /// Waits before retry `retry`, reporting it; throws if cancelled meanwhile.
+    private func pause(before retry: Int, of maxRetries: Int, reason: RetryReason, retryAfter: Double?) throws(ExecutionError) {
+        let delay = endpoint.retry.delay(retry: retry, retryAfter: retryAfter, random: clock.random())
+        trace?(.retry(retry: retry, maxRetries: maxRetries, reason: scrubbed(reason), delay: delay))
+        clock.sleep(delay)
+        if cancellation?.isCancelled == true { throw .cancelled }
+    }
+
+    private func elapsed(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
+    }
+
+    // MARK: Scrubbing secrets out of messages that may echo a header
+
+    private func scrubbed(_ error: TransportError) -> TransportError {
+        let redactor = endpoint.redactor
+        switch error {
+        case .network(let detail): return .network(redactor.scrub(detail))
+        case .invalidURL(let url, let detail): return .invalidURL(redactor.scrub(url), detail: redactor.scrub(detail))
+        case .timeout, .cancelled: return error
+        }
+    }
+
+    private func scrubbed(_ reason: RetryReason) -> RetryReason {
+        if case .network(let detail) = reason { return .network(endpoint.redactor.scrub(detail)) }
+        return reason
+    }
+
+    private func scrubbed(_ error: ExecutionError, attempts: Int) -> ExecutionError {
+        let redactor = endpoint.redactor
+        switch error {
+        case .httpStatus(var status):
+            status.attempts = attempts
+            status.message = status.message.map(redactor.scrub)
+            status.excerpt = status.excerpt.map(redactor.scrub)
+            return .httpStatus(status)
+        case .invalidResponse(.notJSON(let code, let parseError, let excerpt)):
+            return .invalidResponse(.notJSON(status: code, parseError, excerpt: redactor.scrub(excerpt)))
+        case .invalidResponse(.notGraphQL(let detail)):
+            return .invalidResponse(.notGraphQL(redactor.scrub(detail)))
+        case .transport(let transportError, let count):
+            return .transport(scrubbed(transportError), attempts: count)
+        case .invalidResponse, .cancelled:
+            return error
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// The process exit codes gqlc documents. The core only computes them; the executable calls `exit`.
+public enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
+    /// Everything worked.
+    case success = 0
+    /// GraphQL errors and no data (or another failure of the operation itself).
+    case graphQLErrors = 1
+    /// Bad usage or input (raised by the front end, never by the network side).
+    case usage = 2
+    /// Partial result: data and errors together.
+    case partial = 3
+    /// The requested item does not exist: the root field is null with no errors (get/update/delete).
+    case notFound = 4
+    /// An HTTP error status or a response that is not GraphQL.
+    case httpError = 5
+    /// A network failure or timeout.
+    case network = 6
+    /// Stopped by SIGINT/SIGTERM (128 + SIGINT, the shell convention).
+    case interrupted = 130
+}
+
+/// Why a request produced no GraphQL response.
+public enum ExecutionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No HTTP response, after `attempts` tries.
+    case transport(TransportError, attempts: Int)
+    /// A non-2xx status (after any retries).
+    case httpStatus(HTTPStatusError)
+    /// A 2xx body that is not a GraphQL response, or lacks the expected result.
+    case invalidResponse(InvalidResponseError)
+    /// Stopped by the user.
+    case cancelled
+
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .transport(let error, let attempts):
+            return attempts > 1 ? "\(error.description) (after \(attempts) attempts)" : error.description
+        case .httpStatus(let error): return error.description
+        case .invalidResponse(let error): return error.description
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    /// The exit code for this failure: 5 for HTTP and non-GraphQL responses, 6 for network failures and
+    /// timeouts, 130 when cancelled. An invalid URL is a usage error (2).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .transport(.cancelled, _), .cancelled: return .interrupted
+        case .transport(.invalidURL, _): return .usage
+        case .transport: return .network
+        case .httpStatus, .invalidResponse: return .httpError
+        }
+    }
+}
+
+/// What one operation's response means for its result, once decoded.
+public enum RequestOutcome: Sendable, Equatable {
+    /// The result at the decode path (possibly `.null` when null does not mean "not found").
+    case success(JSONValue)
+    /// The root field is null with no errors, and the caller said that means "not found".
+    case notFound
+    /// Some data came back together with errors.
+    case partial(JSONValue, [GraphQLError])
+    /// Errors and no data.
+    case failed([GraphQLError])
+
+    /// 0, 4, 3 or 1.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .success: return .success
+        case .notFound: return .notFound
+        case .partial: return .partial
+        case .failed: return .graphQLErrors
+        }
+    }
+}
+
+extension GraphQLResponse {
+    /// Interprets the response for an operation whose result sits at `decodePath` (e.g. `["getPost"]`;
+    /// empty for `gqlc raw`, meaning all of `data`).
+    ///
+    /// - No errors: the value at the path, or ``RequestOutcome/notFound`` when it is null and `nullIsNotFound`
+    ///   (get, update, delete). A missing path is an invalid response.
+    /// - Errors: ``RequestOutcome/partial(_:_:)`` when the path holds a non-null value (for an empty path:
+    ///   `data` has at least one non-null member), else ``RequestOutcome/failed(_:)``.
+    public func outcome(decodePath: [String], nullIsNotFound: Bool) throws(InvalidResponseError) -> RequestOutcome {
+        let value: JSONValue?
+        do {
+            value = try self.value(at: decodePath)
+        } catch {
+            guard errors.isEmpty else { return .failed(errors) }
+            throw .missingResult(error)
+        }
+        guard errors.isEmpty else {
+            guard let value, Self.holdsData(value, isRoot: decodePath.isEmpty) else { return .failed(errors) }
+            return .partial(value, errors)
+        }
+        let result = value ?? .null
+        if result.isNull && nullIsNotFound { return .notFound }
+        return .success(result)
+    }
+
+    /// Non-null, and for the root `data` object, with at least one non-null member.
+    private static func holdsData(_ value: JSONValue, isRoot: Bool) -> Bool {
+        if value.isNull { return false }
+        if isRoot, case .object(let object) = value { return object.contains { !$0.value.isNull } }
+        return true
+    }
+}

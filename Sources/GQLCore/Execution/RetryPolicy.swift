@@ -1,0 +1,164 @@
+import Foundation
+
+/// How failed requests are retried: how often, and how long to wait in between.
+///
+/// Retries happen on network errors, timeouts, HTTP 429 and 5xx, and only for requests that are safe to repeat
+/// (see ``mayRetry(_:retryMutations:mutationIsIdempotent:)``). Delays use exponential backoff with full jitter:
+/// retry *n* waits a random time in `0 ..< min(maximumDelay, baseDelay · 2ⁿ⁻¹)`, unless the server sent
+/// `Retry-After`, which is honoured up to ``maximumRetryAfter``.
+public struct RetryPolicy: Sendable, Equatable {
+    /// How many times a request is sent again after the first attempt (`--retries N`).
+    public var maxRetries: Int
+    /// The backoff ceiling of the first retry, in seconds.
+    public var baseDelay: Double
+    /// The largest backoff ceiling, in seconds.
+    public var maximumDelay: Double
+    /// The longest `Retry-After` that is waited for, in seconds; longer requests are cut to this.
+    public var maximumRetryAfter: Double
+
+    /// The default number of retries.
+    public static let defaultRetries = 3
+
+    /// Makes a value from its parts.
+    public init(maxRetries: Int = RetryPolicy.defaultRetries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = 60) {
+        self.maxRetries = max(0, maxRetries)
+        self.baseDelay = baseDelay
+        self.maximumDelay = maximumDelay
+        self.maximumRetryAfter = maximumRetryAfter
+    }
+
+    /// A policy that never retries.
+    public static let never = RetryPolicy(maxRetries: 0)
+
+    /// The ceiling of the backoff before retry `retry` (1-based): `min(maximumDelay, baseDelay · 2^(retry-1))`.
+    public func backoffCeiling(retry: Int) -> Double {
+        let exponent = Double(max(0, min(retry - 1, 62)))
+        return min(maximumDelay, baseDelay * pow(2, exponent))
+    }
+
+    /// The wait before retry `retry` (1-based). `random` is uniform in `0 ..< 1`; `retryAfter` is the server's
+    /// requested wait in seconds, if any.
+    public func delay(retry: Int, retryAfter: Double?, random: Double) -> Double {
+        if let retryAfter { return min(max(0, retryAfter), maximumRetryAfter) }
+        return backoffCeiling(retry: retry) * min(max(random, 0), 1)
+    }
+
+    /// Whether a failed attempt may be repeated, by the rules:
+    /// queries are always safe; mutations only with `--retry-mutations` and only when repeating them cannot
+    /// do harm twice — a create that carries its client-generated key, an update or delete with an `--if`
+    /// condition (`mutationIsIdempotent`). Subscriptions are never POSTed, so never retried.
+    public static func mayRetry(_ operationType: OperationType, retryMutations: Bool, mutationIsIdempotent: Bool) -> Bool {
+        switch operationType {
+        case .query: return true
+        case .mutation: return retryMutations && mutationIsIdempotent
+        case .subscription: return false
+        }
+    }
+}
+
+/// Why an attempt is being retried.
+public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
+    /// The connection failed.
+    case network(String)
+    /// No response in time.
+    case timeout
+    /// The server answered with a retryable status (429 or 5xx).
+    case status(Int)
+
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .network(let detail): return "network error: \(detail)"
+        case .timeout: return "timeout"
+        case .status(429): return "HTTP 429 (throttled)"
+        case .status(let status): return "HTTP \(status)"
+        }
+    }
+
+    /// The reason to retry after this transport failure, or nil if it must not be retried.
+    static func forTransportError(_ error: TransportError) -> RetryReason? {
+        switch error {
+        case .network(let detail): return .network(detail)
+        case .timeout: return .timeout
+        case .cancelled, .invalidURL: return nil
+        }
+    }
+
+    /// The reason to retry after this status, or nil: only 429 and 5xx are retried.
+    static func forStatus(_ status: Int) -> RetryReason? {
+        status == 429 || (500...599).contains(status) ? .status(status) : nil
+    }
+}
+
+/// The clock and dice of the retry loop, injectable so tests check delays without sleeping.
+public struct RetryClock: Sendable {
+    /// Waits the given number of seconds (may return early when cancelled).
+    public var sleep: @Sendable (_ seconds: Double) -> Void
+    /// A uniform random number in `0 ..< 1`.
+    public var random: @Sendable () -> Double
+    /// The current time, for `Retry-After` dates.
+    public var now: @Sendable () -> Date
+
+    /// Makes a value from its parts.
+    public init(sleep: @escaping @Sendable (Double) -> Void, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date) {
+        self.sleep = sleep
+        self.random = random
+        self.now = now
+    }
+
+    /// Real time: sleeps on `cancellation` (so Ctrl-C ends a wait), system randomness and clock.
+    public static func live(cancellation: CancellationFlag?) -> RetryClock {
+        RetryClock(
+            sleep: { seconds in
+                if let cancellation { cancellation.wait(seconds: seconds) } else { Thread.sleep(forTimeInterval: seconds) }
+            },
+            random: { Double.random(in: 0..<1) },
+            now: { Date() })
+    }
+}
+
+/// Parses the `Retry-After` response header.
+public enum RetryAfter {
+    /// The wait in seconds that `value` asks for: delta-seconds (`120`) or an HTTP-date
+    /// (`Wed, 21 Oct 2015 07:28:00 GMT`), relative to `now`. A date in the past means 0. Nil if unparsable.
+    public static func seconds(from value: String, now: Date) -> Double? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) {
+            return Double(trimmed) ?? .greatestFiniteMagnitude
+        }
+        guard let date = httpDate(trimmed) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// Parses the IMF-fixdate form `Sun, 06 Nov 1994 08:49:37 GMT` (the only form servers may send today).
+    static func httpDate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT" || parts[5] == "UTC",
+            let day = Int(parts[1]), (1...31).contains(day),
+            let monthIndex = months.firstIndex(of: parts[2].lowercased()),
+            let year = Int(parts[3]), (1970...9999).contains(year)
+        else { return nil }
+        let clock = parts[4].split(separator: ":")
+        guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days-from-civil).
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Where and how requests go: URL, headers (auth included), timeout and retry settings.
+///
+/// ```swift
+/// let endpoint = try Endpoint(url: "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql",
+///                             apiKey: "da2-…", headerLines: ["x-trace: 1"], timeout: 30)
+/// ```
+public struct Endpoint: Sendable, Equatable {
+    /// The GraphQL endpoint.
+    public var url: URL
+    /// Every header sent with each request, in order: `Content-Type`, `Accept`, auth, then extra headers.
+    public var headers: [HTTPHeader]
+    /// Seconds one request (one attempt) may take.
+    public var timeout: Double
+    /// How failed requests are retried.
+    public var retry: RetryPolicy
+
+    /// The default per-request timeout, in seconds (`--timeout`).
+    public static let defaultTimeout: Double = 30
+
+    /// Builds an endpoint from command-line style values.
+    /// - Parameters:
+    ///   - url: an absolute http(s) URL.
+    ///   - apiKey: sent as `x-api-key`.
+    ///   - authorization: sent as `Authorization`, raw (AppSync wants no `Bearer ` prefix).
+    ///   - headerLines: extra `Name: value` lines; a name given twice (or `x-api-key`, `Authorization`) replaces the earlier one.
+    public init(
+        url: String, apiKey: String? = nil, authorization: String? = nil, headerLines: [String] = [],
+        timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()
+    ) throws(EndpointError) {
+        guard let parsed = URL(string: url.trimmingCharacters(in: .whitespaces)) else { throw .invalidURL(url, "it is not a URL") }
+        do {
+            try URLSessionTransport.validate(parsed)
+        } catch {
+            if case .invalidURL(_, let detail) = error { throw .invalidURL(url, detail) }
+            throw .invalidURL(url, error.description)
+        }
+        guard timeout.isFinite, timeout > 0 else { throw .invalidTimeout(timeout) }
+
+        var headers: [HTTPHeader] = [
+            HTTPHeader(name: "Content-Type", value: "application/json"),
+            HTTPHeader(name: "Accept", value: "application/json"),
+        ]
+        if let apiKey { headers.set("x-api-key", apiKey) }
+        if let authorization { headers.set("Authorization", authorization) }
+        for line in headerLines {
+            let header = try HTTPHeader.parse(line)
+            headers.set(header.name, header.value)
+        }
+        self.init(url: parsed, headers: headers, timeout: timeout, retry: retry)
+    }
+
+    /// Makes an endpoint from checked parts.
+    public init(url: URL, headers: [HTTPHeader], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+        self.retry = retry
+    }
+
+    /// A redactor that knows the values of every sensitive header, for scrubbing messages.
+    public var redactor: Redactor {
+        Redactor(secrets: headers.filter { HeaderRedaction.isSensitive($0.name) }.map(\.value))
+    }
+
+    /// The HTTP request that POSTs `body` here.
+    public func httpRequest(body: [UInt8]) -> HTTPRequest {
+        HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout)
+    }
+}
+
+/// A problem with the endpoint settings; the message names the bad value (never a secret) and the fix.
+public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The URL is unusable; the second value says why.
+    case invalidURL(String, String)
+    /// The timeout is not a positive number of seconds.
+    case invalidTimeout(Double)
+    /// A `--header` line is malformed.
+    case malformedHeader(HeaderParseError)
+
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .invalidURL(let url, let reason):
+            return "invalid endpoint URL '\(url)': \(reason); give an absolute URL such as https://example.com/graphql"
+        case .invalidTimeout(let value):
+            return "invalid timeout \(value): give a positive number of seconds, e.g. --timeout 30"
+        case .malformedHeader(let error):
+            return error.description
+        }
+    }
+}
+
+/// Why a `Name: value` header line was rejected.
+public struct HeaderParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The line as given, with its value masked when the name looks sensitive.
+    public let line: String
+    /// What was wrong.
+    public let reason: String
+
+    /// A one-line message for people.
+    public var description: String { "malformed header '\(line)': \(reason)" }
+}
+
+extension HTTPHeader {
+    /// Parses a `Name: value` line (as given to `--header`).
+    ///
+    /// The name must be an HTTP token (letters, digits and ``!#$%&'*+-.^_`|~``); the value is trimmed and may be empty,
+    /// but must not contain line breaks.
+    public static func parse(_ line: String) throws(EndpointError) -> HTTPHeader {
+        guard let colon = line.firstIndex(of: ":") else {
+            throw .malformedHeader(HeaderParseError(line: maskedLine(line), reason: "expected 'Name: value', e.g. 'x-trace-id: 42'"))
+        }
+        let rawName = line[..<colon]
+        let name = rawName.trimmingCharacters(in: .whitespaces)
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let shown = maskedLine(line)
+        guard !name.isEmpty else {
+            throw .malformedHeader(HeaderParseError(line: shown, reason: "the header name before ':' is empty"))
+        }
+        guard rawName.last != " " && rawName.last != "\t" else {
+            throw .malformedHeader(HeaderParseError(line: shown, reason: "no space is allowed between the header name and ':'"))
+        }
+        if let bad = name.unicodeScalars.first(where: { !isTokenCharacter($0) }) {
+            let what = bad == " " ? "a space" : "'\(bad.escaped(asASCII: true))'"
+            throw .malformedHeader(HeaderParseError(line: shown, reason: "the header name '\(name)' contains \(what); names are letters, digits and -_."))
+        }
+        if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            throw .malformedHeader(HeaderParseError(line: shown, reason: "the value contains a line break or NUL"))
+        }
+        return HTTPHeader(name: name, value: value)
+    }
+
+    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9": return true
+        default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
+        }
+    }
+
+    /// The line for an error message, with the value redacted when the name looks sensitive.
+    private static func maskedLine(_ line: String) -> String {
+        guard let colon = line.firstIndex(of: ":") else {
+            // No name/value split: the whole line may be a pasted secret.
+            return HeaderRedaction.redactValue(line)
+        }
+        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+        guard HeaderRedaction.isSensitive(name) else { return line }
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return "\(line[..<colon]): \(HeaderRedaction.redactValue(value))"
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// One HTTP header line: a name and its value. Names compare case-insensitively.
+public struct HTTPHeader: Sendable, Equatable {
+    /// The header name as given (e.g. `x-api-key`).
+    public var name: String
+    /// The header value, without surrounding whitespace.
+    public var value: String
+
+    /// Makes a value from its parts.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// True when `other` names the same header, ignoring case.
+    public func hasName(_ other: String) -> Bool {
+        name.caseInsensitiveCompare(other) == .orderedSame
+    }
+}
+
+extension Array where Element == HTTPHeader {
+    /// The value of the first header called `name` (any case), or nil.
+    public func value(for name: String) -> String? {
+        first(where: { $0.hasName(name) })?.value
+    }
+
+    /// Sets `name` to `value`: replaces every header of that name (any case) with one at the first one's place,
+    /// or appends it.
+    public mutating func set(_ name: String, _ value: String) {
+        let header = HTTPHeader(name: name, value: value)
+        if let index = firstIndex(where: { $0.hasName(name) }) {
+            self[index] = header
+            var seen = false
+            removeAll { candidate in
+                guard candidate.hasName(name) else { return false }
+                defer { seen = true }
+                return seen
+            }
+        } else {
+            append(header)
+        }
+    }
+}
+
+/// An HTTP request as the transport sends it.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The endpoint URL.
+    public var url: URL
+    /// The method; gqlc only POSTs.
+    public var method: String
+    /// Headers in the order they are sent.
+    public var headers: [HTTPHeader]
+    /// The body bytes (UTF-8 JSON for GraphQL).
+    public var body: [UInt8]
+    /// The most time, in seconds, the whole exchange may take.
+    public var timeout: Double
+
+    /// Makes a value from its parts.
+    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// An HTTP response: status, headers and the complete body.
+public struct HTTPResponse: Sendable, Equatable {
+    /// The status code, e.g. 200.
+    public var status: Int
+    /// The response headers.
+    public var headers: [HTTPHeader]
+    /// The body bytes.
+    public var body: [UInt8]
+
+    /// Makes a value from its parts.
+    public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Convenience for tests and fakes: a body given as text.
+    public init(status: Int, headers: [HTTPHeader] = [], text: String) {
+        self.init(status: status, headers: headers, body: Array(text.utf8))
+    }
+
+    /// True for 2xx statuses.
+    public var isSuccess: Bool { (200...299).contains(status) }
+}
+
+/// Why a request got no HTTP response at all.
+public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The URL cannot be sent to (wrong scheme, no host); `detail` says why.
+    case invalidURL(String, detail: String)
+    /// Connection refused, DNS failure, reset, TLS failure…; `detail` is the system's message.
+    case network(String)
+    /// No complete response arrived within `seconds`.
+    case timeout(seconds: Double)
+    /// The request was cancelled (Ctrl-C).
+    case cancelled
+
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .invalidURL(let url, let detail): return "invalid endpoint URL '\(url)': \(detail)"
+        case .network(let detail): return "network error: \(detail)"
+        case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with --timeout SECONDS"
+        case .cancelled: return "request cancelled"
+        }
+    }
+}
+
+/// Sends one HTTP request and waits for the whole response.
+///
+/// Implementations block the calling thread. They must return `.cancelled` promptly once `cancellation` is set.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` once (no retries) and returns the response, whatever its status.
+    func send(_ request: HTTPRequest, cancellation: CancellationFlag?) throws(TransportError) -> HTTPResponse
+}
+
+/// Formats a duration for messages: `30 s`, `0.25 s`.
+func formatSeconds(_ seconds: Double) -> String {
+    if seconds == seconds.rounded() && abs(seconds) < 1e9 { return "\(Int(seconds)) s" }
+    return String(format: "%.3g s", seconds)
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import GQLCore
+
+@Suite struct RedactionTests {
+    @Test(arguments: [
+        ("x-api-key", true), ("X-Api-Key", true), ("Authorization", true), ("Proxy-Authorization", true),
+        ("X-Amz-Security-Token", true), ("my-Secret-header", true), ("X-Session-KEY", true), ("Cookie", true),
+        ("Content-Type", false), ("Accept", false), ("x-trace-id", false), ("User-Agent", false),
+    ])
+    func sensitiveHeaderNames(name: String, sensitive: Bool) {
+        #expect(HeaderRedaction.isSensitive(name) == sensitive)
+    }
+
+    @Test func longSecretsKeepAShortPrefixShortOnesNothing() {
+        #expect(HeaderRedaction.redactValue("da2-abcdefghijklmnopqrstuvwxyz") == "da2-…████")
+        #expect(HeaderRedaction.redactValue("eyJhbGciOiJIUzI1NiJ9.payload.sig") == "eyJh…████")
+        #expect(HeaderRedaction.redactValue("12345678901") == "████")
+        #expect(HeaderRedaction.redactValue("123456789012") == "1234…████")
+        #expect(HeaderRedaction.redactValue("abc") == "████")
+        #expect(HeaderRedaction.redactValue("") == "████")
+    }
+
+    @Test func headersAreRedactedByName() {
+        let headers = [
+            HTTPHeader(name: "Content-Type", value: "application/json"),
+            HTTPHeader(name: "x-api-key", value: "da2-abcdefghijklmnopqrstuvwxyz"),
+            HTTPHeader(name: "Authorization", value: "secret"),
+        ]
+        #expect(HeaderRedaction.redact(headers).map(\.value) == ["application/json", "da2-…████", "████"])
+    }
+
+    @Test func redactorScrubsEveryOccurrence() {
+        let redactor = Redactor(secrets: ["da2-abcdefghijklmnopqrstuvwxyz", "tok"])
+        let text = "key da2-abcdefghijklmnopqrstuvwxyz rejected; header was x-api-key: da2-abcdefghijklmnopqrstuvwxyz, tok=tok"
+        let scrubbed = redactor.scrub(text)
+        #expect(scrubbed == "key da2-…████ rejected; header was x-api-key: da2-…████, ████=████")
+        #expect(!scrubbed.contains("abcdefghijklmnopqrstuvwxyz"))
+    }
+
+    @Test func longerSecretsAreReplacedWholeBeforeTheirPrefixes() {
+        let redactor = Redactor(secrets: ["abcdefgh", "abcdefgh-ijklmnop-qrstuvwx"])
+        let scrubbed = redactor.scrub("got abcdefgh-ijklmnop-qrstuvwx")
+        #expect(!scrubbed.contains("ijklmnop"))
+        #expect(!scrubbed.contains("qrstuvwx"))
+    }
+
+    @Test func emptyRedactorChangesNothing() {
+        #expect(Redactor.none.scrub("da2-abc") == "da2-abc")
+        #expect(Redactor(secrets: ["", ""]).secrets.isEmpty)
+    }
+
+    @Test func endpointKnowsItsSecrets() throws {
+        let endpoint = try Endpoint(url: "https://h/graphql", apiKey: "da2-key-1234567890", authorization: "eyJraWQiOi.jwt.sig",
+                                    headerLines: ["X-Amz-Security-Token: sessiontoken123", "x-trace-id: 42"])
+        #expect(Set(endpoint.redactor.secrets) == ["da2-key-1234567890", "eyJraWQiOi.jwt.sig", "sessiontoken123"])
+    }
+
+    @Test func traceHeadersAreRedacted() throws {
+        let trace = TraceRecorder()
+        _ = try Fixtures.client(FakeTransport([Fixtures.ok()]), trace: trace).execute(Fixtures.query)
+        let lines = trace.events.flatMap(\.lines)
+        #expect(lines.contains("> x-api-key: da2-…████"))
+        #expect(!lines.joined(separator: "\n").contains(Fixtures.apiKey))
+        #expect(lines.contains("> POST https://example.appsync-api.eu-west-1.amazonaws.com/graphql"))
+        #expect(lines.contains("*     getPost(id: $id) {"))
+        #expect(lines.contains(#"* variables: {"id":"p1"}"#))
+        #expect(lines.contains { $0.hasPrefix("< HTTP 200 (") })
+    }
+
+    @Test func responseHeadersAreRedactedInTraces() throws {
+        let trace = TraceRecorder()
+        let reply = Fixtures.status(200, #"{"data":{}}"#, headers: [HTTPHeader(name: "Set-Cookie", value: "session=abcdefghijklmnop")])
+        _ = try Fixtures.client(FakeTransport([reply]), trace: trace).execute(Fixtures.query)
+        #expect(trace.events.flatMap(\.lines).contains("< Set-Cookie: sess…████"))
+    }
+
+    @Test func serverEchoOfTheKeyIsScrubbedFromErrors() throws {
+        let body = #"{"errors":[{"errorType":"UnauthorizedException","message":"API key \#(Fixtures.apiKey) is invalid"}]}"#
+        let client = try Fixtures.client(FakeTransport([Fixtures.status(401, body)]))
+        let error = try #require(executionError { () throws(ExecutionError) in try client.execute(Fixtures.query) })
+        #expect(!error.description.contains(Fixtures.apiKey))
+        #expect(error.description.contains("API key da2-…████ is invalid"))
+
+        let html = try Fixtures.client(FakeTransport([Fixtures.status(200, "<p>bad \(Fixtures.apiKey)</p>")]))
+        let htmlError = try #require(executionError { () throws(ExecutionError) in try html.execute(Fixtures.query) })
+        #expect(!htmlError.description.contains(Fixtures.apiKey))
+    }
+
+    @Test func networkErrorDetailsAreScrubbed() throws {
+        let trace = TraceRecorder()
+        let client = try Fixtures.client(FakeTransport([.failure(.network("proxy refused header \(Fixtures.apiKey)"))]), retries: 1, trace: trace)
+        let error = try #require(executionError { () throws(ExecutionError) in try client.execute(Fixtures.query) })
+        #expect(!error.description.contains(Fixtures.apiKey))
+        #expect(!trace.events.flatMap(\.lines).joined().contains(Fixtures.apiKey))
+    }
+
+    @Test func malformedHeaderErrorsDoNotEchoSecrets() {
+        let withoutColon = Result { () throws(EndpointError) in try HTTPHeader.parse("da2-abcdefghijklmnopqrstuvwxyz") }
+        guard case .failure(let error) = withoutColon else { Issue.record("expected an error"); return }
+        #expect(!error.description.contains("abcdefghijklmnop"))
+        #expect(error.description.contains("expected 'Name: value'"))
+
+        let badName = Result { () throws(EndpointError) in try HTTPHeader.parse("x api key: da2-abcdefghijklmnopqrstuvwxyz") }
+        guard case .failure(let nameError) = badName else { Issue.record("expected an error"); return }
+        #expect(!nameError.description.contains("abcdefghijklmnop"))
+    }
+}
