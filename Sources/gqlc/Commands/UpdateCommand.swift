@@ -41,7 +41,7 @@ enum UpdateCommand: CommandDefinition {
             Example("Clear a post's rating and set its view count", "gqlc update Post --id p1 rating=null views=100"),
             Example(
                 "Apply changes from a file to an item with a composite key",
-                "gqlc update InventoryItem --key sku=A1 --key warehouseId=W1 --key bin=3 --input -"),
+                "gqlc update InventoryItem --key sku=A1 --key warehouseId=W1 --key bin=3 \\\n    --input -"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> UpdateInvocation {
