@@ -1,8 +1,11 @@
-import GQLCore
+import Foundation
 
+/// The process entry point: everything else happens in `Frontend`.
 @main
 struct GQLC {
-    static func main() {
-        print("gqlc: not built yet")
+    static func main() async {
+        let frontend = Frontend(environment: ProcessInfo.processInfo.environment, console: .standard())
+        let code = await frontend.run(Array(CommandLine.arguments.dropFirst()))
+        exit(code.rawValue)
     }
 }

@@ -1,0 +1,171 @@
+import GQLCore
+
+/// Splits argv into a command, options and positional arguments, following the usual conventions:
+///
+/// - `--name value` and `--name=value`; `-x value`, `-xvalue` and bundled switches (`-vh`);
+/// - options may appear before or after positional arguments; global options also before the command;
+/// - `--` ends the options, so every later argument is positional; a lone `-` is positional (standard input);
+/// - a value that starts with `-` must be attached (`--where=-x`), except `-` itself and negative numbers.
+///
+/// Only syntax is checked here; what the values mean is checked when each command decodes them.
+struct ArgumentScanner {
+    let globalOptions: [OptionSpec]
+    let commands: [CommandSpec]
+
+    /// What has been scanned so far; still readable after `scan` throws (the help flag uses it).
+    private(set) var result = ScannedCommandLine()
+
+    init(globalOptions: [OptionSpec], commands: [CommandSpec]) {
+        self.globalOptions = globalOptions
+        self.commands = commands
+    }
+
+    /// Scans `arguments` (argv without the program name).
+    mutating func scan(_ arguments: [String]) throws(UsageError) -> ScannedCommandLine {
+        result = ScannedCommandLine()
+        var remaining = arguments[...]
+        var optionsEnded = false
+        while let argument = remaining.popFirst() {
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                try takePositional(argument)
+            } else if argument == "--" {
+                optionsEnded = true
+            } else if argument.hasPrefix("--") {
+                try takeLongOption(argument, remaining: &remaining)
+            } else {
+                try takeShortOptions(argument, remaining: &remaining)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Positional arguments
+
+    private mutating func takePositional(_ argument: String) throws(UsageError) {
+        guard result.command == nil else {
+            result.positionals.append(argument)
+            return
+        }
+        guard let command = commands.first(where: { $0.name == argument }) else {
+            let names = commands.map(\.name)
+            if let match = Suggestions.closest(to: argument, in: names) {
+                throw UsageError("unknown command '\(argument)'; did you mean '\(match)'?")
+            }
+            throw UsageError("unknown command '\(argument)'; run 'gqlc help' for the list of commands")
+        }
+        result.command = command
+    }
+
+    // MARK: - Options
+
+    /// The options valid at this point: the globals, plus the command's once it is known.
+    private var visibleOptions: [OptionSpec] {
+        globalOptions + (result.command?.options ?? [])
+    }
+
+    private mutating func takeLongOption(_ argument: String, remaining: inout ArraySlice<String>) throws(UsageError) {
+        let body = argument.dropFirst(2)
+        let name: Substring
+        let attached: String?
+        if let equals = body.firstIndex(of: "=") {
+            name = body[..<equals]
+            attached = String(body[body.index(after: equals)...])
+        } else {
+            name = body
+            attached = nil
+        }
+        guard let option = visibleOptions.first(where: { $0.long == name }) else {
+            throw unknownOption("--" + name)
+        }
+        if let attached {
+            guard option.takesValue else {
+                throw UsageError("option '\(option.flagName)' takes no value (got '\(argument)')")
+            }
+            try record(option, value: attached)
+        } else if option.takesValue {
+            try record(option, value: try nextValue(for: option, remaining: &remaining))
+        } else {
+            try record(option, value: "")
+        }
+    }
+
+    private mutating func takeShortOptions(_ argument: String, remaining: inout ArraySlice<String>) throws(UsageError) {
+        // `-limit` is a common slip for `--limit`.
+        if argument.count > 2, visibleOptions.contains(where: { $0.long == argument.dropFirst() }) {
+            throw UsageError("unknown option '\(argument)'; did you mean '-\(argument)'?")
+        }
+        var letters = argument.dropFirst()
+        while let letter = letters.popFirst() {
+            guard let option = visibleOptions.first(where: { $0.short == letter }) else {
+                throw unknownOption("-" + String(letter), within: argument)
+            }
+            guard option.takesValue else {
+                if letters.first == "=" {
+                    throw UsageError("option '-\(letter)' takes no value (got '\(argument)')")
+                }
+                try record(option, value: "")
+                continue
+            }
+            if letters.isEmpty {
+                try record(option, value: try nextValue(for: option, remaining: &remaining))
+            } else {
+                // `-HName: value` and `-H=Name: value` both attach the value.
+                if letters.first == "=" { letters = letters.dropFirst() }
+                try record(option, value: String(letters))
+            }
+            return
+        }
+    }
+
+    /// The argument after an option that needs a value.
+    private func nextValue(for option: OptionSpec, remaining: inout ArraySlice<String>) throws(UsageError) -> String {
+        let spelled = "(\(option.usageForm))"
+        guard let next = remaining.first else {
+            throw UsageError("option '\(option.flagName)' needs a value \(spelled)")
+        }
+        if next.hasPrefix("-"), next != "-", !Self.looksNumeric(next) {
+            throw UsageError(
+                "option '\(option.flagName)' needs a value \(spelled); "
+                    + "write '\(option.flagName)=\(next)' if '\(next)' is the value")
+        }
+        remaining.removeFirst()
+        return next
+    }
+
+    private mutating func record(_ option: OptionSpec, value: String) throws(UsageError) {
+        if option.takesValue, !option.isRepeatable, result.options.contains(option) {
+            throw UsageError("option '\(option.flagName)' given more than once; give it once")
+        }
+        if !option.takesValue, result.options.contains(option) { return }
+        result.options.record(option, value: value)
+    }
+
+    /// The error for an option that is not valid here, with the closest valid name when there is one.
+    private func unknownOption(_ name: String, within argument: String? = nil) -> UsageError {
+        var subject = "'\(name)'"
+        if let argument, argument != name { subject += " (in '\(argument)')" }
+        guard let command = result.command else {
+            if let owner = commands.first(where: { $0.options.contains { $0.flagName == name } }),
+               let option = owner.option(named: String(name.dropFirst(2))) {
+                return UsageError(
+                    "option '\(name)' belongs after the command, as in 'gqlc \(owner.name) \(option.usageForm)'")
+            }
+            let candidates = globalOptions.map(\.flagName)
+            if let match = Suggestions.closest(to: name, in: candidates), name.hasPrefix("--") {
+                return UsageError("unknown option \(subject); did you mean '\(match)'?")
+            }
+            return UsageError("unknown option \(subject); run 'gqlc help' for the options")
+        }
+        if name.hasPrefix("--"), let match = Suggestions.closest(to: name, in: visibleOptions.map(\.flagName)) {
+            return UsageError("unknown option \(subject); did you mean '\(match)'?")
+        }
+        return UsageError(
+            "unknown option \(subject) for '\(command.name)'; run 'gqlc \(command.name) --help' for its options")
+    }
+
+    /// `-5`, `-0.5`: values that start with a dash but are clearly numbers, not options.
+    private static func looksNumeric(_ text: String) -> Bool {
+        let digits = text.dropFirst()
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+    }
+}

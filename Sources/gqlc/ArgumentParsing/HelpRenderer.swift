@@ -1,0 +1,124 @@
+import Foundation
+
+/// A help page before layout: usage lines, a description and titled sections.
+struct HelpPage: Sendable {
+    /// Full usage lines (`gqlc get MODEL …`); the renderer prefixes `Usage:` and wraps them.
+    let usage: [String]
+    /// The first paragraph under the usage.
+    let abstract: String
+    let sections: [HelpSection]
+}
+
+/// Lays out help pages for an 80-column terminal: wrapped prose, aligned option tables, verbatim examples.
+struct HelpRenderer: Sendable {
+    /// The widest line the renderer produces (single words longer than this are not broken).
+    var width = 80
+    /// The widest the term column of a table may grow before long terms get a line of their own.
+    var maximumTermColumn = 28
+
+    /// The page as text, ending with a newline.
+    func render(_ page: HelpPage) -> String {
+        var lines: [String] = []
+        for (index, usage) in page.usage.enumerated() {
+            lines += usageLines(usage, label: index == 0 ? "Usage: " : "       ")
+        }
+        lines.append("")
+        lines += TextWrapping.wrap(page.abstract, width: width)
+        let column = optionColumn(for: page.sections)
+        for section in page.sections {
+            lines.append("")
+            if let title = section.title { lines.append(title + ":") }
+            for (index, block) in section.blocks.enumerated() {
+                if index > 0 { lines.append("") }
+                lines += render(block, optionColumn: column, indented: section.title != nil)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The help page of a command, with its arguments, options, the global options and examples.
+    func page(for command: CommandSpec, globalOptions: [OptionSpec]) -> HelpPage {
+        var sections = command.discussion
+        if !command.arguments.isEmpty {
+            sections.append(HelpSection("Arguments", [.definitions(command.arguments.map { ($0.name, $0.help) })]))
+        }
+        if !command.options.isEmpty {
+            sections.append(HelpSection("Options", [.options(command.options)]))
+        }
+        sections.append(HelpSection("Global options", [.options(globalOptions)]))
+        if !command.examples.isEmpty {
+            let blocks = command.examples.map { example in
+                HelpBlock.verbatim(["# " + example.comment] + example.command.split(separator: "\n").map(String.init))
+            }
+            sections.append(HelpSection("Examples", blocks))
+        }
+        return HelpPage(
+            usage: command.synopsis.map { "gqlc \(command.name) \($0)" }, abstract: command.abstract,
+            sections: sections)
+    }
+
+    /// An option's table row: `-H, --header NAME:VALUE` and its help with default, environment and repetition.
+    static func row(_ option: OptionSpec) -> (term: String, text: String) {
+        let names = option.short.map { "-\($0), " } ?? "    "
+        var notes: [String] = []
+        if option.isRepeatable { notes.append("repeatable") }
+        if let value = option.defaultDescription { notes.append("default: \(value)") }
+        if let variable = option.environmentVariable { notes.append("env: \(variable)") }
+        // A note never breaks inside itself: "env:" stays beside its variable name.
+        notes = notes.map { $0.replacingOccurrences(of: " ", with: TextWrapping.nonBreakingSpace) }
+        let suffix = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+        return (names + option.usageForm, option.help + suffix)
+    }
+
+    // MARK: - Layout
+
+    private func usageLines(_ usage: String, label: String) -> [String] {
+        let words = TextWrapping.synopsisWords(usage)
+        // Continuation lines line up after `gqlc COMMAND `.
+        let lead = words.prefix(2).joined(separator: " ")
+        let indent = String(repeating: " ", count: min(label.count + lead.count + 1, width / 2))
+        return TextWrapping.fill(words, width: width, firstIndent: label, indent: indent)
+    }
+
+    private func render(_ block: HelpBlock, optionColumn: Int, indented: Bool) -> [String] {
+        let margin = indented ? "  " : ""
+        switch block {
+        case .paragraph(let text):
+            return TextWrapping.wrap(text, width: width, firstIndent: margin, indent: margin)
+        case .verbatim(let lines):
+            return lines.map { margin + $0 }
+        case .definitions(let rows):
+            let column = termColumn(for: rows.map(\.term))
+            return rows.flatMap { row in definitionLines(row, column: column) }
+        case .options(let options):
+            return options.map(Self.row).flatMap { row in definitionLines(row, column: optionColumn) }
+        }
+    }
+
+    private func definitionLines(_ row: (term: String, text: String), column: Int) -> [String] {
+        let term = "  " + row.term
+        let hanging = String(repeating: " ", count: column)
+        if term.count + 2 <= column {
+            let first = term + String(repeating: " ", count: column - term.count)
+            return TextWrapping.wrap(row.text, width: width, firstIndent: first, indent: hanging)
+        }
+        return [term] + TextWrapping.wrap(row.text, width: width, firstIndent: hanging, indent: hanging)
+    }
+
+    /// The column where descriptions start: two spaces after the widest term that is not too long.
+    private func termColumn(for terms: [String]) -> Int {
+        let fitting = terms.map(\.count).filter { $0 + 4 <= maximumTermColumn }
+        return (fitting.max() ?? maximumTermColumn - 4) + 4
+    }
+
+    /// One column for every option table on the page, so that the options and global options line up.
+    private func optionColumn(for sections: [HelpSection]) -> Int {
+        var terms: [String] = []
+        for section in sections {
+            for case .options(let options) in section.blocks {
+                terms += options.map { Self.row($0).term }
+            }
+        }
+        return termColumn(for: terms)
+    }
+}

@@ -1,0 +1,81 @@
+/// The declaration of one command-line option: its names, whether it takes a value, and its help.
+///
+/// ```swift
+/// OptionSpec(long: "limit", value: "N", help: "Print at most N items.")
+/// OptionSpec(long: "verbose", short: "v", help: "Trace requests on standard error.")
+/// ```
+struct OptionSpec: Sendable, Hashable {
+    /// Whether the option is a switch or takes a value.
+    enum Kind: Sendable, Hashable {
+        /// A switch such as `--dry-run`; giving it a value (`--dry-run=yes`) is a usage error.
+        case flag
+        /// An option that takes one value, shown in help as `valueName` (`--limit N`).
+        case value(valueName: String)
+    }
+
+    /// The long name without dashes (`"limit"` for `--limit`); also the key of parsed values.
+    let long: String
+    /// The one-letter name (`"H"` for `-H`), if any.
+    let short: Character?
+    let kind: Kind
+    /// Whether the option may be given more than once (each value is kept, in order).
+    let isRepeatable: Bool
+    /// One or two sentences for the help page.
+    let help: String
+    /// The default as the help page shows it, when there is one.
+    let defaultDescription: String?
+    /// The environment variable that supplies the value when the option is absent.
+    let environmentVariable: String?
+
+    /// A switch.
+    init(long: String, short: Character? = nil, help: String) {
+        self.long = long
+        self.short = short
+        self.kind = .flag
+        self.isRepeatable = false
+        self.help = help
+        self.defaultDescription = nil
+        self.environmentVariable = nil
+    }
+
+    /// An option that takes a value.
+    init(
+        long: String, short: Character? = nil, value valueName: String, repeatable: Bool = false,
+        default defaultDescription: String? = nil, environment environmentVariable: String? = nil, help: String
+    ) {
+        self.long = long
+        self.short = short
+        self.kind = .value(valueName: valueName)
+        self.isRepeatable = repeatable
+        self.help = help
+        self.defaultDescription = defaultDescription
+        self.environmentVariable = environmentVariable
+    }
+
+    /// `--limit`, the name users type and error messages quote.
+    var flagName: String { "--" + long }
+
+    /// Whether the option takes a value.
+    var takesValue: Bool {
+        if case .value = kind { return true }
+        return false
+    }
+
+    /// The value placeholder (`N`), or nil for a switch.
+    var valueName: String? {
+        if case .value(let name) = kind { return name }
+        return nil
+    }
+
+    /// `--limit N`, as usage messages spell the option.
+    var usageForm: String {
+        valueName.map { "\(flagName) \($0)" } ?? flagName
+    }
+}
+
+/// The declaration of a positional argument, for help pages and "missing argument" messages.
+struct ArgumentSpec: Sendable, Hashable {
+    /// The placeholder shown in help (`MODEL`, `FIELD=VALUE`).
+    let name: String
+    let help: String
+}

@@ -1,0 +1,39 @@
+/// Conversions of option values to numbers, with one-line errors that quote the option and the value.
+enum ValueParsing {
+    /// A whole number of at least 1, as `--limit` and `--page-size` need.
+    static func positiveInteger(_ text: String, for option: OptionSpec) throws(UsageError) -> Int {
+        guard let number = wholeNumber(text), number >= 1 else {
+            throw invalid(text, for: option, expected: "a whole number of at least 1")
+        }
+        return number
+    }
+
+    /// A whole number of at least 0, as `--retries` needs.
+    static func nonNegativeInteger(_ text: String, for option: OptionSpec) throws(UsageError) -> Int {
+        guard let number = wholeNumber(text), number >= 0 else {
+            throw invalid(text, for: option, expected: "a whole number of 0 or more")
+        }
+        return number
+    }
+
+    /// A positive, finite number of seconds such as `30` or `2.5`.
+    static func positiveSeconds(_ text: String, for option: OptionSpec) throws(UsageError) -> Double {
+        let isPlainDecimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard isPlainDecimal, let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+            throw invalid(text, for: option, expected: "a number of seconds greater than 0, such as 30 or 2.5")
+        }
+        return seconds
+    }
+
+    /// `invalid value 'abc' for '--limit': expected …`.
+    static func invalid(_ text: String, for option: OptionSpec, expected: String) -> UsageError {
+        UsageError("invalid value '\(text)' for '\(option.flagName)': expected \(expected)")
+    }
+
+    /// Digits with an optional leading minus, so that `-3` is rejected as negative rather than as garbage.
+    private static func wholeNumber(_ text: String) -> Int? {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
+    }
+}

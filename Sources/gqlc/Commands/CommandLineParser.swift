@@ -1,0 +1,41 @@
+/// Turns argv into a `ParsedCommandLine`: help, version, or a validated invocation with its global settings.
+enum CommandLineParser {
+    /// Parses `arguments` (argv without the program name); `environment` supplies `GQLC_*` fallbacks.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> ParsedCommandLine {
+        guard !arguments.isEmpty else { return .help(topic: nil) }
+        var scanner = ArgumentScanner(globalOptions: GlobalOptions.all, commands: CommandTable.specs)
+        let scanned: ScannedCommandLine
+        do {
+            scanned = try scanner.scan(arguments)
+        } catch {
+            // `gqlc list --limt 5 --help` still shows list's help: asking for help beats a typo.
+            if let command = scanner.result.command, asksForHelp(arguments) {
+                return .help(topic: command.name)
+            }
+            throw error
+        }
+        if scanned.options.contains(GlobalOptions.helpOption) {
+            return .help(topic: scanned.command?.name)
+        }
+        if scanned.options.contains(GlobalOptions.versionOption) { return .version }
+        guard let command = scanned.command else {
+            throw UsageError("missing command; run 'gqlc help' for the list of commands")
+        }
+        let commandArguments = CommandArguments(
+            command: command, options: scanned.options, positionals: scanned.positionals)
+        if command.name == HelpCommand.spec.name {
+            return .help(topic: try HelpCommand.topic(from: commandArguments, commands: CommandTable.specs.map(\.name)))
+        }
+        guard let entry = CommandTable.runnable.first(where: { $0.spec.name == command.name }) else {
+            throw UsageError("unknown command '\(command.name)'; run 'gqlc help' for the list of commands")
+        }
+        let parsed = try entry.decode(commandArguments)
+        let globals = try GlobalOptions(options: scanned.options, environment: environment)
+        return .run(Invocation(command: parsed, globals: globals))
+    }
+
+    /// Whether `-h` or `--help` appears before any `--`.
+    private static func asksForHelp(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
+    }
+}

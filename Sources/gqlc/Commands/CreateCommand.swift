@@ -1,0 +1,37 @@
+/// `gqlc create MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-] [--include PATH]...`
+struct CreateInvocation: Equatable, Sendable {
+    let model: String
+    /// Field values from the command line; they override `input`'s fields.
+    let assignments: [Assignment]
+    /// A JSON object of field values to start from.
+    let input: InputSource?
+    let includes: [IncludePath]
+}
+
+/// Creates a record and prints it as the server stored it.
+enum CreateCommand: CommandDefinition {
+    static let spec = CommandSpec(
+        name: "create",
+        abstract: "Create a record from field values and print the created record.",
+        synopsis: ["MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-] [--include PATH]..."],
+        discussion: [SharedOptions.fieldValuesHelp],
+        arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
+        options: [SharedOptions.input, SharedOptions.include],
+        examples: [
+            Example(
+                "Create a draft post with two tags",
+                "gqlc create Post title='Hello' status=DRAFT tags:='[\"a\",\"b\"]'"),
+            Example("Comment on post p1 (sets postId)", "gqlc create Comment post=p1 content='Nice post' likes=0"),
+            Example(
+                "Create a post from a JSON file, overriding its status",
+                "gqlc create Post --input post.json status=PUBLISHED"),
+        ])
+
+    static func invocation(from arguments: CommandArguments) throws(UsageError) -> CreateInvocation {
+        let model = try SharedOptions.modelName(arguments)
+        return CreateInvocation(
+            model: model,
+            assignments: try Assignment.parseAll(Array(arguments.positionals.dropFirst()), target: .field),
+            input: SharedOptions.inputSource(arguments), includes: try SharedOptions.includes(arguments))
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// The options every command accepts, before or after the command name, resolved against the environment.
+///
+/// Command-line values win over environment variables, which win over defaults. Nothing here reads files
+/// or checks that the schema exists: the command that needs a setting reports its absence.
+struct GlobalOptions: Equatable, Sendable {
+    /// The model schema, amplify_outputs.json or amplifyconfiguration.json to read.
+    var schema: Setting<String>
+    /// The GraphQL endpoint; when nil, the wiring takes it from the schema file (amplify_outputs.json).
+    var endpoint: Setting<URL>?
+    /// Sent as `x-api-key`.
+    var apiKey: Setting<Secret>?
+    /// Sent as `Authorization`, exactly as given (no `Bearer` prefix is added).
+    var authToken: Setting<Secret>?
+    /// Extra headers, in the order given.
+    var headers: [HeaderField] = []
+    /// Seconds to wait for each HTTP request.
+    var timeout: Double = 30
+    /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
+    var retries: Int = 3
+    /// Whether mutations are retried too (they might then apply twice).
+    var retryMutations = false
+    /// Print the request body instead of sending it.
+    var dryRun = false
+    /// Trace requests and responses on standard error, with secrets redacted.
+    var verbose = false
+    var output: OutputFormat = .json
+    var layout: JSONLayout = .automatic
+    /// Print the whole `{data, errors}` response instead of the decoded result.
+    var rawResponse = false
+
+    /// `--output json|ndjson`.
+    enum OutputFormat: String, Sendable, CaseIterable {
+        /// One JSON document (lists are printed as one array).
+        case json
+        /// One compact JSON value per line (list items stream as they arrive).
+        case ndjson
+    }
+
+    /// `--pretty` / `--compact`.
+    enum JSONLayout: Sendable, Equatable {
+        /// Pretty on a terminal, compact otherwise.
+        case automatic
+        case pretty
+        case compact
+    }
+
+    /// The default schema file, looked up in the working directory.
+    static let defaultSchemaPath = "./amplify_outputs.json"
+
+    // MARK: - Declarations
+
+    static let schemaOption = OptionSpec(
+        long: "schema", value: "FILE", default: defaultSchemaPath, environment: "GQLC_SCHEMA",
+        help: "The model schema: model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json.")
+    static let endpointOption = OptionSpec(
+        long: "endpoint", value: "URL", environment: "GQLC_ENDPOINT",
+        help: "The GraphQL endpoint. Defaults to the URL in the schema file when it has one.")
+    static let apiKeyOption = OptionSpec(
+        long: "api-key", value: "KEY", environment: "GQLC_API_KEY",
+        help: "Send KEY in the x-api-key header (AppSync API-key auth).")
+    static let authTokenOption = OptionSpec(
+        long: "auth-token", value: "TOKEN", environment: "GQLC_AUTH_TOKEN",
+        help: "Send TOKEN as the Authorization header, as given (no 'Bearer' prefix is added).")
+    static let headerOption = OptionSpec(
+        long: "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
+        help: "Add an HTTP header to every request.")
+    static let timeoutOption = OptionSpec(
+        long: "timeout", value: "SECONDS", default: "30", help: "Give up on a request after SECONDS.")
+    static let retriesOption = OptionSpec(
+        long: "retries", value: "N", default: "3",
+        help: "Retry a query up to N times after a network error, a timeout, HTTP 429 or 5xx.")
+    static let retryMutationsOption = OptionSpec(
+        long: "retry-mutations", help: "Retry mutations too (a retried mutation may be applied twice).")
+    static let dryRunOption = OptionSpec(
+        long: "dry-run", help: "Print the JSON body that would be POSTed, and exit without sending it.")
+    static let verboseOption = OptionSpec(
+        long: "verbose", short: "v", help: "Trace requests and responses on standard error (secrets redacted).")
+    static let outputOption = OptionSpec(
+        long: "output", value: "json|ndjson", default: "json",
+        help: "json prints one JSON document; ndjson prints one record per line, streaming list items.")
+    static let prettyOption = OptionSpec(
+        long: "pretty", help: "Indent the JSON output (the default when standard output is a terminal).")
+    static let compactOption = OptionSpec(
+        long: "compact", help: "Print the JSON output on one line (the default when it is not a terminal).")
+    static let rawResponseOption = OptionSpec(
+        long: "raw-response", help: "Print the whole response envelope, {\"data\": …, \"errors\": […]}.")
+    static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for gqlc or for the command.")
+    static let versionOption = OptionSpec(long: "version", help: "Print the version of gqlc.")
+
+    /// Every global option, in help-page order.
+    static let all: [OptionSpec] = [
+        schemaOption, endpointOption, apiKeyOption, authTokenOption, headerOption, timeoutOption, retriesOption,
+        retryMutationsOption, dryRunOption, verboseOption, outputOption, prettyOption, compactOption,
+        rawResponseOption, helpOption, versionOption,
+    ]
+
+    // MARK: - Decoding
+
+    /// The settings, from the parsed options with fallbacks to `environment`.
+    init(options: ParsedOptions, environment: [String: String]) throws(UsageError) {
+        let lookup = EnvironmentLookup(options: options, environment: environment)
+        schema = lookup.text(Self.schemaOption) ?? Setting(value: Self.defaultSchemaPath, origin: .default)
+        if let text = lookup.text(Self.endpointOption) {
+            endpoint = Setting(value: try Self.endpointURL(text), origin: text.origin)
+        }
+        apiKey = lookup.text(Self.apiKeyOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
+        authToken = lookup.text(Self.authTokenOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
+
+        var headers: [HeaderField] = []
+        for text in options.values(Self.headerOption) { headers.append(try HeaderField.parse(text)) }
+        self.headers = headers
+        if let text = options.value(Self.timeoutOption) {
+            timeout = try ValueParsing.positiveSeconds(text, for: Self.timeoutOption)
+        }
+        if let text = options.value(Self.retriesOption) {
+            retries = try ValueParsing.nonNegativeInteger(text, for: Self.retriesOption)
+        }
+        retryMutations = options.contains(Self.retryMutationsOption)
+        dryRun = options.contains(Self.dryRunOption)
+        verbose = options.contains(Self.verboseOption)
+        rawResponse = options.contains(Self.rawResponseOption)
+
+        if let text = options.value(Self.outputOption) {
+            guard let format = OutputFormat(rawValue: text) else {
+                throw ValueParsing.invalid(text, for: Self.outputOption, expected: "json or ndjson")
+            }
+            output = format
+        }
+        if options.contains(Self.prettyOption), options.contains(Self.compactOption) {
+            throw UsageError("options '--pretty' and '--compact' cannot be used together")
+        }
+        if options.contains(Self.prettyOption) {
+            guard output != .ndjson else {
+                throw UsageError("option '--pretty' cannot be used with '--output ndjson', whose lines are compact")
+            }
+            layout = .pretty
+        } else if options.contains(Self.compactOption) {
+            layout = .compact
+        }
+    }
+
+    /// Checks that the endpoint is an absolute http(s) URL.
+    private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> URL {
+        let value = text.value
+        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else {
+            let source = text.origin.describe(Self.endpointOption)
+            throw UsageError("invalid endpoint '\(value)' from \(source): expected an http:// or https:// URL")
+        }
+        return url
+    }
+}
+
+/// A setting's value and where it came from, so that messages can say "from GQLC_ENDPOINT".
+struct Setting<Value: Equatable & Sendable>: Equatable, Sendable {
+    let value: Value
+    let origin: SettingOrigin
+}
+
+/// Where a setting came from.
+enum SettingOrigin: Equatable, Sendable {
+    case commandLine
+    /// The environment variable's name.
+    case environment(String)
+    case `default`
+
+    /// `--endpoint`, `$GQLC_ENDPOINT` or `the default`.
+    func describe(_ option: OptionSpec) -> String {
+        switch self {
+        case .commandLine: "'\(option.flagName)'"
+        case .environment(let name): "$\(name)"
+        case .default: "the default"
+        }
+    }
+}
+
+/// Reads an option's value from the command line, then from its environment variable (empty means unset).
+private struct EnvironmentLookup {
+    let options: ParsedOptions
+    let environment: [String: String]
+
+    func text(_ option: OptionSpec) -> Setting<String>? {
+        if let value = options.value(option) { return Setting(value: value, origin: .commandLine) }
+        if let name = option.environmentVariable, let value = environment[name], !value.isEmpty {
+            return Setting(value: value, origin: .environment(name))
+        }
+        return nil
+    }
+}

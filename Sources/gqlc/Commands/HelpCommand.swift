@@ -1,0 +1,26 @@
+import GQLCore
+
+/// `gqlc help [COMMAND]`: the overview, or one command's help page.
+enum HelpCommand {
+    static let spec = CommandSpec(
+        name: "help",
+        abstract: "Show the overview, or the help page of COMMAND.",
+        synopsis: ["[COMMAND]"],
+        arguments: [ArgumentSpec(name: "COMMAND", help: "The command to explain; the overview when omitted.")],
+        examples: [
+            Example("The overview: commands, global options, exit status", "gqlc help"),
+            Example("Options, where-expressions and examples of list", "gqlc help list"),
+        ])
+
+    /// The command to explain, nil for the overview; an unknown name is an error with a suggestion.
+    static func topic(from arguments: CommandArguments, commands: [String]) throws(UsageError) -> String? {
+        try arguments.expectNoPositionals(after: 1)
+        guard let name = arguments.optional(at: 0) else { return nil }
+        guard commands.contains(name) else {
+            let suggestion = Suggestions.didYouMean(name, in: commands)
+            let hint = suggestion.isEmpty ? "; run 'gqlc help' for the list of commands" : suggestion
+            throw UsageError("unknown command '\(name)'\(hint)")
+        }
+        return name
+    }
+}

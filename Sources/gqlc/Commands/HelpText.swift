@@ -1,0 +1,60 @@
+/// The text of `gqlc help`, `gqlc --help` and `gqlc COMMAND --help`.
+enum HelpText {
+    /// The overview when `topic` is nil, else the page of the command named `topic` (or the overview if unknown).
+    static func render(topic: String?, renderer: HelpRenderer = HelpRenderer()) -> String {
+        guard let topic, let command = CommandTable.spec(named: topic) else {
+            return renderer.render(overview)
+        }
+        return renderer.render(renderer.page(for: command, globalOptions: GlobalOptions.all))
+    }
+
+    /// The overview: commands, global options, configuration, exit status and examples.
+    static var overview: HelpPage {
+        HelpPage(
+            usage: ["gqlc [OPTIONS] COMMAND [ARGUMENTS]..."],
+            abstract: """
+                gqlc is a command-line GraphQL client for the AWS AppSync APIs that Amplify generates \
+                from @model types, and, through 'gqlc raw', for any GraphQL server. It builds the same \
+                queries and mutations as the Amplify libraries, prints results as JSON and follows \
+                nextToken through every page.
+                """,
+            sections: [
+                HelpSection("Commands", [.definitions(CommandTable.specs.map { ($0.name, $0.abstract) })]),
+                HelpSection("Global options (before or after the command)", [
+                    .options(GlobalOptions.all)
+                ]),
+                HelpSection("Configuration", [
+                    .paragraph(
+                        """
+                        The schema is read from --schema, else $GQLC_SCHEMA, else ./amplify_outputs.json. \
+                        The endpoint and credentials come from their options, else their environment \
+                        variables, else the schema file when it holds them (amplify_outputs.json does).
+                        """),
+                ]),
+                HelpSection("Exit status", [
+                    .definitions([
+                        ("0", "success"),
+                        ("1", "the response has GraphQL errors and no data"),
+                        ("2", "usage or input error (bad arguments, unreadable schema or input)"),
+                        ("3", "partial data: the response has both data and errors"),
+                        ("4", "not found: get, update or delete returned null without errors"),
+                        ("5", "HTTP error status, or a response that is not GraphQL"),
+                        ("6", "network failure or timeout"),
+                    ])
+                ]),
+                HelpSection("Examples", [
+                    .verbatim([
+                        "gqlc models",
+                        "gqlc get Post --id p1 --include comments",
+                        "gqlc list Comment --limit 100 --where post=p1",
+                        "gqlc create Post title='Hello' status=DRAFT tags:='[\"a\",\"b\"]'",
+                        "gqlc update Post --id p1 status=PUBLISHED --if status=DRAFT",
+                        "gqlc raw query.graphql --vars vars.json",
+                    ])
+                ]),
+                HelpSection([
+                    .paragraph("Run 'gqlc help COMMAND' or 'gqlc COMMAND --help' for a command's options and examples.")
+                ]),
+            ])
+    }
+}

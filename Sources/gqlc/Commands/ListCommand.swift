@@ -1,0 +1,142 @@
+import GQLCore
+
+/// `gqlc list MODEL [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token T] [--include PATH]...`
+struct ListInvocation: Equatable, Sendable {
+    let model: String
+    /// `--where` expressions, AND-ed.
+    let conditions: [Condition]
+    /// A whole AppSync filter object, AND-ed with `conditions`.
+    let filter: FilterArgument?
+    /// The most items to print; nil prints every item.
+    let limit: Int?
+    /// The `limit` sent with each page request.
+    let pageSize: Int
+    /// The token of the first page to fetch.
+    let nextToken: String?
+    let includes: [IncludePath]
+}
+
+/// `--filter JSON` or `--filter @FILE` (`@-` reads standard input).
+enum FilterArgument: Equatable, Sendable {
+    /// An inline JSON object, already parsed.
+    case json(JSONValue)
+    case file(InputSource)
+}
+
+/// Lists the records of a model, following nextToken to the last page.
+enum ListCommand: CommandDefinition {
+    static let defaultPageSize = 1000
+
+    static let whereOption = OptionSpec(
+        long: "where", value: "EXPR", repeatable: true,
+        help: "Keep records that match EXPR (see Where expressions); several are AND-ed.")
+    static let filter = OptionSpec(
+        long: "filter", value: "JSON|@FILE",
+        help: """
+            An AppSync filter object, inline or read from FILE ('@-' reads standard input); \
+            AND-ed with --where.
+            """)
+    static let limit = OptionSpec(long: "limit", value: "N", help: "Print at most N records, then stop paging.")
+    static let pageSize = OptionSpec(
+        long: "page-size", value: "N", default: String(defaultPageSize),
+        help: "Ask the server for up to N records per request.")
+    static let nextToken = OptionSpec(
+        long: "next-token", value: "TOKEN", help: "Start from this page token, taken from an earlier response.")
+
+    static let spec = CommandSpec(
+        name: "list",
+        abstract: "List a model's records, following nextToken until the last page.",
+        synopsis: [
+            """
+            MODEL [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] \
+            [--include PATH]...
+            """
+        ],
+        discussion: [
+            HelpSection([
+                .paragraph(
+                    """
+                    Records are printed as they arrive: as one JSON array with --output json, or one \
+                    record per line with --output ndjson. Paging stops after the last page, or once \
+                    --limit records have been printed.
+                    """),
+            ]),
+            HelpSection("Where expressions", [
+                .definitions([
+                    ("FIELD=VALUE", "equal (eq)"),
+                    ("FIELD!=VALUE", "not equal (ne)"),
+                    ("FIELD<VALUE", "less than (lt)"),
+                    ("FIELD<=VALUE", "less than or equal (le)"),
+                    ("FIELD>VALUE", "greater than (gt)"),
+                    ("FIELD>=VALUE", "greater than or equal (ge)"),
+                    ("FIELD^=VALUE", "begins with (beginsWith)"),
+                    ("FIELD*=VALUE", "contains a substring or list element (contains)"),
+                    ("FIELD!*=VALUE", "does not contain (notContains)"),
+                    ("FIELD=LOW..HIGH", "between LOW and HIGH, both included (between)"),
+                    ("FIELD?", "the field has a value (attributeExists: true)"),
+                    ("FIELD!?", "the field has no value (attributeExists: false)"),
+                ]),
+                .paragraph(
+                    """
+                    VALUE is converted by the field's type (numbers, true/false, enum names); the word \
+                    null means null. A belongs-to association stands for its foreign key: \
+                    --where post=p1 matches postId. Quote expressions that contain < > ! * ? for \
+                    the shell. The same grammar serves --if on update and delete.
+                    """),
+            ]),
+        ],
+        arguments: [SharedOptions.model],
+        options: [whereOption, filter, limit, pageSize, nextToken, SharedOptions.include],
+        examples: [
+            Example("The first 100 comments on post p1", "gqlc list Comment --limit 100 --where post=p1"),
+            Example(
+                "Titles of well-rated published posts, one per line",
+                "gqlc list Post --where status=PUBLISHED --where 'rating>=4' \\\n    --output ndjson | jq -r .title"),
+            Example(
+                "Posts whose title starts with 'Swift', with their comments",
+                "gqlc list Post --where 'title^=Swift' --include comments"),
+        ])
+
+    static func invocation(from arguments: CommandArguments) throws(UsageError) -> ListInvocation {
+        let model = try SharedOptions.modelName(arguments)
+        try arguments.expectNoPositionals(after: 1)
+        let options = arguments.options
+        var conditions: [Condition] = []
+        for text in options.values(whereOption) {
+            conditions.append(try Condition.parse(text, option: whereOption.flagName))
+        }
+        return ListInvocation(
+            model: model, conditions: conditions, filter: try options.value(filter).map(parseFilter),
+            limit: try options.value(limit).map { text throws(UsageError) in
+                try ValueParsing.positiveInteger(text, for: limit)
+            },
+            pageSize: try options.value(pageSize).map { text throws(UsageError) in
+                try ValueParsing.positiveInteger(text, for: pageSize)
+            } ?? defaultPageSize,
+            nextToken: try options.value(nextToken).map { text throws(UsageError) in
+                guard !text.isEmpty else { throw UsageError("option '--next-token' needs a non-empty value") }
+                return text
+            },
+            includes: try SharedOptions.includes(arguments))
+    }
+
+    /// `@FILE`, `@-`, or an inline JSON object.
+    private static func parseFilter(_ text: String) throws(UsageError) -> FilterArgument {
+        if text.hasPrefix("@") {
+            let path = String(text.dropFirst())
+            guard !path.isEmpty else { throw UsageError("option '--filter' needs a file name after '@'") }
+            return .file(InputSource(argument: path))
+        }
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(text)
+        } catch {
+            throw UsageError(
+                "invalid JSON for '--filter': \(error.message) at column \(error.column); use @FILE to read a file")
+        }
+        guard case .object = value else {
+            throw UsageError("invalid value for '--filter': expected a JSON object such as '{\"rating\": {\"ge\": 4}}'")
+        }
+        return .json(value)
+    }
+}

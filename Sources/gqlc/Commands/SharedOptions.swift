@@ -1,0 +1,88 @@
+/// Options and arguments several commands share, declared once so that their help reads the same everywhere.
+enum SharedOptions {
+    static let model = ArgumentSpec(name: "MODEL", help: "The model's name as the schema spells it, e.g. Post.")
+    static let id = OptionSpec(
+        long: "id", value: "VALUE",
+        help: "The record's primary key, for models whose key is a single field (usually id).")
+    static let key = OptionSpec(
+        long: "key", value: "FIELD=VALUE", repeatable: true,
+        help: "One field of a composite primary key; give one --key per key field.")
+    static let include = OptionSpec(
+        long: "include", value: "PATH", repeatable: true,
+        help: "Also fetch an association, named by a dot path from MODEL: comments, blog, comments.post.")
+    static let condition = OptionSpec(
+        long: "if", value: "EXPR", repeatable: true,
+        help: """
+            Apply the change only if the stored record matches EXPR; several are AND-ed. \
+            EXPR uses the --where grammar (see 'gqlc help list').
+            """)
+    static let input = OptionSpec(
+        long: "input", value: "FILE|-", help: "Read field values from a JSON object in FILE, or '-' for standard input.")
+    static let assignments = ArgumentSpec(
+        name: "FIELD=VALUE", help: "Set FIELD to VALUE, converted by the field's type (the word null means null).")
+    static let jsonAssignments = ArgumentSpec(
+        name: "FIELD:=JSON", help: "Set FIELD to a JSON value as given: tags:='[\"a\",\"b\"]', metadata:='{…}'.")
+
+    /// The paragraph on field values that `create` and `update` share.
+    static let fieldValuesHelp = HelpSection("Field values", [
+        .paragraph(
+            """
+            FIELD=VALUE converts VALUE by the field's type: Int and Float fields take numbers, Boolean \
+            fields true or false, enum fields a value name, and every field takes null. FIELD:=JSON \
+            takes a JSON value as it is, for lists and embedded types. Naming a belongs-to \
+            association sets its foreign key: post=p1 sets postId. Arguments override the fields \
+            read with --input.
+            """),
+    ])
+
+    /// The record picked by `--id` or `--key`: exactly one of them is required.
+    static func recordSelector(_ arguments: CommandArguments) throws(UsageError) -> RecordSelector {
+        try arguments.expectExclusive(id, key)
+        if let value = arguments.options.value(id) {
+            guard !value.isEmpty else { throw UsageError("option '--id' needs a non-empty value") }
+            return .id(value)
+        }
+        let texts = arguments.options.values(key)
+        guard !texts.isEmpty else {
+            throw UsageError(
+                "'\(arguments.command.name)' needs --id VALUE or --key FIELD=VALUE to pick the record")
+        }
+        var fields: [KeyField] = []
+        for text in texts {
+            let field = try KeyField.parse(text)
+            guard !fields.contains(where: { $0.field == field.field }) else {
+                throw UsageError("key field '\(field.field)' is given more than once")
+            }
+            fields.append(field)
+        }
+        return .key(fields)
+    }
+
+    /// The model name at positional `index`: present and a valid GraphQL name.
+    static func modelName(_ arguments: CommandArguments, at index: Int = 0) throws(UsageError) -> String {
+        let name = try arguments.required(model, at: index)
+        guard GraphQLName.isValid(name) else {
+            throw UsageError("invalid model name '\(name)': expected a GraphQL type name such as 'Post'")
+        }
+        return name
+    }
+
+    /// Every `--include` path.
+    static func includes(_ arguments: CommandArguments) throws(UsageError) -> [IncludePath] {
+        try IncludePath.parseAll(arguments.options.values(include))
+    }
+
+    /// Every `--if` condition.
+    static func conditions(_ arguments: CommandArguments) throws(UsageError) -> [Condition] {
+        var conditions: [Condition] = []
+        for text in arguments.options.values(condition) {
+            conditions.append(try Condition.parse(text, option: condition.flagName))
+        }
+        return conditions
+    }
+
+    /// `--input FILE|-`, if given.
+    static func inputSource(_ arguments: CommandArguments) -> InputSource? {
+        arguments.options.value(input).map(InputSource.init(argument:))
+    }
+}

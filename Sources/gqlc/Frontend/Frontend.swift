@@ -1,0 +1,67 @@
+/// The whole program minus process concerns: arguments and environment in, text and an exit code out.
+///
+/// ```swift
+/// let frontend = Frontend(environment: ProcessInfo.processInfo.environment, console: .standard())
+/// let code = await frontend.run(Array(CommandLine.arguments.dropFirst()))
+/// ```
+struct Frontend: Sendable {
+    let environment: [String: String]
+    let console: Console
+    /// Carries out runnable commands; help, version and usage errors are handled here.
+    let runner: any CommandRunner
+
+    init(environment: [String: String], console: Console, runner: any CommandRunner = PendingCommandRunner()) {
+        self.environment = environment
+        self.console = console
+        self.runner = runner
+    }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    func run(_ arguments: [String]) async -> ExitCode {
+        let parsed: ParsedCommandLine
+        do {
+            parsed = try CommandLineParser.parse(arguments, environment: environment)
+        } catch {
+            console.error.write(error.description + "\n")
+            return .usage
+        }
+        switch parsed {
+        case .help(let topic):
+            console.output.write(HelpText.render(topic: topic))
+            return .success
+        case .version:
+            console.output.write(Version.line + "\n")
+            return .success
+        case .run(let invocation):
+            return await runner.run(invocation, console: console)
+        }
+    }
+}
+
+/// Executes a parsed invocation: builds the request, talks to the server, prints, and picks the exit code.
+protocol CommandRunner: Sendable {
+    func run(_ invocation: Invocation, console: Console) async -> ExitCode
+}
+
+/// Stands in until the commands are wired to the core: says so and fails.
+struct PendingCommandRunner: CommandRunner {
+    func run(_ invocation: Invocation, console: Console) async -> ExitCode {
+        console.error.write("gqlc: '\(invocation.command.name)' is not implemented yet\n")
+        return .graphQLErrors
+    }
+}
+
+extension ParsedCommand {
+    /// The command's name as typed (`get`).
+    var name: String {
+        switch self {
+        case .get: GetCommand.spec.name
+        case .list: ListCommand.spec.name
+        case .create: CreateCommand.spec.name
+        case .update: UpdateCommand.spec.name
+        case .delete: DeleteCommand.spec.name
+        case .models: ModelsCommand.spec.name
+        case .raw: RawCommand.spec.name
+        }
+    }
+}

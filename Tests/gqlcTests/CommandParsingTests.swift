@@ -1,0 +1,219 @@
+import GQLCore
+import Testing
+
+@testable import gqlc
+
+/// Each command's command line becomes the expected typed invocation.
+@Suite struct CommandParsingTests {
+    func command(_ arguments: [String]) throws -> ParsedCommand {
+        try invocation(arguments).command
+    }
+
+    @Test func getById() throws {
+        #expect(
+            try command(["get", "Post", "--id", "p1", "--include", "comments", "--include=blog"])
+                == .get(GetInvocation(
+                    model: "Post", record: .id("p1"),
+                    includes: [IncludePath(components: ["comments"]), IncludePath(components: ["blog"])],
+                    followIncludedLists: true)))
+    }
+
+    @Test func getByCompositeKeyWithoutFollowing() throws {
+        let parsed = try command([
+            "get", "InventoryItem", "--key", "sku=A1", "--key=warehouseId=W1", "--key", "bin=3", "--no-follow",
+        ])
+        #expect(
+            parsed == .get(GetInvocation(
+                model: "InventoryItem",
+                record: .key([
+                    KeyField(field: "sku", value: "A1"), KeyField(field: "warehouseId", value: "W1"),
+                    KeyField(field: "bin", value: "3"),
+                ]),
+                includes: [], followIncludedLists: false)))
+    }
+
+    @Test func optionsMayComeBeforeTheModel() throws {
+        #expect(try command(["get", "--id", "p1", "Post"]) == command(["get", "Post", "--id", "p1"]))
+    }
+
+    @Test func listWithEverything() throws {
+        let parsed = try command([
+            "list", "Post", "--where", "status=PUBLISHED", "--where", "rating>=4", "--filter", #"{"views": {"gt": 10}}"#,
+            "--limit", "5", "--page-size", "50", "--next-token", "abc==", "--include", "comments",
+        ])
+        guard case .list(let list) = parsed else {
+            Issue.record("expected list, got \(parsed)")
+            return
+        }
+        #expect(list.model == "Post")
+        #expect(list.conditions.map(\.comparison) == [.equal("PUBLISHED"), .greaterThanOrEqual("4")])
+        #expect(list.filter == .json(try JSONValue.parse(#"{"views": {"gt": 10}}"#)))
+        #expect(list.limit == 5)
+        #expect(list.pageSize == 50)
+        #expect(list.nextToken == "abc==")
+        #expect(list.includes == [IncludePath(components: ["comments"])])
+    }
+
+    @Test func listDefaults() throws {
+        #expect(
+            try command(["list", "Comment"])
+                == .list(ListInvocation(
+                    model: "Comment", conditions: [], filter: nil, limit: nil, pageSize: 1000, nextToken: nil,
+                    includes: [])))
+    }
+
+    @Test func listFilterFromFileOrStandardInput() throws {
+        guard case .list(let fromFile) = try command(["list", "Post", "--filter", "@filter.json"]),
+              case .list(let fromInput) = try command(["list", "Post", "--filter=@-"])
+        else {
+            Issue.record("expected list invocations")
+            return
+        }
+        #expect(fromFile.filter == .file(.file("filter.json")))
+        #expect(fromInput.filter == .file(.standardInput))
+    }
+
+    @Test func createWithTextAndJSONFields() throws {
+        #expect(
+            try command(["create", "Post", "title=Hello", "status=DRAFT", #"tags:=["a","b"]"#, "--include", "blog"])
+                == .create(CreateInvocation(
+                    model: "Post",
+                    assignments: [
+                        Assignment(name: "title", value: .text("Hello")),
+                        Assignment(name: "status", value: .text("DRAFT")),
+                        Assignment(name: "tags", value: .json(.array([.string("a"), .string("b")]))),
+                    ],
+                    input: nil, includes: [IncludePath(components: ["blog"])])))
+        #expect(
+            try command(["create", "Post", "--input", "-"])
+                == .create(CreateInvocation(model: "Post", assignments: [], input: .standardInput, includes: [])))
+    }
+
+    @Test func fieldValuesStartingWithDashFollowDoubleDash() throws {
+        guard case .create(let create) = try command(["create", "Post", "--", "title=-x-"]) else {
+            Issue.record("expected create")
+            return
+        }
+        #expect(create.input == nil)
+        // `--input` after `--` is an argument, and not a valid FIELD=VALUE.
+        #expect(usageError(["create", "Post", "--", "--input"]) == "gqlc: invalid argument '--input': expected FIELD=VALUE or FIELD:=JSON")
+        #expect(create.assignments.first == Assignment(name: "title", value: .text("-x-")))
+    }
+
+    @Test func updateWithConditions() throws {
+        let parsed = try command(["update", "Post", "--id", "p1", "status=PUBLISHED", "--if", "status=DRAFT", "--if", "rating?"])
+        #expect(
+            parsed == .update(UpdateInvocation(
+                model: "Post", record: .id("p1"), assignments: [Assignment(name: "status", value: .text("PUBLISHED"))],
+                input: nil,
+                conditions: [
+                    try Condition.parse("status=DRAFT", option: "--if"), try Condition.parse("rating?", option: "--if"),
+                ],
+                includes: [])))
+        guard case .update(let fromFile) = try command(["update", "Post", "--key", "id=p1", "--input", "changes.json"]) else {
+            Issue.record("expected update")
+            return
+        }
+        #expect(fromFile.input == .file("changes.json"))
+        #expect(fromFile.record == .key([KeyField(field: "id", value: "p1")]))
+    }
+
+    @Test func deleteWithCondition() throws {
+        #expect(
+            try command(["delete", "Post", "--id", "p1", "--if", "status=DRAFT"])
+                == .delete(DeleteInvocation(
+                    model: "Post", record: .id("p1"), conditions: [try Condition.parse("status=DRAFT", option: "--if")])))
+    }
+
+    @Test func models() throws {
+        #expect(try command(["models"]) == .models(ModelsInvocation(model: nil)))
+        #expect(try command(["models", "Post"]) == .models(ModelsInvocation(model: "Post")))
+    }
+
+    @Test func rawFromFileWithVariables() throws {
+        #expect(
+            try command([
+                "raw", "query.graphql", "--vars", "vars.json", "--var", "id=p1", "--var", "limit:=5",
+                "--operation-name", "GetPost", "--decode-path", "getPost.comments",
+            ])
+                == .raw(RawInvocation(
+                    document: .file(.file("query.graphql")), variablesFile: .file("vars.json"),
+                    variables: [
+                        Assignment(name: "id", value: .text("p1")),
+                        Assignment(name: "limit", value: .json(.number(JSONNumber(5)))),
+                    ],
+                    operationName: "GetPost", decodePath: ["getPost", "comments"])))
+    }
+
+    @Test func rawFromStandardInputOrQueryText() throws {
+        guard case .raw(let fromInput) = try command(["raw", "-"]),
+              case .raw(let inline) = try command(["raw", "--query", "{ __typename }", "--vars", "-"])
+        else {
+            Issue.record("expected raw invocations")
+            return
+        }
+        #expect(fromInput.document == .file(.standardInput))
+        #expect(inline.document == .text("{ __typename }"))
+        #expect(inline.variablesFile == .standardInput)
+        #expect(inline.decodePath == [])
+    }
+}
+
+/// Every command-level mistake is one line on standard error with status 2.
+@Suite struct CommandUsageErrorTests {
+    @Test(arguments: [
+        (["get"], "gqlc: missing MODEL for 'get'; usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--no-follow]"),
+        (["get", "Post"], "gqlc: 'get' needs --id VALUE or --key FIELD=VALUE to pick the record"),
+        (["get", "Post", "--id", "p1", "--key", "id=p1"], "gqlc: options '--id' and '--key' cannot be used together"),
+        (["get", "Post", "--id", ""], "gqlc: option '--id' needs a non-empty value"),
+        (["get", "Post", "p2", "--id", "p1"], "gqlc: unexpected argument 'p2'; usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--no-follow]"),
+        (["get", "Po-st", "--id", "p1"], "gqlc: invalid model name 'Po-st': expected a GraphQL type name such as 'Post'"),
+        (["get", "Post", "--key", "sku"], "gqlc: invalid value 'sku' for '--key': expected FIELD=VALUE, e.g. --key sku=A1"),
+        (["get", "I", "--key", "sku=1", "--key", "sku=2"], "gqlc: key field 'sku' is given more than once"),
+        (["get", "Post", "--id", "p1", "--include", "post..comments"], "gqlc: invalid value 'post..comments' for '--include': expected association names joined by dots, e.g. 'comments' or 'post.comments'"),
+        (["get", "Post", "--id", "p1", "--limit", "3"], "gqlc: unknown option '--limit' for 'get'; run 'gqlc get --help' for its options"),
+        (["list", "Post", "--limt", "3"], "gqlc: unknown option '--limt'; did you mean '--limit'?"),
+        (["list", "Post", "--limit", "abc"], "gqlc: invalid value 'abc' for '--limit': expected a whole number of at least 1"),
+        (["list", "Post", "--limit", "-2"], "gqlc: invalid value '-2' for '--limit': expected a whole number of at least 1"),
+        (["list", "Post", "--limit", "0"], "gqlc: invalid value '0' for '--limit': expected a whole number of at least 1"),
+        (["list", "Post", "--page-size", "0"], "gqlc: invalid value '0' for '--page-size': expected a whole number of at least 1"),
+        (["list", "Post", "--limit"], "gqlc: option '--limit' needs a value (--limit N)"),
+        (["list", "Post", "--limit", "1", "--limit", "2"], "gqlc: option '--limit' given more than once; give it once"),
+        (["list", "Post", "--next-token", ""], "gqlc: option '--next-token' needs a non-empty value"),
+        (["list", "Post", "--where", "rating~4"], "gqlc: invalid --where 'rating~4': unknown operator after 'rating'; use one of = != < <= > >= ^= *= !*= ? !? or a..b"),
+        (["list", "Post", "--filter", "[1]"], "gqlc: invalid value for '--filter': expected a JSON object such as '{\"rating\": {\"ge\": 4}}'"),
+        (["list", "Post", "--filter", "{"], "gqlc: invalid JSON for '--filter': unexpected end of input; expected a string key at column 2; use @FILE to read a file"),
+        (["list", "Post", "--filter", "@"], "gqlc: option '--filter' needs a file name after '@'"),
+        (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]..."),
+        (["create", "Post", "title"], "gqlc: invalid argument 'title': expected FIELD=VALUE or FIELD:=JSON"),
+        (["create", "Post", "tags:=[1,"], "gqlc: invalid JSON for 'tags' in 'tags:=[1,': unexpected end of input; expected a value at column 4"),
+        (["create", "Post", "a=1", "a=2"], "gqlc: field 'a' is assigned more than once"),
+        (["create", "Post", "--input"], "gqlc: option '--input' needs a value (--input FILE|-)"),
+        (["update", "Post", "--id", "p1"], "gqlc: nothing to update: give FIELD=VALUE arguments or --input FILE"),
+        (["update", "Post", "status=DRAFT"], "gqlc: 'update' needs --id VALUE or --key FIELD=VALUE to pick the record"),
+        (["update", "Post", "--id", "p1", "a=1", "--if", "a"], "gqlc: invalid --if 'a': missing operator after 'a'; use one of = != < <= > >= ^= *= !*= ? !? or a..b"),
+        (["delete", "Post", "--id", "p1", "title=x"], "gqlc: unexpected argument 'title=x'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]..."),
+        (["delete", "Post", "--id", "p1", "--include", "x"], "gqlc: unknown option '--include' for 'delete'; run 'gqlc delete --help' for its options"),
+        (["models", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc models [MODEL]"),
+        (["raw"], "gqlc: 'raw' needs a document: a FILE, '-' for standard input, or --query TEXT"),
+        (["raw", "q.graphql", "--query", "{ a }"], "gqlc: give the document once: a FILE argument or --query, not both"),
+        (["raw", "--query", " "], "gqlc: option '--query' needs a non-empty GraphQL document"),
+        (["raw", "-", "--vars", "-"], "gqlc: standard input can be read once: '-' is given for both the document and --vars"),
+        (["raw", "--query", "{ a }", "--var", "id"], "gqlc: invalid argument 'id': expected NAME=VALUE or NAME:=JSON"),
+        (["raw", "--query", "{ a }", "--operation-name", "a-b"], "gqlc: invalid value 'a-b' for '--operation-name': expected a GraphQL name such as ListPosts"),
+        (["raw", "--query", "{ a }", "--decode-path", "a..b"], "gqlc: invalid value 'a..b' for '--decode-path': expected field names joined by dots, e.g. listPosts.items"),
+        (["raw", "a.graphql", "b.graphql"], "gqlc: unexpected argument 'b.graphql'; usage: gqlc raw [FILE|-] [--query TEXT] [--vars FILE|-] [--var NAME=VALUE]... [--var NAME:=JSON]... [--operation-name NAME] [--decode-path A.B]"),
+        (["lsit", "Post"], "gqlc: unknown command 'lsit'; did you mean 'list'?"),
+        (["fetch", "Post"], "gqlc: unknown command 'fetch'; run 'gqlc help' for the list of commands"),
+        (["help", "lsit"], "gqlc: unknown command 'lsit'; did you mean 'list'?"),
+        (["help", "list", "get"], "gqlc: unexpected argument 'get'; usage: gqlc help [COMMAND]"),
+        (["-v"], "gqlc: missing command; run 'gqlc help' for the list of commands"),
+        (["--limit", "5", "list", "Post"], "gqlc: option '--limit' belongs after the command, as in 'gqlc list --limit N'"),
+    ])
+    func reportsOneLineAndExitsWithTwo(arguments: [String], message: String) async {
+        let result = await runGQLC(arguments)
+        #expect(result.code == .usage)
+        #expect(result.error == message + "\n")
+        #expect(result.output.isEmpty)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import gqlc
+
+@Suite struct GlobalOptionsTests {
+    func globals(_ arguments: [String], environment: [String: String] = [:]) throws -> GlobalOptions {
+        try invocation(arguments, environment: environment).globals
+    }
+
+    @Test func defaults() throws {
+        let options = try globals(["models"])
+        #expect(options.schema == Setting(value: "./amplify_outputs.json", origin: .default))
+        #expect(options.endpoint == nil)
+        #expect(options.apiKey == nil)
+        #expect(options.authToken == nil)
+        #expect(options.headers.isEmpty)
+        #expect(options.timeout == 30)
+        #expect(options.retries == 3)
+        #expect(!options.retryMutations && !options.dryRun && !options.verbose && !options.rawResponse)
+        #expect(options.output == .json)
+        #expect(options.layout == .automatic)
+    }
+
+    @Test func everyOptionOnTheCommandLine() throws {
+        let options = try globals([
+            "--schema", "blog.json", "--endpoint", "https://api.example.com/graphql", "--api-key", "da2-key",
+            "--auth-token", "tok", "-H", "X-A: 1", "--header=X-B: 2", "--timeout", "2.5", "--retries", "0",
+            "--retry-mutations", "--dry-run", "-v", "--output", "ndjson", "--compact", "--raw-response", "models",
+        ])
+        #expect(options.schema == Setting(value: "blog.json", origin: .commandLine))
+        #expect(options.endpoint?.value.absoluteString == "https://api.example.com/graphql")
+        #expect(options.apiKey == Setting(value: Secret(value: "da2-key"), origin: .commandLine))
+        #expect(options.authToken?.value.value == "tok")
+        #expect(options.headers == [HeaderField(name: "X-A", value: "1"), HeaderField(name: "X-B", value: "2")])
+        #expect(options.timeout == 2.5)
+        #expect(options.retries == 0)
+        #expect(options.retryMutations && options.dryRun && options.verbose && options.rawResponse)
+        #expect(options.output == .ndjson)
+        #expect(options.layout == .compact)
+    }
+
+    @Test func globalsMayComeBeforeOrAfterTheCommand() throws {
+        let before = try invocation(["--dry-run", "-v", "--timeout", "5", "-H", "X: y", "get", "Post", "--id", "p1"])
+        let after = try invocation(["get", "Post", "--dry-run", "--id", "p1", "-v", "--timeout=5", "-H", "X: y"])
+        let between = try invocation(["get", "--timeout", "5", "Post", "-v", "--id", "p1", "-H", "X: y", "--dry-run"])
+        #expect(before == after)
+        #expect(before == between)
+        #expect(before.globals.dryRun && before.globals.verbose && before.globals.timeout == 5)
+    }
+
+    @Test func environmentFillsInWhatTheCommandLineLeavesOut() throws {
+        let environment = [
+            "GQLC_SCHEMA": "env.json", "GQLC_ENDPOINT": "http://127.0.0.1:4000/graphql",
+            "GQLC_API_KEY": "env-key", "GQLC_AUTH_TOKEN": "env-token",
+        ]
+        let fromEnvironment = try globals(["models"], environment: environment)
+        #expect(fromEnvironment.schema == Setting(value: "env.json", origin: .environment("GQLC_SCHEMA")))
+        #expect(fromEnvironment.endpoint?.origin == .environment("GQLC_ENDPOINT"))
+        #expect(fromEnvironment.apiKey == Setting(value: Secret(value: "env-key"), origin: .environment("GQLC_API_KEY")))
+        #expect(fromEnvironment.authToken?.value.value == "env-token")
+
+        let overridden = try globals(["models", "--schema", "cli.json", "--api-key", "cli-key"], environment: environment)
+        #expect(overridden.schema == Setting(value: "cli.json", origin: .commandLine))
+        #expect(overridden.apiKey?.value.value == "cli-key")
+        #expect(overridden.authToken?.value.value == "env-token")
+    }
+
+    @Test func emptyEnvironmentVariablesCountAsUnset() throws {
+        let options = try globals(["models"], environment: ["GQLC_SCHEMA": "", "GQLC_API_KEY": ""])
+        #expect(options.schema.origin == .default)
+        #expect(options.apiKey == nil)
+    }
+
+    @Test func prettyAndCompact() throws {
+        #expect(try globals(["--pretty", "models"]).layout == .pretty)
+        #expect(try globals(["models", "--compact"]).layout == .compact)
+    }
+
+    @Test(arguments: [
+        (["--pretty", "--compact", "models"], "gqlc: options '--pretty' and '--compact' cannot be used together"),
+        (["--output", "ndjson", "--pretty", "models"], "gqlc: option '--pretty' cannot be used with '--output ndjson', whose lines are compact"),
+        (["--output", "xml", "models"], "gqlc: invalid value 'xml' for '--output': expected json or ndjson"),
+        (["--timeout", "0", "models"], "gqlc: invalid value '0' for '--timeout': expected a number of seconds greater than 0, such as 30 or 2.5"),
+        (["--timeout", "abc", "models"], "gqlc: invalid value 'abc' for '--timeout': expected a number of seconds greater than 0, such as 30 or 2.5"),
+        (["--retries", "-1", "models"], "gqlc: invalid value '-1' for '--retries': expected a whole number of 0 or more"),
+        (["--retries", "x", "models"], "gqlc: invalid value 'x' for '--retries': expected a whole number of 0 or more"),
+        (["--dry-run=yes", "models"], "gqlc: option '--dry-run' takes no value (got '--dry-run=yes')"),
+        (["--endpoint", "example.com", "models"], "gqlc: invalid endpoint 'example.com' from '--endpoint': expected an http:// or https:// URL"),
+        (["-H", "NoColon", "models"], "gqlc: invalid header 'NoColon': expected 'Name: value', e.g. -H 'X-Trace: on'"),
+        (["--schema"], "gqlc: option '--schema' needs a value (--schema FILE)"),
+        (["--schem", "x", "models"], "gqlc: unknown option '--schem'; did you mean '--schema'?"),
+        (["models", "--verbos"], "gqlc: unknown option '--verbos'; did you mean '--verbose'?"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        #expect(usageError(arguments) == message)
+    }
+
+    @Test func badEndpointFromTheEnvironmentNamesTheVariable() {
+        #expect(
+            usageError(["models"], environment: ["GQLC_ENDPOINT": "ftp://x"])
+                == "gqlc: invalid endpoint 'ftp://x' from $GQLC_ENDPOINT: expected an http:// or https:// URL")
+    }
+
+    @Test func helpOptionListsEveryGlobalOnce() {
+        let names = GlobalOptions.all.map(\.long)
+        #expect(Set(names).count == names.count)
+        for command in CommandTable.specs {
+            let clashes = command.options.filter { option in
+                GlobalOptions.all.contains { $0.long == option.long || ($0.short != nil && $0.short == option.short) }
+            }
+            #expect(clashes.isEmpty, "\(command.name) redeclares \(clashes.map(\.long))")
+        }
+    }
+}

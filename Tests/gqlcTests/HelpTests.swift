@@ -1,0 +1,186 @@
+import Testing
+
+@testable import gqlc
+
+@Suite struct HelpTests {
+    static let commandNames = CommandTable.specs.map(\.name)
+
+    @Test(arguments: [[], ["help"], ["--help"], ["-h"], ["-v", "--help"]])
+    func overviewGoesToStandardOutputWithStatusZero(arguments: [String]) async {
+        let result = await runGQLC(arguments)
+        #expect(result.code == .success)
+        #expect(result.error.isEmpty)
+        #expect(result.output == HelpText.render(topic: nil))
+        #expect(result.output.hasPrefix("Usage: gqlc [OPTIONS] COMMAND [ARGUMENTS]...\n"))
+    }
+
+    @Test func overviewListsCommandsGlobalOptionsAndExitCodes() {
+        let text = HelpText.render(topic: nil)
+        for command in CommandTable.specs {
+            #expect(text.contains("\n  \(command.name)  "), "overview lacks \(command.name)")
+        }
+        for option in GlobalOptions.all {
+            #expect(text.contains(option.usageForm), "overview lacks \(option.usageForm)")
+        }
+        for (code, meaning) in [
+            ("0", "success"), ("1", "GraphQL errors and no data"), ("2", "usage or input error"),
+            ("3", "partial data"), ("4", "not found"), ("5", "HTTP error status"), ("6", "network failure or timeout"),
+        ] {
+            #expect(text.contains("\n  \(code)  ") && text.contains(meaning), "exit status \(code)")
+        }
+        #expect(text.contains("$GQLC_SCHEMA"))
+    }
+
+    @Test(arguments: commandNames)
+    func everySpellingOfCommandHelpPrintsTheSamePage(name: String) async {
+        let page = HelpText.render(topic: name)
+        for arguments in [["help", name], [name, "--help"], [name, "-h"], ["--help", name], [name, "--verbose", "-h"]] {
+            let result = await runGQLC(arguments)
+            #expect(result.code == .success, "\(arguments)")
+            #expect(result.output == page, "\(arguments)")
+            #expect(result.error.isEmpty)
+        }
+    }
+
+    @Test(arguments: commandNames)
+    func commandPageHasSynopsisOptionsDefaultsAndExamples(name: String) throws {
+        let command = try #require(CommandTable.spec(named: name))
+        let text = HelpText.render(topic: name)
+        #expect(text.hasPrefix("Usage: gqlc \(name)"))
+        #expect(text.contains(command.abstract))
+        for option in command.options + GlobalOptions.all {
+            #expect(text.contains(option.usageForm), "\(name) help lacks \(option.usageForm)")
+            if let value = option.defaultDescription { #expect(text.contains("default: \(value)")) }
+            if let variable = option.environmentVariable { #expect(text.contains("env: \(variable)")) }
+        }
+        for argument in command.arguments {
+            #expect(text.contains("\n  \(argument.name)  "), "\(name) help lacks argument \(argument.name)")
+        }
+        #expect(command.examples.count >= 2, "\(name) needs at least two examples")
+        for example in command.examples {
+            #expect(text.contains("# " + example.comment))
+            #expect(text.contains(example.command.replacingOccurrences(of: "\n", with: "\n  ")))
+        }
+    }
+
+    @Test(arguments: commandNames)
+    func synopsisMentionsEveryCommandOption(name: String) throws {
+        let command = try #require(CommandTable.spec(named: name))
+        let synopsis = command.synopsis.joined(separator: " ")
+        for option in command.options {
+            #expect(synopsis.contains(option.usageForm), "\(name) synopsis lacks \(option.usageForm)")
+        }
+    }
+
+    @Test(arguments: [nil] + commandNames)
+    func everyLineFitsEightyColumns(topic: String?) {
+        for line in HelpText.render(topic: topic).split(separator: "\n") {
+            #expect(line.count <= 80, "\(topic ?? "overview"): \(line)")
+            #expect(!line.hasSuffix(" "), "trailing space: \(line)")
+        }
+    }
+
+    @Test(arguments: commandNames)
+    func everyExampleIsAValidCommandLine(name: String) throws {
+        let command = try #require(CommandTable.spec(named: name))
+        for example in command.examples {
+            let words = shellWords(example.command)
+            #expect(words.first == name, "\(example.command)")
+            #expect(usageError(words) == nil, "example does not parse: \(example.command)")
+        }
+    }
+
+    @Test func overviewExamplesAreValidCommandLines() {
+        let text = HelpText.render(topic: nil)
+        let examples = text.components(separatedBy: "Examples:\n")[1].split(separator: "\n").prefix { $0.hasPrefix("  gqlc") }
+        #expect(examples.count >= 5)
+        for line in examples {
+            #expect(usageError(shellWords(String(line))) == nil, "\(line)")
+        }
+    }
+
+    @Test func listHelpDocumentsTheWhereGrammar() {
+        let text = HelpText.render(topic: "list")
+        for term in ["FIELD=VALUE", "FIELD!=VALUE", "FIELD<VALUE", "FIELD<=VALUE", "FIELD>VALUE", "FIELD>=VALUE",
+                     "FIELD^=VALUE", "FIELD*=VALUE", "FIELD!*=VALUE", "FIELD=LOW..HIGH", "FIELD?", "FIELD!?"] {
+            #expect(text.contains("\n  \(term) "), "list help lacks \(term)")
+        }
+        #expect(text.contains("null"))
+        #expect(text.contains("--where post=p1"))
+        #expect(text.contains("(default: 1000)"))
+    }
+
+    @Test func helpBeatsAMistakeInTheSameCommandLine() async {
+        let result = await runGQLC(["list", "--limt", "--help"])
+        #expect(result.code == .success)
+        #expect(result.output == HelpText.render(topic: "list"))
+        #expect(await runGQLC(["get", "Post", "--id", "--help"]).output == HelpText.render(topic: "get"))
+    }
+
+    @Test func helpAfterDoubleDashIsAnArgument() async {
+        let result = await runGQLC(["create", "Post", "--", "--help"])
+        #expect(result.code == .usage)
+        #expect(result.error == "gqlc: invalid argument '--help': expected FIELD=VALUE or FIELD:=JSON\n")
+    }
+
+    @Test func helpDoesNotHideAnUnknownCommand() async {
+        let result = await runGQLC(["lsit", "--help"])
+        #expect(result.code == .usage)
+        #expect(result.error == "gqlc: unknown command 'lsit'; did you mean 'list'?\n")
+    }
+
+    @Test(arguments: [["--version"], ["list", "--version"], ["--version", "get"]])
+    func version(arguments: [String]) async {
+        let result = await runGQLC(arguments)
+        #expect(result.code == .success)
+        #expect(result.output == "gqlc 0.1.0\n")
+        #expect(result.error.isEmpty)
+    }
+}
+
+@Suite struct HelpRendererTests {
+    @Test func wrapsAtWordsWithHangingIndent() {
+        let lines = TextWrapping.wrap("aaa bbb ccc ddd", width: 9, firstIndent: "> ", indent: "  ")
+        #expect(lines == ["> aaa bbb", "  ccc ddd"])
+        #expect(TextWrapping.wrap("averyveryverylongword x", width: 5) == ["averyveryverylongword", "x"])
+    }
+
+    @Test func keepsNonBreakingNotesTogether() {
+        let text = "word word (env:\u{00A0}GQLC_X)"
+        #expect(TextWrapping.wrap(text, width: 14) == ["word word", "(env: GQLC_X)"])
+    }
+
+    @Test func synopsisGroupsStayWhole() {
+        #expect(
+            TextWrapping.synopsisWords("MODEL (--id VALUE | --key F=V) [--include PATH]... [--a [--b]]")
+                == ["MODEL", "(--id VALUE | --key F=V)", "[--include PATH]...", "[--a [--b]]"])
+    }
+
+    @Test func longTermsGetALineOfTheirOwn() {
+        let renderer = HelpRenderer(width: 40, maximumTermColumn: 16)
+        let page = HelpPage(
+            usage: ["gqlc x"], abstract: "About.",
+            sections: [HelpSection("Things", [.definitions([("short", "one"), ("a-much-longer-term", "two")])])])
+        #expect(
+            renderer.render(page) == """
+                Usage: gqlc x
+
+                About.
+
+                Things:
+                  short  one
+                  a-much-longer-term
+                         two
+
+                """)
+    }
+
+    @Test func optionRowsShowShortNameValueAndNotes() {
+        let row = HelpRenderer.row(GlobalOptions.headerOption)
+        #expect(row.term == "-H, --header 'NAME: VALUE'")
+        #expect(row.text.hasSuffix("(repeatable)"))
+        let schema = HelpRenderer.row(GlobalOptions.schemaOption)
+        #expect(schema.term == "    --schema FILE")
+        #expect(schema.text.replacingOccurrences(of: "\u{00A0}", with: " ").hasSuffix("(default: ./amplify_outputs.json; env: GQLC_SCHEMA)"))
+    }
+}

@@ -1,8 +1,0 @@
-import Testing
-@testable import gqlc
-
-@Suite struct FrontendSmokeTests {
-    @Test func executableTargetIsImportable() {
-        #expect(Bool(true))
-    }
-}
