@@ -1,11 +1,25 @@
 import Foundation
 
-/// Somewhere text is written: standard output, standard error, or a buffer in tests.
+/// Somewhere output is written: standard output, standard error, or a buffer in tests.
 protocol TextSink: Sendable {
     func write(_ text: String)
+    /// Writes UTF-8 bytes; returns false when the reader has gone away (a closed pipe).
+    @discardableResult func write(bytes: [UInt8]) -> Bool
 }
 
-/// The streams a run writes to, injected so that tests can capture them.
+extension TextSink {
+    @discardableResult func write(bytes: [UInt8]) -> Bool {
+        write(String(decoding: bytes, as: UTF8.self))
+        return true
+    }
+}
+
+/// Where `-` (standard input) is read from, injected so that tests can supply it.
+protocol InputReader: Sendable {
+    func readAll() -> Data
+}
+
+/// The streams a run uses, injected so that tests can capture them.
 struct Console: Sendable {
     /// Results.
     let output: any TextSink
@@ -13,20 +27,43 @@ struct Console: Sendable {
     let error: any TextSink
     /// Whether `output` is a terminal, which makes pretty JSON the default.
     let outputIsTerminal: Bool
+    /// Standard input, for `-` file arguments.
+    var input: any InputReader = StandardInput()
 
     /// The process's standard output and standard error.
     static func standard() -> Console {
         Console(
-            output: FileDescriptorSink(handle: .standardOutput), error: FileDescriptorSink(handle: .standardError),
+            output: FileDescriptorSink(descriptor: STDOUT_FILENO), error: FileDescriptorSink(descriptor: STDERR_FILENO),
             outputIsTerminal: isatty(STDOUT_FILENO) == 1)
     }
 }
 
-/// Writes straight to a file descriptor, unbuffered.
+/// Writes straight to a file descriptor: one system call per write, so callers write whole pages.
 struct FileDescriptorSink: TextSink {
-    let handle: FileHandle
+    let descriptor: Int32
 
     func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        write(bytes: Array(text.utf8))
     }
+
+    @discardableResult func write(bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return true }
+                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}
+
+/// The process's standard input.
+struct StandardInput: InputReader {
+    func readAll() -> Data { FileHandle.standardInput.readDataToEndOfFile() }
 }
