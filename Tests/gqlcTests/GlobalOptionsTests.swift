@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GQLCore
 
 @testable import gqlc
 
@@ -32,7 +33,7 @@ import Testing
         #expect(options.endpoint?.value.absoluteString == "https://api.example.com/graphql")
         #expect(options.apiKey == Setting(value: Secret(value: "da2-key"), origin: .commandLine))
         #expect(options.authToken?.value.value == "tok")
-        #expect(options.headers == [HeaderField(name: "X-A", value: "1"), HeaderField(name: "X-B", value: "2")])
+        #expect(options.headers == [HTTPHeader(name: "X-A", value: "1"), HTTPHeader(name: "X-B", value: "2")])
         #expect(options.timeout == 2.5)
         #expect(options.retries == 0)
         #expect(options.retryMutations && options.dryRun && options.verbose && options.rawResponse)
@@ -87,7 +88,7 @@ import Testing
         (["--retries", "x", "models"], "gqlc: invalid value 'x' for '--retries': expected a whole number of 0 or more"),
         (["--dry-run=yes", "models"], "gqlc: option '--dry-run' takes no value (got '--dry-run=yes')"),
         (["--endpoint", "example.com", "models"], "gqlc: invalid endpoint 'example.com' from '--endpoint': expected an http:// or https:// URL"),
-        (["-H", "NoColon", "models"], "gqlc: invalid header 'NoColon': expected 'Name: value', e.g. -H 'X-Trace: on'"),
+        (["-H", "NoColon", "models"], "gqlc: malformed header '████': expected 'Name: value', e.g. 'x-trace-id: 42'"),
         (["--schema"], "gqlc: option '--schema' needs a value (--schema FILE)"),
         (["--schem", "x", "models"], "gqlc: unknown option '--schem'; did you mean '--schema'?"),
         (["models", "--verbos"], "gqlc: unknown option '--verbos'; did you mean '--verbose'?"),

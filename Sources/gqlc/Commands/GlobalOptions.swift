@@ -1,4 +1,5 @@
 import Foundation
+import GQLCore
 
 /// The options every command accepts, before or after the command name, resolved against the environment.
 ///
@@ -14,7 +15,7 @@ struct GlobalOptions: Equatable, Sendable {
     /// Sent as `Authorization`, exactly as given (no `Bearer` prefix is added).
     var authToken: Setting<Secret>?
     /// Extra headers, in the order given.
-    var headers: [HeaderField] = []
+    var headers: [HTTPHeader] = []
     /// Seconds to wait for each HTTP request.
     var timeout: Double = 30
     /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
@@ -108,8 +109,14 @@ struct GlobalOptions: Equatable, Sendable {
         apiKey = lookup.text(Self.apiKeyOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
         authToken = lookup.text(Self.authTokenOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
 
-        var headers: [HeaderField] = []
-        for text in options.values(Self.headerOption) { headers.append(try HeaderField.parse(text)) }
+        var headers: [HTTPHeader] = []
+        for text in options.values(Self.headerOption) {
+            do {
+                headers.append(try HTTPHeader.parse(text))
+            } catch {
+                throw UsageError(error.description)
+            }
+        }
         self.headers = headers
         if let text = options.value(Self.timeoutOption) {
             timeout = try ValueParsing.positiveSeconds(text, for: Self.timeoutOption)

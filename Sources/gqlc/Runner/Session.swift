@@ -1,0 +1,80 @@
+import Foundation
+import GQLCore
+
+/// The resolved setting-up of one run: the schema file, the endpoint and the client, built on demand.
+///
+/// Precedence is flags, then `GQLC_*` environment variables (both already in ``GlobalOptions``),
+/// then the schema or config file (`data.url` and `data.api_key`, or the legacy keys).
+struct Session: Sendable {
+    let globals: GlobalOptions
+    let console: Console
+    let cancellation: CancellationFlag
+
+    /// Reads the schema file. When `required` is false, a missing default file is not an error.
+    func schemaFile(required: Bool) throws(RunFailure) -> SchemaFile? {
+        let path = globals.schema.value
+        if !required, globals.schema.origin == .default, !FileManager.default.fileExists(atPath: path) {
+            return nil
+        }
+        if globals.schema.origin == .default, !FileManager.default.fileExists(atPath: path) {
+            throw RunFailure(
+                "no model schema: \(path) does not exist; pass --schema FILE or set GQLC_SCHEMA "
+                    + "(model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)")
+        }
+        do {
+            return try SchemaLoader.load(path: path)
+        } catch {
+            throw .schema(error)
+        }
+    }
+
+    /// The model schema, which model commands need.
+    func modelSchema(in file: SchemaFile?) throws(RunFailure) -> ModelSchema {
+        guard let file else { throw RunFailure("no model schema") }
+        guard let schema = file.schema else {
+            throw RunFailure(
+                "\(file.path): this \(file.format.rawValue) file has no model introspection; "
+                    + "pass --schema with a model-introspection JSON or an amplify_outputs.json that has data.model_introspection")
+        }
+        return schema
+    }
+
+    /// The endpoint, with its auth headers, from flags, environment or the schema file.
+    func endpoint(file: SchemaFile?) throws(RunFailure) -> Endpoint {
+        let url: String
+        if let setting = globals.endpoint {
+            url = setting.value.absoluteString
+        } else if let fromFile = file?.service.endpoint {
+            url = fromFile
+        } else {
+            let fileNote: String
+            if let file {
+                fileNote = "\(file.path) (it has no endpoint)"
+            } else {
+                fileNote = "\(globals.schema.value) (not found)"
+            }
+            throw RunFailure(
+                "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and \(fileNote); pass --endpoint URL or set GQLC_ENDPOINT")
+        }
+        // A token given by flag or environment replaces the config file's API key.
+        let apiKey = globals.apiKey?.value.value ?? (globals.authToken == nil ? file?.service.apiKey : nil)
+        do {
+            return try Endpoint(
+                url: url, apiKey: apiKey, authorization: globals.authToken?.value.value,
+                headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout,
+                retry: RetryPolicy(maxRetries: globals.retries))
+        } catch {
+            throw RunFailure(error.description)
+        }
+    }
+
+    /// A client for the endpoint; `--verbose` traces go to stderr.
+    func client(endpoint: Endpoint) -> GraphQLClient {
+        let errorSink = console.error
+        var trace: TraceSink?
+        if globals.verbose {
+            trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines.joined(separator: "\n") + "\n") }
+        }
+        return GraphQLClient(endpoint: endpoint, cancellation: cancellation, trace: trace)
+    }
+}
