@@ -61,6 +61,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
     /// An error about one argument: `option` is `--where`, `--key`, … or empty for positional values;
     /// `text` is the argument as given, or nil when the option's whole value is meant (`--input`).
     case argument(option: String, text: String?, error: RequestBuildError)
+    /// An error about the value at a JSON path inside a given object: `metadata.source: …`.
+    case atPath(String, error: RequestBuildError)
 
     public var description: String {
         switch self {
@@ -126,13 +128,17 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
             guard let text else { return "\(option): \(error)" }
             let quoted = "'\(text)'"
             return option.isEmpty ? "\(quoted): \(error)" : "\(option) \(quoted): \(error)"
+        case .atPath(let path, let error):
+            return "\(path): \(error)"
         }
     }
 
     /// The error without its argument wrapper(s).
     public var underlying: RequestBuildError {
-        if case .argument(_, _, let error) = self { return error.underlying }
-        return self
+        switch self {
+        case .argument(_, _, let error), .atPath(_, let error): return error.underlying
+        default: return self
+        }
     }
 
     private func didYouMean(_ suggestion: String?) -> String {

@@ -81,7 +81,7 @@ enum ValueCoercion {
             var result = JSONObject()
             for member in object where member.key != "__typename" {
                 guard let sub = embedded.fields.first(where: { $0.name == member.key }) else {
-                    throw .argument(option: path, text: nil, error: .unknownField(
+                    throw .atPath(path, error: .unknownField(
                         member.key, type: name, suggestion: Suggestions.closest(to: member.key, in: embedded.fields.map(\.name))))
                 }
                 result[member.key] = try check(member.value, for: sub, path: path + "." + member.key, schema: schema)
@@ -116,13 +116,13 @@ enum ValueCoercion {
             guard case .number(let number) = value, number.isInteger else { throw mismatch("an integer (\(typeName))") }
             let range = kind == .int ? Int64(Int32.min)...Int64(Int32.max) : Int64.min...Int64.max
             guard let integer = number.int64Value, range.contains(integer) else {
-                throw .argument(option: path, text: nil, error: .outOfRange(number.text, type: typeName))
+                throw .atPath(path, error: .outOfRange(number.text, type: typeName))
             }
             return value
         case .enumeration(let type):
             guard case .string(let text) = value else { throw mismatch("a \(type.name) value (string)") }
             guard type.values.contains(text) else {
-                throw .argument(option: path, text: nil, error: .invalidValue(
+                throw .atPath(path, error: .invalidValue(
                     text, expected: type.name, suggestion: Suggestions.closest(to: text, in: type.values)))
             }
             return value
