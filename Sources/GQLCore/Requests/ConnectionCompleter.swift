@@ -1,0 +1,80 @@
+/// Pages included hasMany lists to their end, so that a printed record holds every child.
+///
+/// A get or list with `--include comments` returns one page of each record's comments with a `nextToken`.
+/// The completer finds every included connection whose `nextToken` is not null, at any depth
+/// (`--include posts.comments` means each post's comments too), fetches the following pages through
+/// the parent's get (``RequestBuilder/connectionPage(parent:key:field:include:limit:nextToken:)``),
+/// appends their items and sets `nextToken` to null.
+public struct ConnectionCompleter {
+    public let builder: RequestBuilder
+    /// The page size of follow-up requests.
+    public let pageLimit: Int
+    /// Sends a request and returns the response's `data` object. The CLI backs it with the transport.
+    public let fetch: (GraphQLRequest) throws -> JSONValue
+
+    public init(builder: RequestBuilder, pageLimit: Int = RequestBuilder.defaultLimit, fetch: @escaping (GraphQLRequest) throws -> JSONValue) {
+        self.builder = builder
+        self.pageLimit = pageLimit
+        self.fetch = fetch
+    }
+
+    /// `value` (a `model` record, an array of them, or null) with every included list complete.
+    public func complete(_ value: JSONValue, model: String, include: IncludeTree) throws -> JSONValue {
+        guard !include.isEmpty else { return value }
+        switch value {
+        case .object(let object):
+            return .object(try completeRecord(object, model: model, include: include))
+        case .array(let elements):
+            var result: [JSONValue] = []
+            result.reserveCapacity(elements.count)
+            for element in elements { result.append(try complete(element, model: model, include: include)) }
+            return .array(result)
+        default:
+            return value
+        }
+    }
+
+    private func completeRecord(_ record: JSONObject, model: String, include: IncludeTree) throws -> JSONObject {
+        var record = record
+        for branch in include.branches {
+            guard let child = record[branch.field] else { continue }
+            switch branch.kind {
+            case .belongsTo, .hasOne:
+                record[branch.field] = try complete(child, model: branch.relatedModel, include: branch.subtree)
+            case .hasMany:
+                guard case .object(var connection) = child else { continue }
+                var items = connection["items"]?.arrayValue ?? []
+                var token = connection["nextToken"]?.stringValue
+                var seen: Set<String> = []
+                while let current = token {
+                    guard seen.insert(current).inserted else { throw RequestBuildError.repeatedNextToken(field: branch.field) }
+                    let request = try builder.connectionPage(
+                        parent: model, key: record, field: branch.field, include: branch.subtree, limit: pageLimit,
+                        nextToken: current)
+                    let page = try Self.value(at: request.decodePath, in: try fetch(request))
+                    items += page["items"]?.arrayValue ?? []
+                    token = page["nextToken"]?.stringValue
+                }
+                connection["items"] = try complete(.array(items), model: branch.relatedModel, include: branch.subtree)
+                if connection["nextToken"] != nil { connection["nextToken"] = .null }
+                record[branch.field] = .object(connection)
+            }
+        }
+        return record
+    }
+
+    /// The object at `path` inside a response's `data`.
+    static func value(at path: [String], in data: JSONValue) throws(RequestBuildError) -> JSONObject {
+        var current = data
+        for (depth, key) in path.enumerated() {
+            guard let next = current[key], !next.isNull else {
+                throw .unexpectedResponse(path: path[...depth].joined(separator: "."), reason: "missing or null")
+            }
+            current = next
+        }
+        guard case .object(let object) = current else {
+            throw .unexpectedResponse(path: path.joined(separator: "."), reason: "expected an object, found \(current.kindDescription)")
+        }
+        return object
+    }
+}

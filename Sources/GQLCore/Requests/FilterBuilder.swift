@@ -1,0 +1,147 @@
+/// What a filter object is sent as; each has its own AppSync input type and operators.
+public enum FilterPurpose: Sendable, Equatable {
+    /// `filter: Model<M>FilterInput` of a list query.
+    case filter
+    /// `condition: Model<M>ConditionInput` of a mutation: the same, minus the key fields.
+    case condition
+    /// `filter: ModelSubscription<M>FilterInput` of a subscription: no `attributeExists`.
+    case subscription
+
+    /// The option whose expressions build this filter, for error messages.
+    var expressionOption: String { self == .condition ? "--if" : "--where" }
+    /// The option that passes a JSON object as it is.
+    var jsonOption: String { self == .condition ? "--if" : "--filter" }
+}
+
+/// Filter arguments as given on the command line: `--where`/`--if` expressions and an optional `--filter` object.
+public struct FilterInput: Sendable, Equatable {
+    /// Expression texts, AND-ed in this order.
+    public var expressions: [String]
+    /// A filter object passed as it is (`--filter JSON`); AND-ed before the expressions.
+    public var json: JSONValue?
+
+    public init(where expressions: [String] = [], json: JSONValue? = nil) {
+        self.expressions = expressions
+        self.json = json
+    }
+
+    /// No filter at all.
+    public static let none = FilterInput()
+    public var isEmpty: Bool { expressions.isEmpty && json == nil }
+}
+
+/// Resolves `--where` / `--if` expressions against a model into an AppSync filter object.
+///
+/// One part gives `{"field":{"op":value}}`; several give `{"and":[…]}` in the order given.
+/// A belongsTo field maps to its foreign key (`post=p1` → `{"postCommentsId":{"eq":"p1"}}`);
+/// values are coerced by the field's type (see ``ValueCoercion``); `null` is JSON null for `=` and `!=`.
+public struct FilterBuilder: Sendable {
+    public let schema: ModelSchema
+    public let model: Model
+    public let purpose: FilterPurpose
+
+    public init(schema: ModelSchema, model: Model, purpose: FilterPurpose = .filter) {
+        self.schema = schema
+        self.model = model
+        self.purpose = purpose
+    }
+
+    /// The filter object for `input`, or nil when it is empty. Errors name the expression they are about.
+    public func build(_ input: FilterInput) throws(RequestBuildError) -> JSONValue? {
+        var parts: [JSONValue] = []
+        if let json = input.json {
+            guard case .object = json else {
+                throw RequestBuildError.notAnObject(found: json.kindDescription).about(purpose.jsonOption, nil)
+            }
+            parts.append(json)
+        }
+        for text in input.expressions {
+            do {
+                parts.append(try resolve(try WhereExpression.parse(text)))
+            } catch {
+                throw error.about(purpose.expressionOption, text)
+            }
+        }
+        switch parts.count {
+        case 0: return nil
+        case 1: return parts[0]
+        default: return ["and": .array(parts)]
+        }
+    }
+
+    /// One expression as `{"field":{"op":value}}`.
+    public func resolve(_ expression: WhereExpression) throws(RequestBuildError) -> JSONValue {
+        let (target, field) = try filteredField(expression.field)
+        if purpose == .condition && model.isKeyField(target) {
+            throw .keyFieldInCondition(field: target, model: model.name)
+        }
+        guard let kind = schema.valueKind(of: field.type) else {
+            throw .notFilterable(field: expression.field, model: model.name, reason: "the server's filter input has no entry for embedded types")
+        }
+        let supported = Self.operators(for: kind, isArray: field.isArray, purpose: purpose)
+        guard supported.contains(expression.op) else {
+            throw .unsupportedOperator(
+                expression.op.symbol, field: expression.field,
+                type: field.isArray ? "[\(field.type)]" : field.type.description, supported: supported.map(\.symbol))
+        }
+        let value: JSONValue
+        switch expression.op {
+        case .exists: value = true
+        case .notExists: value = false
+        case .between:
+            value = .array([
+                try ValueCoercion.coerce(expression.operands[0], as: kind, allowNull: false),
+                try ValueCoercion.coerce(expression.operands[1], as: kind, allowNull: false),
+            ])
+        case .eq, .ne:
+            value = try ValueCoercion.coerce(expression.operands.first ?? "", as: kind, allowNull: true)
+        default:
+            value = try ValueCoercion.coerce(expression.operands.first ?? "", as: kind, allowNull: false)
+        }
+        return [target: [expression.op.inputName: value]]
+    }
+
+    /// The stored field that `name` filters: the field itself, or a belongsTo's single foreign key.
+    private func filteredField(_ name: String) throws(RequestBuildError) -> (String, ModelField) {
+        guard let field = model.field(named: name) else {
+            throw .unknownField(name, type: model.name, suggestion: Suggestions.closest(to: name, in: model.fields.map(\.name)))
+        }
+        guard field.isRelationship else { return (name, field) }
+        guard let relation = schema.relationship(of: field), relation.keyHolder == .thisModel else {
+            let related = schema.relationship(of: field)
+            let keys = related?.foreignKeys.joined(separator: ", ") ?? "its foreign key"
+            throw .notFilterable(
+                field: name, model: model.name,
+                reason: "the key is stored on the \(related?.relatedModel ?? "related") records; filter those on \(keys)")
+        }
+        guard relation.foreignKeys.count == 1, let foreignKey = relation.foreignKeys.first else {
+            throw .compositeRelationship(field: name, model: model.name, foreignKeys: relation.foreignKeys)
+        }
+        return (foreignKey, Self.foreignKeyField(foreignKey, of: model, relatedKey: schema.models[relation.relatedModel]?.keyFields.first))
+    }
+
+    /// The foreign-key field; implicit ones missing from the schema take the type of the related key.
+    static func foreignKeyField(_ name: String, of model: Model, relatedKey: ModelField?) -> ModelField {
+        if let field = model.field(named: name) { return field }
+        return ModelField(name: name, type: relatedKey?.type ?? .scalar("ID"))
+    }
+
+    /// The operators AppSync's filter inputs accept for a field (`transformer v2` `Model*Input` types).
+    static func operators(for kind: ValueKind, isArray: Bool, purpose: FilterPurpose) -> [WhereOperator] {
+        let existence: [WhereOperator] = purpose == .subscription ? [] : [.exists, .notExists]
+        let ordering: [WhereOperator] = [.eq, .ne, .lt, .le, .gt, .ge, .between]
+        if isArray {
+            switch kind {
+            case .string, .json: return [.contains, .notContains] + existence
+            case .enumeration: return [.contains, .notContains]
+            case .int, .long, .float, .boolean: return existence
+            }
+        }
+        switch kind {
+        case .string, .json: return ordering + [.beginsWith, .contains, .notContains] + existence
+        case .int, .long, .float: return ordering + existence
+        case .boolean: return [.eq, .ne] + existence
+        case .enumeration: return [.eq, .ne]
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// Why a model request could not be built. Every case reads as one line that says what was wrong
+/// and, where there is one, suggests a fix (`unknown field 'titel' on Post; did you mean 'title'?`).
+///
+/// Errors about one command-line argument are wrapped in ``argument(option:text:error:)``, so the
+/// message names it: `--where 'ratng>3': unknown field 'ratng' on Post; did you mean 'rating'?`.
+public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No model has this name.
+    case unknownModel(String, suggestion: String?)
+    /// The schema disables this operation (`@model(queries: {get: null})`).
+    case operationDisabled(model: String, operation: String)
+    /// A model or embedded type has no field with this name.
+    case unknownField(String, type: String, suggestion: String?)
+    /// An `--include` segment names a field that is not a relationship.
+    case notARelationship(field: String, model: String)
+    /// A text value does not fit the field's type: `'abc' is not an Int`.
+    case invalidValue(String, expected: String, suggestion: String?)
+    /// An integer outside the type's range.
+    case outOfRange(String, type: String)
+    /// Text that should be JSON is not.
+    case invalidJSON(JSONParseError)
+    /// A JSON value of the wrong kind at a path inside an input object.
+    case wrongJSONType(path: String, expected: String, found: String)
+    /// `createdAt` and the like are set by the server.
+    case readOnlyField(field: String, model: String)
+    /// hasMany fields, and hasOne fields whose key lives on the child, cannot be set or filtered here.
+    case relationshipNotSettable(field: String, model: String, hint: String)
+    /// A belongsTo (or Gen1 hasOne) whose related model has a composite key.
+    case compositeRelationship(field: String, model: String, foreignKeys: [String])
+    /// Lists and embedded types must be given as JSON (`field:=JSON`).
+    case needsJSON(field: String, what: String)
+    /// A `--where`/`--if` expression or a `field=value` argument that does not parse.
+    case syntax(String)
+    /// The operator does not apply to this field's type.
+    case unsupportedOperator(String, field: String, type: String, supported: [String])
+    /// The server's filter input has no entry for this field.
+    case notFilterable(field: String, model: String, reason: String)
+    /// `ModelXConditionInput` leaves out the key fields.
+    case keyFieldInCondition(field: String, model: String)
+    /// The command needs a key and got none, or got `--id` for a composite key.
+    case keyRequired(model: String, keyFields: [String])
+    /// A key field was not given.
+    case missingKeyField(String, model: String, keyFields: [String])
+    /// A key field was given twice.
+    case duplicateKeyField(String)
+    /// `--key name=…` names a field that is not part of the key.
+    case notAKeyField(String, model: String, keyFields: [String], suggestion: String?)
+    /// A key field was given two different values (for example `--id` and `--input`).
+    case conflictingKeyValue(String)
+    /// A key field set as a field value of an update; keys identify the record instead.
+    case keyFieldAssigned(String, model: String)
+    /// Where a JSON object was required.
+    case notAnObject(found: String)
+    /// A file named by an argument could not be read.
+    case unreadableFile(path: String, reason: String)
+    /// `--limit` must be positive.
+    case invalidLimit(Int)
+    /// A response did not have the shape the request asked for.
+    case unexpectedResponse(path: String, reason: String)
+    /// The server handed back a nextToken it had already given.
+    case repeatedNextToken(field: String)
+    /// An error about one argument: `option` is `--where`, `--key`, … or empty for positional values;
+    /// `text` is the argument as given, or nil when the option's whole value is meant (`--input`).
+    case argument(option: String, text: String?, error: RequestBuildError)
+    /// An error about the value at a JSON path inside a given object: `metadata.source: …`.
+    case atPath(String, error: RequestBuildError)
+
+    public var description: String {
+        switch self {
+        case .unknownModel(let name, let suggestion):
+            return "unknown model '\(name)'" + didYouMean(suggestion)
+        case .operationDisabled(let model, let operation):
+            return "\(model) has no \(operation) operation: the schema disables it"
+        case .unknownField(let name, let type, let suggestion):
+            return "unknown field '\(name)' on \(type)" + didYouMean(suggestion)
+        case .notARelationship(let field, let model):
+            return "'\(field)' on \(model) is not a relationship; --include takes belongsTo, hasOne and hasMany fields"
+        case .invalidValue(let text, let expected, let suggestion):
+            return "'\(text)' is not \(article(expected)) \(expected)" + didYouMean(suggestion)
+        case .outOfRange(let text, let type):
+            return "'\(text)' is out of range for \(type)"
+        case .invalidJSON(let error):
+            return "invalid JSON at \(error.line):\(error.column): \(error.message)"
+        case .wrongJSONType(let path, let expected, let found):
+            return "\(path): expected \(expected), found \(found)"
+        case .readOnlyField(let field, let model):
+            return "'\(field)' on \(model) is read-only (set by the server)"
+        case .relationshipNotSettable(let field, let model, let hint):
+            return "'\(field)' on \(model) is a relationship held by the related records; \(hint)"
+        case .compositeRelationship(let field, let model, let keys):
+            return "'\(field)' on \(model) points to a composite key; use its foreign-key fields "
+                + keys.map { "'\($0)'" }.joined(separator: ", ") + " instead"
+        case .needsJSON(let field, let what):
+            return "'\(field)' is \(what); give it as JSON: \(field):=…"
+        case .syntax(let message):
+            return message
+        case .unsupportedOperator(let op, let field, let type, let supported):
+            return "operator '\(op)' does not apply to \(type) field '\(field)'; use "
+                + supported.joined(separator: " ")
+        case .notFilterable(let field, let model, let reason):
+            return "'\(field)' on \(model) cannot be filtered: \(reason)"
+        case .keyFieldInCondition(let field, let model):
+            return "'\(field)' is part of \(model)'s key; a condition cannot test key fields"
+        case .keyRequired(let model, let keys):
+            if keys.count == 1 { return "\(model) needs its key: give --id VALUE" }
+            return "\(model) has a composite key; give --key FIELD=VALUE for each of " + keys.joined(separator: ", ")
+        case .missingKeyField(let field, let model, let keys):
+            return "missing key field '\(field)' (\(model)'s key is " + keys.joined(separator: ", ") + ")"
+        case .duplicateKeyField(let field):
+            return "key field '\(field)' is given more than once"
+        case .notAKeyField(let field, let model, let keys, let suggestion):
+            return "'\(field)' is not a key field of \(model) (its key is " + keys.joined(separator: ", ") + ")"
+                + didYouMean(suggestion)
+        case .conflictingKeyValue(let field):
+            return "key field '\(field)' is given two different values"
+        case .keyFieldAssigned(let field, let model):
+            return "'\(field)' is part of \(model)'s key; give it with --id or --key, not as a field value"
+        case .notAnObject(let found):
+            return "expected a JSON object, found \(found)"
+        case .unreadableFile(let path, let reason):
+            return "cannot read '\(path)': \(reason)"
+        case .invalidLimit(let limit):
+            return "limit must be at least 1, got \(limit)"
+        case .unexpectedResponse(let path, let reason):
+            return "unexpected response at \(path): \(reason)"
+        case .repeatedNextToken(let field):
+            return "the server returned the same nextToken twice while paging '\(field)'"
+        case .argument(let option, let text, let error):
+            guard let text else { return "\(option): \(error)" }
+            let quoted = "'\(text)'"
+            return option.isEmpty ? "\(quoted): \(error)" : "\(option) \(quoted): \(error)"
+        case .atPath(let path, let error):
+            return "\(path): \(error)"
+        }
+    }
+
+    /// The error without its argument wrapper(s).
+    public var underlying: RequestBuildError {
+        switch self {
+        case .argument(_, _, let error), .atPath(_, let error): return error.underlying
+        default: return self
+        }
+    }
+
+    private func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private func article(_ word: String) -> String {
+        guard let first = word.lowercased().first else { return "a" }
+        return "aeio".contains(first) ? "an" : "a"
+    }
+}
+
+extension RequestBuildError {
+    /// Wraps the error as being about `text` given to `option`, unless it already names an argument.
+    func about(_ option: String, _ text: String?) -> RequestBuildError {
+        if case .argument = self { return self }
+        return .argument(option: option, text: text, error: self)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import GQLCore
+
+@Suite struct FieldValueTests {
+    let builder: RequestBuilder
+    init() throws { builder = TestSchemas.builder(try TestSchemas.blog()) }
+
+    /// The compact `input` variable of a create of `model` with these values.
+    private func createInput(_ assignments: [String], input: JSONValue? = nil, model: String = "Post") throws -> String? {
+        try builder.create(model, values: RecordValues(assignments: assignments, input: input)).variables["input"]?.serialized()
+    }
+
+    private func createError(_ assignments: [String], input: JSONValue? = nil, model: String = "Post") -> String? {
+        do {
+            _ = try builder.create(model, values: RecordValues(assignments: assignments, input: input))
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func parsesBothForms() throws {
+        #expect(try FieldAssignment.parse("title=a=b") == FieldAssignment(field: "title", value: .text("a=b")))
+        #expect(try FieldAssignment.parse("title=") == FieldAssignment(field: "title", value: .text("")))
+        #expect(try FieldAssignment.parse("tags:=[1, 2]") == FieldAssignment(field: "tags", value: .json([1, 2])))
+        #expect(throws: RequestBuildError.syntax("expected FIELD=VALUE or FIELD:=JSON after 'title'")) {
+            try FieldAssignment.parse("title")
+        }
+        #expect(throws: RequestBuildError.syntax("expected FIELD=VALUE or FIELD:=JSON")) { try FieldAssignment.parse("=x") }
+    }
+
+    @Test func coercesByTypeAndGeneratesTheID() throws {
+        #expect(try createInput(["title=T", "rating=4", "score=1.25", "featured=true", "status=ARCHIVED", "content=null", "views=-1"])
+            == #"{"content":null,"featured":true,"id":"00000000-0000-0000-0000-000000000001","rating":4,"score":1.25,"status":"ARCHIVED","title":"T","views":-1}"#)
+    }
+
+    @Test func givenIDIsKeptAndLaterAssignmentsWin() throws {
+        #expect(try createInput(["id=p9", "title=A", "title=B"]) == #"{"id":"p9","title":"B"}"#)
+    }
+
+    @Test func generatedIDsDifferByDefault() throws {
+        let real = RequestBuilder(schema: try TestSchemas.blog())
+        let first = try real.create("Post", values: RecordValues(assignments: ["title=T"])).variables["input"]?["id"]?.stringValue
+        let second = try real.create("Post", values: RecordValues(assignments: ["title=T"])).variables["input"]?["id"]?.stringValue
+        #expect(first?.count == 36)
+        #expect(first != second)
+    }
+
+    @Test func jsonValuesAreCheckedAgainstTheirTypes() throws {
+        #expect(try createInput(["id=p", "tags:=[\"a\",null]"]) == #"{"id":"p","tags":["a",null]}"#)
+        #expect(try createInput(["id=p", #"metadata:={"__typename":"PostMetadata","source":{"label":"L"},"wordCount":3}"#])
+            == #"{"id":"p","metadata":{"source":{"label":"L"},"wordCount":3}}"#)
+        #expect(createError([#"metadata:={"wordcount":3}"#])
+            == #"'metadata:={"wordcount":3}': metadata: unknown field 'wordcount' on PostMetadata; did you mean 'wordCount'?"#)
+        #expect(createError([#"metadata:={"wordCount":"3"}"#])
+            == #"'metadata:={"wordCount":"3"}': metadata.wordCount: expected an integer (Int), found a string"#)
+        #expect(createError(["tags:=\"a\""]) == #"'tags:="a"': tags: expected a list, found a string"#)
+        #expect(createError(["rating:=1.5"]) == "'rating:=1.5': rating: expected an integer (Int), found a number")
+        #expect(createError(["status:=\"DRAF\""]) == #"'status:="DRAF"': status: 'DRAF' is not a PostStatus; did you mean 'DRAFT'?"#)
+        #expect(createError(["tags:=[1,"]) == "'tags:=[1,': invalid JSON at 1:4: unexpected end of input; expected a value")
+    }
+
+    @Test func listsAndEmbeddedTypesNeedJSON() {
+        #expect(createError(["tags=a,b"]) == "'tags=a,b': 'tags' is a list; give it as JSON: tags:=…")
+        #expect(createError(["metadata=x"]) == "'metadata=x': 'metadata' is an embedded PostMetadata; give it as JSON: metadata:=…")
+    }
+
+    @Test func unknownReadOnlyAndRelationshipFieldsAreErrors() {
+        #expect(createError(["titel=x"]) == "'titel=x': unknown field 'titel' on Post; did you mean 'title'?")
+        #expect(createError(["createdAt=2024-01-01T00:00:00Z"])
+            == "'createdAt=2024-01-01T00:00:00Z': 'createdAt' on Post is read-only (set by the server)")
+        #expect(createError(["comments=c1"])
+            == "'comments=c1': 'comments' on Post is a relationship held by the related records; set 'postId' on the Comment record instead")
+        #expect(createError(["rating=many"]) == "'rating=many': 'many' is not an Int")
+    }
+
+    @Test func belongsToSetsItsForeignKey() throws {
+        #expect(try createInput(["id=c", "post=p1"], model: "Comment") == #"{"id":"c","postId":"p1"}"#)
+        #expect(try createInput(["id=c", "post=null"], model: "Comment") == #"{"id":"c","postId":null}"#)
+        let cpk = TestSchemas.builder(try TestSchemas.gen1CPK())
+        #expect(throws: RequestBuildError.argument(option: "", text: "post=p1", error: .compositeRelationship(
+            field: "post", model: "Comment1", foreignKeys: ["post1CommentsPostId", "post1CommentsTitle"]))) {
+            try cpk.create("Comment1", values: RecordValues(assignments: ["commentId=c", "content=x", "post=p1"]))
+        }
+        // Gen2 hasOne: the key is on the Cart.
+        let carts = TestSchemas.builder(try TestSchemas.cartCustomer())
+        #expect(throws: RequestBuildError.self) {
+            try carts.create("Customer", values: RecordValues(assignments: ["activeCart=c1"]))
+        }
+    }
+
+    @Test func awsJSONIsSentAsAString() throws {
+        let schema = ModelSchema(models: ["Doc": Model(
+            name: "Doc", pluralName: "Docs",
+            fields: [ModelField(name: "id", type: .scalar("ID"), isRequired: true), ModelField(name: "data", type: .scalar("AWSJSON")),
+                     ModelField(name: "at", type: .scalar("AWSTimestamp"))],
+            primaryKey: PrimaryKey())])
+        let docs = TestSchemas.builder(schema)
+        func input(_ values: RecordValues) throws -> String? {
+            try docs.create("Doc", values: values).variables["input"]?.serialized()
+        }
+        #expect(try input(RecordValues(assignments: ["id=d", #"data={"a": 1}"#])) == #"{"data":"{\"a\": 1}","id":"d"}"#)
+        #expect(try input(RecordValues(assignments: ["id=d", #"data:={"a": 1}"#])) == #"{"data":"{\"a\":1}","id":"d"}"#)
+        #expect(try input(RecordValues(assignments: ["id=d", #"data:="s""#])) == #"{"data":"\"s\"","id":"d"}"#)
+        #expect(try input(RecordValues(input: ["id": "d", "data": "{\"kept\":true}"])) == #"{"data":"{\"kept\":true}","id":"d"}"#)
+        #expect(try input(RecordValues(input: ["id": "d", "data": ["n": 1]])) == #"{"data":"{\"n\":1}","id":"d"}"#)
+        #expect(try input(RecordValues(assignments: ["id=d", "at=1700000000000"])) == #"{"at":1700000000000,"id":"d"}"#)
+        #expect(throws: RequestBuildError.self) { try input(RecordValues(assignments: ["id=d", "data={a"])) }
+    }
+
+    @Test func inputFileDropsWhatGqlcPrintsButTheServerRejects() throws {
+        let fetched: JSONValue = [
+            "__typename": "Post", "id": "p1", "title": "T", "createdAt": "2024", "updatedAt": "2024",
+            "blog": ["id": "b1", "__typename": "Blog"], "comments": ["items": [], "nextToken": nil], "rating": 2,
+        ]
+        let request = try builder.update("Post", key: nil, values: RecordValues(assignments: ["rating=3"], input: fetched))
+        #expect(request.variables.serialized() == #"{"input":{"id":"p1","rating":3,"title":"T"}}"#)
+        #expect(createError([], input: ["titel": "x"]) == "--input: unknown field 'titel' on Post; did you mean 'title'?")
+        #expect(createError([], input: [1]) == "--input: expected a JSON object, found an array")
+        #expect(createError([], input: ["blog": "b1"]) == "--input: blog: expected an object (a Blog relationship), found a string")
+    }
+}
+
+extension JSONObject {
+    func serialized() -> String { JSONValue.object(self).serialized() }
+}
+
+@Suite struct JSONArgumentTests {
+    @Test func filterTextOrFile() throws {
+        #expect(try JSONArgument.filter(#"{"a":{"eq":1}}"#) == ["a": ["eq": 1]])
+        do {
+            _ = try JSONArgument.filter(#"{"a": }"#)
+            Issue.record("accepted invalid JSON")
+        } catch {
+            #expect("\(error)" == "--filter: invalid JSON at 1:7: unexpected character '}'; expected a value")
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-filter-\(UUID().uuidString).json")
+        try Data(#"{"b":{"ne":2}}"#.utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        #expect(try JSONArgument.filter("@" + path.path) == ["b": ["ne": 2]])
+        #expect(throws: RequestBuildError.argument(option: "--filter", text: nil, error: .unreadableFile(path: "/no/such.json", reason: "no such file"))) {
+            try JSONArgument.filter("@/no/such.json")
+        }
+    }
+
+    @Test func inputFromStandardInput() throws {
+        #expect(try JSONArgument.input("-", standardInput: { Data(#"{"title":"x"}"#.utf8) }) == ["title": "x"])
+        do {
+            _ = try JSONArgument.input("-", standardInput: { Data("{".utf8) })
+            Issue.record("accepted invalid JSON")
+        } catch {
+            #expect("\(error)".hasPrefix("--input: invalid JSON at 1:2: "))
+        }
+    }
+}
