@@ -14,7 +14,7 @@ import Testing
             try command(["get", "Post", "--id", "p1", "--include", "comments", "--include=blog"])
                 == .get(GetInvocation(
                     model: "Post", record: .id("p1"),
-                    includes: [IncludePath(components: ["comments"]), IncludePath(components: ["blog"])],
+                    includes: ["comments", "blog"],
                     followIncludedLists: true)))
     }
 
@@ -25,10 +25,7 @@ import Testing
         #expect(
             parsed == .get(GetInvocation(
                 model: "InventoryItem",
-                record: .key([
-                    KeyField(field: "sku", value: "A1"), KeyField(field: "warehouseId", value: "W1"),
-                    KeyField(field: "bin", value: "3"),
-                ]),
+                record: .key(["sku=A1", "warehouseId=W1", "bin=3"]),
                 includes: [], followIncludedLists: false)))
     }
 
@@ -46,12 +43,12 @@ import Testing
             return
         }
         #expect(list.model == "Post")
-        #expect(list.conditions.map(\.comparison) == [.equal("PUBLISHED"), .greaterThanOrEqual("4")])
+        #expect(list.conditions == ["status=PUBLISHED", "rating>=4"])
         #expect(list.filter == .json(try JSONValue.parse(#"{"views": {"gt": 10}}"#)))
         #expect(list.limit == 5)
         #expect(list.pageSize == 50)
         #expect(list.nextToken == "abc==")
-        #expect(list.includes == [IncludePath(components: ["comments"])])
+        #expect(list.includes == ["comments"])
     }
 
     @Test func listDefaults() throws {
@@ -75,18 +72,12 @@ import Testing
 
     @Test func createWithTextAndJSONFields() throws {
         #expect(
-            try command(["create", "Post", "title=Hello", "status=DRAFT", #"tags:=["a","b"]"#, "--include", "blog"])
+            try command(["create", "Post", "title=Hello", "status=DRAFT", #"tags:=["a","b"]"#])
                 == .create(CreateInvocation(
-                    model: "Post",
-                    assignments: [
-                        Assignment(name: "title", value: .text("Hello")),
-                        Assignment(name: "status", value: .text("DRAFT")),
-                        Assignment(name: "tags", value: .json(.array([.string("a"), .string("b")]))),
-                    ],
-                    input: nil, includes: [IncludePath(components: ["blog"])])))
+                    model: "Post", assignments: ["title=Hello", "status=DRAFT", #"tags:=["a","b"]"#], input: nil)))
         #expect(
             try command(["create", "Post", "--input", "-"])
-                == .create(CreateInvocation(model: "Post", assignments: [], input: .standardInput, includes: [])))
+                == .create(CreateInvocation(model: "Post", assignments: [], input: .standardInput)))
     }
 
     @Test func fieldValuesStartingWithDashFollowDoubleDash() throws {
@@ -95,34 +86,28 @@ import Testing
             return
         }
         #expect(create.input == nil)
-        // `--input` after `--` is an argument, and not a valid FIELD=VALUE.
-        #expect(usageError(["create", "Post", "--", "--input"]) == "gqlc: invalid argument '--input': expected FIELD=VALUE or FIELD:=JSON")
-        #expect(create.assignments.first == Assignment(name: "title", value: .text("-x-")))
+        #expect(create.assignments == ["title=-x-"])
     }
 
     @Test func updateWithConditions() throws {
         let parsed = try command(["update", "Post", "--id", "p1", "status=PUBLISHED", "--if", "status=DRAFT", "--if", "rating?"])
         #expect(
             parsed == .update(UpdateInvocation(
-                model: "Post", record: .id("p1"), assignments: [Assignment(name: "status", value: .text("PUBLISHED"))],
-                input: nil,
-                conditions: [
-                    try Condition.parse("status=DRAFT", option: "--if"), try Condition.parse("rating?", option: "--if"),
-                ],
-                includes: [])))
+                model: "Post", record: .id("p1"), assignments: ["status=PUBLISHED"], input: nil,
+                conditions: ["status=DRAFT", "rating?"])))
         guard case .update(let fromFile) = try command(["update", "Post", "--key", "id=p1", "--input", "changes.json"]) else {
             Issue.record("expected update")
             return
         }
         #expect(fromFile.input == .file("changes.json"))
-        #expect(fromFile.record == .key([KeyField(field: "id", value: "p1")]))
+        #expect(fromFile.record == .key(["id=p1"]))
     }
 
     @Test func deleteWithCondition() throws {
         #expect(
             try command(["delete", "Post", "--id", "p1", "--if", "status=DRAFT"])
                 == .delete(DeleteInvocation(
-                    model: "Post", record: .id("p1"), conditions: [try Condition.parse("status=DRAFT", option: "--if")])))
+                    model: "Post", record: .id("p1"), conditions: ["status=DRAFT"])))
     }
 
     @Test func models() throws {
@@ -138,10 +123,7 @@ import Testing
             ])
                 == .raw(RawInvocation(
                     document: .file(.file("query.graphql")), variablesFile: .file("vars.json"),
-                    variables: [
-                        Assignment(name: "id", value: .text("p1")),
-                        Assignment(name: "limit", value: .json(.number(JSONNumber(5)))),
-                    ],
+                    variables: ["id=p1", "limit:=5"],
                     operationName: "GetPost", decodePath: ["getPost", "comments"])))
     }
 
@@ -168,9 +150,6 @@ import Testing
         (["get", "Post", "--id", ""], "gqlc: option '--id' needs a non-empty value"),
         (["get", "Post", "p2", "--id", "p1"], "gqlc: unexpected argument 'p2'; usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--no-follow]"),
         (["get", "Po-st", "--id", "p1"], "gqlc: invalid model name 'Po-st': expected a GraphQL type name such as 'Post'"),
-        (["get", "Post", "--key", "sku"], "gqlc: invalid value 'sku' for '--key': expected FIELD=VALUE, e.g. --key sku=A1"),
-        (["get", "I", "--key", "sku=1", "--key", "sku=2"], "gqlc: key field 'sku' is given more than once"),
-        (["get", "Post", "--id", "p1", "--include", "post..comments"], "gqlc: invalid value 'post..comments' for '--include': expected association names joined by dots, e.g. 'comments' or 'post.comments'"),
         (["get", "Post", "--id", "p1", "--limit", "3"], "gqlc: unknown option '--limit' for 'get'; run 'gqlc get --help' for its options"),
         (["list", "Post", "--limt", "3"], "gqlc: unknown option '--limt'; did you mean '--limit'?"),
         (["list", "Post", "--limit", "abc"], "gqlc: invalid value 'abc' for '--limit': expected a whole number of at least 1"),
@@ -180,18 +159,13 @@ import Testing
         (["list", "Post", "--limit"], "gqlc: option '--limit' needs a value (--limit N)"),
         (["list", "Post", "--limit", "1", "--limit", "2"], "gqlc: option '--limit' given more than once; give it once"),
         (["list", "Post", "--next-token", ""], "gqlc: option '--next-token' needs a non-empty value"),
-        (["list", "Post", "--where", "rating~4"], "gqlc: invalid --where 'rating~4': unknown operator after 'rating'; use one of = != < <= > >= ^= *= !*= ? !? or a..b"),
         (["list", "Post", "--filter", "[1]"], "gqlc: invalid value for '--filter': expected a JSON object such as '{\"rating\": {\"ge\": 4}}'"),
         (["list", "Post", "--filter", "{"], "gqlc: invalid JSON for '--filter': unexpected end of input; expected a string key at column 2; use @FILE to read a file"),
         (["list", "Post", "--filter", "@"], "gqlc: option '--filter' needs a file name after '@'"),
         (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]..."),
-        (["create", "Post", "title"], "gqlc: invalid argument 'title': expected FIELD=VALUE or FIELD:=JSON"),
-        (["create", "Post", "tags:=[1,"], "gqlc: invalid JSON for 'tags' in 'tags:=[1,': unexpected end of input; expected a value at column 4"),
-        (["create", "Post", "a=1", "a=2"], "gqlc: field 'a' is assigned more than once"),
         (["create", "Post", "--input"], "gqlc: option '--input' needs a value (--input FILE|-)"),
         (["update", "Post", "--id", "p1"], "gqlc: nothing to update: give FIELD=VALUE arguments or --input FILE"),
         (["update", "Post", "status=DRAFT"], "gqlc: 'update' needs --id VALUE or --key FIELD=VALUE to pick the record"),
-        (["update", "Post", "--id", "p1", "a=1", "--if", "a"], "gqlc: invalid --if 'a': missing operator after 'a'; use one of = != < <= > >= ^= *= !*= ? !? or a..b"),
         (["delete", "Post", "--id", "p1", "title=x"], "gqlc: unexpected argument 'title=x'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]..."),
         (["delete", "Post", "--id", "p1", "--include", "x"], "gqlc: unknown option '--include' for 'delete'; run 'gqlc delete --help' for its options"),
         (["models", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc models [MODEL]"),
@@ -199,7 +173,6 @@ import Testing
         (["raw", "q.graphql", "--query", "{ a }"], "gqlc: give the document once: a FILE argument or --query, not both"),
         (["raw", "--query", " "], "gqlc: option '--query' needs a non-empty GraphQL document"),
         (["raw", "-", "--vars", "-"], "gqlc: standard input can be read once: '-' is given for both the document and --vars"),
-        (["raw", "--query", "{ a }", "--var", "id"], "gqlc: invalid argument 'id': expected NAME=VALUE or NAME:=JSON"),
         (["raw", "--query", "{ a }", "--operation-name", "a-b"], "gqlc: invalid value 'a-b' for '--operation-name': expected a GraphQL name such as ListPosts"),
         (["raw", "--query", "{ a }", "--decode-path", "a..b"], "gqlc: invalid value 'a..b' for '--decode-path': expected field names joined by dots, e.g. listPosts.items"),
         (["raw", "a.graphql", "b.graphql"], "gqlc: unexpected argument 'b.graphql'; usage: gqlc raw [FILE|-] [--query TEXT] [--vars FILE|-] [--var NAME=VALUE]... [--var NAME:=JSON]... [--operation-name NAME] [--decode-path A.B]"),

@@ -1,11 +1,10 @@
-/// `gqlc create MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-] [--include PATH]...`
+/// `gqlc create MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]`
 struct CreateInvocation: Equatable, Sendable {
     let model: String
     /// Field values from the command line; they override `input`'s fields.
-    let assignments: [Assignment]
+    let assignments: [String]
     /// A JSON object of field values to start from.
     let input: InputSource?
-    let includes: [IncludePath]
 }
 
 /// Creates a record and prints it as the server stored it.
@@ -13,10 +12,10 @@ enum CreateCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "create",
         abstract: "Create a record from field values and print the created record.",
-        synopsis: ["MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-] [--include PATH]..."],
+        synopsis: ["MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]"],
         discussion: [SharedOptions.fieldValuesHelp],
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
-        options: [SharedOptions.input, SharedOptions.include],
+        options: [SharedOptions.input],
         examples: [
             Example(
                 "Create a draft post with two tags",
@@ -31,7 +30,7 @@ enum CreateCommand: CommandDefinition {
         let model = try SharedOptions.modelName(arguments)
         return CreateInvocation(
             model: model,
-            assignments: try Assignment.parseAll(Array(arguments.positionals.dropFirst()), target: .field),
-            input: SharedOptions.inputSource(arguments), includes: try SharedOptions.includes(arguments))
+            assignments: Array(arguments.positionals.dropFirst()),
+            input: SharedOptions.inputSource(arguments))
     }
 }

@@ -3,7 +3,7 @@ struct DeleteInvocation: Equatable, Sendable {
     let model: String
     let record: RecordSelector
     /// `--if` expressions: the delete applies only when the stored record matches all of them.
-    let conditions: [Condition]
+    let conditions: [String]
 }
 
 /// Deletes one record.

@@ -2,7 +2,7 @@
 struct GetInvocation: Equatable, Sendable {
     let model: String
     let record: RecordSelector
-    let includes: [IncludePath]
+    let includes: [String]
     /// Whether included has-many lists are paged to the end (false with `--no-follow`: first page only).
     let followIncludedLists: Bool
 }

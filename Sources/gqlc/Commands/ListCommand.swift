@@ -4,7 +4,7 @@ import GQLCore
 struct ListInvocation: Equatable, Sendable {
     let model: String
     /// `--where` expressions, AND-ed.
-    let conditions: [Condition]
+    let conditions: [String]
     /// A whole AppSync filter object, AND-ed with `conditions`.
     let filter: FilterArgument?
     /// The most items to print; nil prints every item.
@@ -13,7 +13,7 @@ struct ListInvocation: Equatable, Sendable {
     let pageSize: Int
     /// The token of the first page to fetch.
     let nextToken: String?
-    let includes: [IncludePath]
+    let includes: [String]
 }
 
 /// `--filter JSON` or `--filter @FILE` (`@-` reads standard input).
@@ -101,9 +101,9 @@ enum ListCommand: CommandDefinition {
         let model = try SharedOptions.modelName(arguments)
         try arguments.expectNoPositionals(after: 1)
         let options = arguments.options
-        var conditions: [Condition] = []
+        var conditions: [String] = []
         for text in options.values(whereOption) {
-            conditions.append(try Condition.parse(text, option: whereOption.flagName))
+            conditions.append(text)
         }
         return ListInvocation(
             model: model, conditions: conditions, filter: try options.value(filter).map(parseFilter),

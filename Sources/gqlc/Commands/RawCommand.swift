@@ -7,7 +7,7 @@ struct RawInvocation: Equatable, Sendable {
     /// A JSON object of variables.
     let variablesFile: InputSource?
     /// `--var` values; they override the same names from `variablesFile`.
-    let variables: [Assignment]
+    let variables: [String]
     let operationName: String?
     /// Field names leading from `data` to the value to print (empty prints all of `data`).
     let decodePath: [String]
@@ -92,7 +92,7 @@ enum RawCommand: CommandDefinition {
         }
         return RawInvocation(
             document: document, variablesFile: variablesFile,
-            variables: try Assignment.parseAll(options.values(variable), target: .variable),
+            variables: options.values(variable),
             operationName: try options.value(operationName).map(checkedOperationName),
             decodePath: try options.value(decodePath).map(parseDecodePath) ?? [])
     }

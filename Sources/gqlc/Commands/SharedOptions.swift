@@ -47,15 +47,7 @@ enum SharedOptions {
             throw UsageError(
                 "'\(arguments.command.name)' needs --id VALUE or --key FIELD=VALUE to pick the record")
         }
-        var fields: [KeyField] = []
-        for text in texts {
-            let field = try KeyField.parse(text)
-            guard !fields.contains(where: { $0.field == field.field }) else {
-                throw UsageError("key field '\(field.field)' is given more than once")
-            }
-            fields.append(field)
-        }
-        return .key(fields)
+        return .key(texts)
     }
 
     /// The model name at positional `index`: present and a valid GraphQL name.
@@ -68,17 +60,13 @@ enum SharedOptions {
     }
 
     /// Every `--include` path.
-    static func includes(_ arguments: CommandArguments) throws(UsageError) -> [IncludePath] {
-        try IncludePath.parseAll(arguments.options.values(include))
+    static func includes(_ arguments: CommandArguments) throws(UsageError) -> [String] {
+        arguments.options.values(include)
     }
 
     /// Every `--if` condition.
-    static func conditions(_ arguments: CommandArguments) throws(UsageError) -> [Condition] {
-        var conditions: [Condition] = []
-        for text in arguments.options.values(condition) {
-            conditions.append(try Condition.parse(text, option: condition.flagName))
-        }
-        return conditions
+    static func conditions(_ arguments: CommandArguments) throws(UsageError) -> [String] {
+        arguments.options.values(condition)
     }
 
     /// `--input FILE|-`, if given.

@@ -1,15 +1,14 @@
 /// `gqlc update MODEL (--id VALUE | --key FIELD=VALUE...) [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]
-/// [--if EXPR]... [--include PATH]...`
+/// [--if EXPR]...`
 struct UpdateInvocation: Equatable, Sendable {
     let model: String
     let record: RecordSelector
     /// Field values from the command line; they override `input`'s fields.
-    let assignments: [Assignment]
+    let assignments: [String]
     /// A JSON object of field values to apply.
     let input: InputSource?
     /// `--if` expressions: the update applies only when the stored record matches all of them.
-    let conditions: [Condition]
-    let includes: [IncludePath]
+    let conditions: [String]
 }
 
 /// Changes fields of one record.
@@ -20,7 +19,7 @@ enum UpdateCommand: CommandDefinition {
         synopsis: [
             """
             MODEL (--id VALUE | --key FIELD=VALUE...) [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-] \
-            [--if EXPR]... [--include PATH]...
+            [--if EXPR]...
             """
         ],
         discussion: [
@@ -35,7 +34,7 @@ enum UpdateCommand: CommandDefinition {
             SharedOptions.fieldValuesHelp,
         ],
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
-        options: [SharedOptions.id, SharedOptions.key, SharedOptions.input, SharedOptions.condition, SharedOptions.include],
+        options: [SharedOptions.id, SharedOptions.key, SharedOptions.input, SharedOptions.condition],
         examples: [
             Example("Publish post p1 if it is still a draft", "gqlc update Post --id p1 status=PUBLISHED --if status=DRAFT"),
             Example("Clear a post's rating and set its view count", "gqlc update Post --id p1 rating=null views=100"),
@@ -47,13 +46,13 @@ enum UpdateCommand: CommandDefinition {
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> UpdateInvocation {
         let model = try SharedOptions.modelName(arguments)
         let record = try SharedOptions.recordSelector(arguments)
-        let assignments = try Assignment.parseAll(Array(arguments.positionals.dropFirst()), target: .field)
+        let assignments = Array(arguments.positionals.dropFirst())
         let input = SharedOptions.inputSource(arguments)
         guard !assignments.isEmpty || input != nil else {
             throw UsageError("nothing to update: give FIELD=VALUE arguments or --input FILE")
         }
         return UpdateInvocation(
             model: model, record: record, assignments: assignments, input: input,
-            conditions: try SharedOptions.conditions(arguments), includes: try SharedOptions.includes(arguments))
+            conditions: try SharedOptions.conditions(arguments))
     }
 }
