@@ -119,7 +119,7 @@ import Testing
 
     @Test func helpAfterDoubleDashIsAnArgument() async {
         let result = await runGQLC(["create", "Post", "--", "--help"])
-        #expect(result.output.isEmpty)
+        #expect(!result.output.contains("Usage:"))
         guard case .create(let create) = try? invocation(["create", "Post", "--", "--help"]).command else {
             Issue.record("expected a create invocation")
             return
