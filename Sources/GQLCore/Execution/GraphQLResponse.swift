@@ -6,11 +6,14 @@ public struct GraphQLResponse: Sendable, Equatable {
     public var data: JSONValue?
     /// The `errors` member; empty when absent.
     public var errors: [GraphQLError]
+    /// The whole response object as received (`--raw-response` prints it); nil when built from parts.
+    public var envelope: JSONValue?
 
     /// Makes a value from its parts.
-    public init(data: JSONValue?, errors: [GraphQLError] = []) {
+    public init(data: JSONValue?, errors: [GraphQLError] = [], envelope: JSONValue? = nil) {
         self.data = data
         self.errors = errors
+        self.envelope = envelope
     }
 }
 
@@ -120,7 +123,7 @@ extension GraphQLResponse {
         case let other?:
             throw .notGraphQL("'errors' is \(other.kindDescription); expected a list")
         }
-        self.init(data: dataMember, errors: errors)
+        self.init(data: dataMember, errors: errors, envelope: json)
     }
 
     /// The value at `path` inside `data` (e.g. `["listPosts", "items"]`); an empty path gives `data` itself.

@@ -283,6 +283,12 @@ public struct ListRequests: Sendable, Equatable {
     /// The request for one page; `$nextToken` is declared only when a token is sent.
     public func request(limit: Int = RequestBuilder.defaultLimit, nextToken: String? = nil) throws(RequestBuildError) -> GraphQLRequest {
         guard limit >= 1 else { throw .invalidLimit(limit) }
+        return page(limit: limit, nextToken: nextToken)
+    }
+
+    /// The request for one page of a pager, which never asks for fewer than one item.
+    public func page(limit: Int, nextToken: String?) -> GraphQLRequest {
+        let limit = max(1, limit)
         var variables = JSONObject()
         if let filter { variables["filter"] = filter }
         variables["limit"] = .number(JSONNumber(limit))

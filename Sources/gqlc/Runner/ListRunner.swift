@@ -1,0 +1,85 @@
+import Foundation
+import GQLCore
+
+extension ModelCommandRunner {
+    /// `gqlc list`: streams items page by page, following `nextToken` to the end or to `--limit`.
+    mutating func list(_ invocation: ListInvocation) -> ExitCode {
+        let requests: ListRequests
+        do {
+            let filter = FilterInput(where: invocation.conditions, json: try filterJSON(invocation.filter))
+            requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes)
+        } catch let failure as RunFailure {
+            return usage(failure)
+        } catch let error as RequestBuildError {
+            return usage(error)
+        } catch {
+            return usage(RunFailure("\(error)"))
+        }
+        let firstLimit = min(invocation.pageSize, invocation.limit ?? invocation.pageSize)
+        let firstPage = requests.page(limit: firstLimit, nextToken: invocation.nextToken)
+        if globals.dryRun { return execution.printDryRun(firstPage) }
+        if globals.rawResponse {
+            // The envelope of one page, exactly as the server sent it; its nextToken shows how to go on.
+            return execution.send(firstPage, mayRetry: true, nullIsNotFound: false, notFoundMessage: "")
+        }
+
+        let client: GraphQLClient
+        do {
+            client = try execution.client()
+        } catch {
+            return usage(error)
+        }
+        let pager = ListPager(
+            client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
+            startToken: invocation.nextToken, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
+        return stream(pager)
+    }
+
+    /// Items as one JSON array (opened at once, closed at the end) or NDJSON lines.
+    private func stream(_ pager: ListPager) -> ExitCode {
+        let printer = ResultPrinter(console: session.console, globals: globals)
+        var output = printer.beginList()
+        var closedPipe = false
+        let result = pager.run { items in
+            guard output.write(items) else {
+                closedPipe = true
+                throw RunFailure("standard output was closed")
+            }
+        }
+        if !closedPipe { output.finish() }
+        return report(result, closedPipe: closedPipe)
+    }
+
+    /// Says why the listing stopped and, when it stopped early, where to resume.
+    private func report(_ result: ListResult, closedPipe: Bool) -> ExitCode {
+        switch result.stop {
+        case .endOfList, .limitReached: break
+        case .cancelled: diagnostics.error("interrupted after \(result.delivered) items")
+        case .graphQLErrors(let errors), .partial(let errors): diagnostics.graphQLErrors(errors)
+        case .failed(let error): diagnostics.error(error.description)
+        case .consumerFailed: break
+        }
+        switch result.resume {
+        case .token(let token): diagnostics.resumeToken(token)
+        case .start where result.delivered == 0 && !isSuccess(result): break
+        case .start: diagnostics.note("the first page was not fully printed; run the command again to resume")
+        case .unavailable: diagnostics.error("the server repeated a nextToken; there is no safe point to resume from")
+        case .complete: break
+        }
+        if closedPipe { return .success }
+        return result.exitStatus
+    }
+
+    private func isSuccess(_ result: ListResult) -> Bool { result.exitStatus == .success }
+
+    /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
+    private func filterJSON(_ argument: FilterArgument?) throws -> JSONValue? {
+        guard let argument else { return nil }
+        switch argument {
+        case .json(let value): return value
+        case .file(.file(let path)): return try JSONArgument.file(path, option: "--filter")
+        case .file(.standardInput):
+            return try JSONArgument.parse(String(decoding: session.console.input.readAll(), as: UTF8.self), option: "--filter")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import GQLCore
+
+/// Carries out parsed commands against the core: schema, request, transport, output, exit status.
+struct LiveCommandRunner: CommandRunner {
+    /// Cancelled by SIGINT/SIGTERM (see ``SignalTrap``).
+    let cancellation: CancellationFlag
+
+    func run(_ invocation: Invocation, console: Console) async -> ExitCode {
+        let session = Session(globals: invocation.globals, console: console, cancellation: cancellation)
+        let diagnostics = Diagnostics(sink: console.error)
+        switch invocation.command {
+        case .models(let models):
+            return ModelsRunner.run(models, session: session, diagnostics: diagnostics)
+        case .raw(let raw):
+            return RawRunner(session: session, diagnostics: diagnostics).run(raw)
+        case .list(let list):
+            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.list(list) }
+        case .get(let get):
+            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.get(get) }
+        case .create(let create):
+            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.create(create) }
+        case .update(let update):
+            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.update(update) }
+        case .delete(let delete):
+            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.delete(delete) }
+        }
+    }
+}
+
+/// Sends one request and prints its result; shared by the model commands and `raw`.
+struct RequestExecution {
+    let session: Session
+    var diagnostics: Diagnostics
+    let schemaFile: SchemaFile?
+
+    /// Prints the body for `--dry-run`: compact, as POSTed, unless `--pretty` is given.
+    func printDryRun(_ request: GraphQLRequest) -> ExitCode {
+        var writer = JSONWriter(style: session.globals.layout == .pretty ? .pretty : .compact)
+        writer.write(request.body)
+        writer.bytes.append(UInt8(ascii: "\n"))
+        session.console.output.write(bytes: writer.bytes)
+        return .success
+    }
+
+    /// A client for the resolved endpoint, with secrets registered for scrubbing.
+    mutating func client() throws(RunFailure) -> GraphQLClient {
+        let endpoint = try session.endpoint(file: schemaFile)
+        diagnostics.redactor = endpoint.redactor
+        return session.client(endpoint: endpoint)
+    }
+
+    /// Sends `request`, then prints the result at its decode path (or the envelope with `--raw-response`).
+    /// `complete` may fetch more (child pages) before printing; `nullIsNotFound` turns a null result into status 4.
+    mutating func send(
+        _ request: GraphQLRequest, mayRetry: Bool, nullIsNotFound: Bool, notFoundMessage: @autoclosure () -> String,
+        complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
+    ) -> ExitCode {
+        let printer = ResultPrinter(console: session.console, globals: session.globals)
+        let response: GraphQLResponse
+        let client: GraphQLClient
+        do {
+            client = try self.client()
+            response = try client.execute(request, mayRetry: mayRetry)
+        } catch let failure as RunFailure {
+            diagnostics.error(failure.message)
+            return failure.status
+        } catch let error as ExecutionError {
+            diagnostics.error(error.description)
+            return error.exitStatus
+        } catch {
+            diagnostics.error("\(error)")
+            return .graphQLErrors
+        }
+        let outcome: RequestOutcome
+        do {
+            outcome = try response.outcome(decodePath: request.decodePath, nullIsNotFound: nullIsNotFound)
+        } catch {
+            if session.globals.rawResponse { printer.print(response.printableEnvelope) }
+            diagnostics.error(error.description)
+            return .httpError
+        }
+        if session.globals.rawResponse {
+            printer.print(response.printableEnvelope)
+            diagnostics.graphQLErrors(response.errors)
+            return outcome.exitStatus
+        }
+        switch outcome {
+        case .success(let value):
+            do {
+                printer.print(try complete(value, client))
+                return .success
+            } catch {
+                // The first page is still worth having: print it, then say what is missing.
+                printer.print(value)
+                diagnostics.error(error.message)
+                return error.status
+            }
+        case .notFound:
+            diagnostics.error(notFoundMessage())
+            return .notFound
+        case .partial(let value, let errors):
+            printer.print(value)
+            diagnostics.graphQLErrors(errors)
+            return .partial
+        case .failed(let errors):
+            diagnostics.graphQLErrors(errors)
+            return .graphQLErrors
+        }
+    }
+}
+
+extension GraphQLResponse {
+    /// The response as received, for `--raw-response`.
+    var printableEnvelope: JSONValue {
+        envelope ?? .object(["data": data ?? .null])
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import GQLCore
+
+/// `get`, `list`, `create`, `update` and `delete`: the schema-driven commands.
+struct ModelCommandRunner {
+    let session: Session
+    let schema: ModelSchema
+    let builder: RequestBuilder
+    var execution: RequestExecution
+
+    /// Loads the schema, then runs `body`; a schema problem is a one-line error with status 2.
+    static func prepare(session: Session, diagnostics: Diagnostics, _ body: (inout ModelCommandRunner) -> ExitCode) -> ExitCode {
+        do {
+            let file = try session.schemaFile(required: true)
+            let schema = try session.modelSchema(in: file)
+            var runner = ModelCommandRunner(
+                session: session, schema: schema, builder: RequestBuilder(schema: schema),
+                execution: RequestExecution(session: session, diagnostics: diagnostics, schemaFile: file))
+            return body(&runner)
+        } catch {
+            diagnostics.error(error.message)
+            return error.status
+        }
+    }
+
+    var diagnostics: Diagnostics { execution.diagnostics }
+    var globals: GlobalOptions { session.globals }
+
+    // MARK: Commands
+
+    mutating func get(_ invocation: GetInvocation) -> ExitCode {
+        let request: GraphQLRequest
+        let include: IncludeTree
+        do {
+            request = try builder.get(invocation.model, key: keyInput(invocation.record), include: invocation.includes)
+            include = try builder.includeTree(invocation.model, paths: invocation.includes)
+        } catch {
+            return usage(error)
+        }
+        if globals.dryRun { return execution.printDryRun(request) }
+        let builder = self.builder
+        let follow = invocation.followIncludedLists && !invocation.includes.isEmpty
+        return execution.send(
+            request, mayRetry: true, nullIsNotFound: true,
+            notFoundMessage: Self.notFound(invocation.model, invocation.record)
+        ) { value, client throws(RunFailure) in
+            guard follow else { return value }
+            return try Self.followChildLists(value, model: invocation.model, include: include, builder: builder, client: client)
+        }
+    }
+
+    mutating func create(_ invocation: CreateInvocation) -> ExitCode {
+        let request: GraphQLRequest
+        do {
+            let values = RecordValues(assignments: invocation.assignments, input: try input(invocation.input))
+            request = try builder.create(invocation.model, values: values)
+        } catch let failure as RunFailure {
+            return usage(failure)
+        } catch let error as RequestBuildError {
+            return usage(error)
+        } catch {
+            return usage(RunFailure("\(error)"))
+        }
+        if globals.dryRun { return execution.printDryRun(request) }
+        // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
+        let mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
+        return execution.send(request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "")
+    }
+
+    mutating func update(_ invocation: UpdateInvocation) -> ExitCode {
+        let request: GraphQLRequest
+        do {
+            let values = RecordValues(assignments: invocation.assignments, input: try input(invocation.input))
+            request = try builder.update(
+                invocation.model, key: keyInput(invocation.record), values: values,
+                condition: FilterInput(where: invocation.conditions))
+        } catch let failure as RunFailure {
+            return usage(failure)
+        } catch let error as RequestBuildError {
+            return usage(error)
+        } catch {
+            return usage(RunFailure("\(error)"))
+        }
+        if globals.dryRun { return execution.printDryRun(request) }
+        // Only a conditional update is safe to repeat: a second try fails its condition instead of applying twice.
+        let mayRetry = RetryPolicy.mayRetry(
+            .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !invocation.conditions.isEmpty)
+        return execution.send(
+            request, mayRetry: mayRetry, nullIsNotFound: true,
+            notFoundMessage: Self.notFound(invocation.model, invocation.record))
+    }
+
+    mutating func delete(_ invocation: DeleteInvocation) -> ExitCode {
+        let request: GraphQLRequest
+        do {
+            request = try builder.delete(
+                invocation.model, key: keyInput(invocation.record), condition: FilterInput(where: invocation.conditions))
+        } catch {
+            return usage(error)
+        }
+        if globals.dryRun { return execution.printDryRun(request) }
+        let mayRetry = RetryPolicy.mayRetry(
+            .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !invocation.conditions.isEmpty)
+        return execution.send(
+            request, mayRetry: mayRetry, nullIsNotFound: true,
+            notFoundMessage: Self.notFound(invocation.model, invocation.record))
+    }
+
+    // MARK: Helpers
+
+    func keyInput(_ record: RecordSelector) -> KeyInput {
+        switch record {
+        case .id(let value): return .id(value)
+        case .key(let pairs): return .fields(pairs)
+        }
+    }
+
+    /// The `--input` JSON object, from a file or standard input.
+    func input(_ source: InputSource?) throws -> JSONValue? {
+        guard let source else { return nil }
+        switch source {
+        case .standardInput:
+            return try JSONArgument.input("-", standardInput: { session.console.input.readAll() })
+        case .file(let path):
+            return try JSONArgument.input(path, standardInput: { Data() })
+        }
+    }
+
+    func usage(_ error: RequestBuildError) -> ExitCode { usage(RunFailure(error.description)) }
+
+    func usage(_ failure: RunFailure) -> ExitCode {
+        diagnostics.error(failure.message)
+        return failure.status
+    }
+
+    static func notFound(_ model: String, _ record: RecordSelector) -> String {
+        switch record {
+        case .id(let value): return "no \(model) with key '\(value)'"
+        case .key(let pairs): return "no \(model) with key " + pairs.joined(separator: ", ")
+        }
+    }
+
+    /// Pages every included has-many list of `value` to its end, re-asking the server for each connection.
+    static func followChildLists(
+        _ value: JSONValue, model: String, include: IncludeTree, builder: RequestBuilder, client: GraphQLClient
+    ) throws(RunFailure) -> JSONValue {
+        let completer = ConnectionCompleter(builder: builder) { request in
+            let response = try client.execute(request)
+            switch try response.outcome(decodePath: [], nullIsNotFound: false) {
+            case .success(let data): return data
+            case .partial(_, let errors), .failed(let errors):
+                throw RunFailure(
+                    "following an included list failed: " + (errors.first?.description ?? "unknown error"),
+                    status: .partial)
+            case .notFound: return .null
+            }
+        }
+        do {
+            return try completer.complete(value, model: model, include: include)
+        } catch let failure as RunFailure {
+            throw failure
+        } catch let error as ExecutionError {
+            throw RunFailure("following an included list failed: \(error.description)", status: .partial)
+        } catch {
+            throw RunFailure("following an included list failed: \(error)", status: .partial)
+        }
+    }
+}
