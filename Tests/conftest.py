@@ -1,7 +1,8 @@
 """Shared pytest fixtures for every Python test suite under Tests/.
 
 - ``repo_root``: the repository root.
-- ``shared_fixtures_dir``: ``<repo root>/../shared/fixtures/amplify`` (real Amplify MIS/config files).
+- ``shared_fixtures_dir``: ``<repo root>/../shared/fixtures/amplify`` (real Amplify MIS/config files;
+  found one level higher from a worktree, or set ``GQLC_SHARED_FIXTURES``).
 - ``schema_examples_dir``: ``<repo root>/schema-examples``.
 - ``blog_server``: a fresh appsync-local on ``blog.json`` seeded from ``blog-seed.json`` (per test).
 - ``start_appsync``: a factory ``start_appsync(schema, seed=None, args=(), api_key=None)`` whose

@@ -31,7 +31,17 @@ from urllib.parse import urlsplit
 SERVER_DIR = Path(__file__).resolve().parent
 SERVER_PATH = SERVER_DIR / "appsync-local"
 REPO_ROOT = SERVER_DIR.parent.parent
-SHARED_FIXTURES = REPO_ROOT.parent / "shared" / "fixtures" / "amplify"
+
+
+def _find_shared_fixtures() -> Path:
+    """``<repo root>/../shared/fixtures/amplify``; from a worktree one level further up; or ``$GQLC_SHARED_FIXTURES``."""
+    if os.environ.get("GQLC_SHARED_FIXTURES"):
+        return Path(os.environ["GQLC_SHARED_FIXTURES"])
+    candidates = [base / "shared" / "fixtures" / "amplify" for base in (REPO_ROOT.parent, REPO_ROOT.parent.parent)]
+    return next((path for path in candidates if path.is_dir()), candidates[0])
+
+
+SHARED_FIXTURES = _find_shared_fixtures()
 PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY",
                    "NO_PROXY")
 
