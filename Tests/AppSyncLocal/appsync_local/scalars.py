@@ -1,5 +1,8 @@
 """Validation and serialization of the AWS AppSync scalars.
 
+Parsers raise ``ValueError``; graphql-core turns that into a located validation error (literals) or
+a variable-coercion error naming the expected type.
+
 Rules (AppSync scalar reference): AWSDate ``YYYY-MM-DD``, AWSTime ``hh:mm[:ss[.s…]]`` and
 AWSDateTime ``YYYY-MM-DDThh:mm[:ss[.s…]]`` with a time-zone offset (``Z`` or ``±hh:mm[:ss]``),
 optional on AWSDate/AWSTime and compulsory on AWSDateTime; AWSTimestamp is an Int of epoch
@@ -16,7 +19,7 @@ import json
 import re
 from typing import Any, Callable
 
-from graphql import GraphQLError, GraphQLSchema, IntValueNode, StringValueNode, ValueNode
+from graphql import GraphQLSchema, IntValueNode, StringValueNode, ValueNode
 
 _OFFSET = r"(Z|[+-]\d{2}:\d{2}(:\d{2})?)"
 _TIME = r"(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?"
@@ -60,9 +63,13 @@ def check_datetime(value: str) -> bool:
 def check_url(value: str) -> bool:
     if not _URL_RE.match(value):
         return False
-    scheme, _, rest = value.partition(":")
-    path = rest[2:] if rest.startswith("//") else rest
-    return "//" not in path.split("?", 1)[0]
+    rest = value.partition(":")[2]
+    if rest.startswith("//"):
+        host, slash, path = rest[2:].partition("/")
+        if not host:
+            return False
+        rest = slash + path
+    return "//" not in rest.split("?", 1)[0]
 
 
 def check_ip(value: str) -> bool:
@@ -94,7 +101,7 @@ STRING_CHECKS: dict[str, Callable[[str], bool]] = {
 def _string_parser(name: str, check: Callable[[str], bool]) -> Callable[[Any], str]:
     def parse(value: Any) -> str:
         if not isinstance(value, str) or not check(value):
-            raise GraphQLError(f"Invalid {name} value: {json.dumps(value)}")
+            raise ValueError(f"Invalid {name} value: {json.dumps(value)}")
         return value
     return parse
 
@@ -102,11 +109,11 @@ def _string_parser(name: str, check: Callable[[str], bool]) -> Callable[[Any], s
 def parse_json(value: Any) -> Any:
     """AWSJSON input: a string that holds JSON; returns the parsed value."""
     if not isinstance(value, str):
-        raise GraphQLError(f"Invalid AWSJSON value: expected a JSON-encoded string, got {json.dumps(value)}")
+        raise ValueError(f"Invalid AWSJSON value: expected a JSON-encoded string, got {json.dumps(value)}")
     try:
         return json.loads(value)
     except json.JSONDecodeError as error:
-        raise GraphQLError(f"Invalid AWSJSON value: {error.msg} at character {error.pos}") from None
+        raise ValueError(f"Invalid AWSJSON value: {error.msg} at character {error.pos}") from None
 
 
 def serialize_json(value: Any) -> str:
@@ -116,14 +123,14 @@ def serialize_json(value: Any) -> str:
 
 def parse_timestamp(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise GraphQLError(f"Invalid AWSTimestamp value: {json.dumps(value)}; expected an integer of epoch seconds")
+        raise ValueError(f"Invalid AWSTimestamp value: {json.dumps(value)}; expected an integer of epoch seconds")
     return value
 
 
 def _literal(parse: Callable[[Any], Any], node_type: type) -> Callable[..., Any]:
     def parse_literal(node: ValueNode, _variables: Any = None) -> Any:
         if not isinstance(node, node_type):
-            raise GraphQLError(f"Expected a {'string' if node_type is StringValueNode else 'integer'} literal")
+            raise ValueError(f"expected {'a string' if node_type is StringValueNode else 'an integer'} literal")
         return parse(int(node.value) if node_type is IntValueNode else node.value)
     return parse_literal
 
