@@ -76,7 +76,8 @@ class ServerHandle:
         """POST ``payload`` as JSON (or ``raw`` bytes); returns (status, decoded JSON body or None).
 
         Sends ``x-api-key`` when the server was started with one, unless ``headers`` sets it
-        (use ``{"x-api-key": ""}`` to send none). Reuses one keep-alive connection.
+        (use ``{"x-api-key": ""}`` to send none). Reuses one keep-alive connection; when the
+        connection fails (e.g. ``--drop-every``) the error propagates and the next call reconnects.
         """
         body = raw if raw is not None else json.dumps(payload).encode()
         all_headers = {"Content-Type": "application/json"}
@@ -84,19 +85,16 @@ class ServerHandle:
             all_headers["x-api-key"] = self.api_key
         all_headers.update(headers or {})
         all_headers = {name: value for name, value in all_headers.items() if value != ""}
-        for attempt in range(2):
-            if self._connection is None:
-                self._connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
-            try:
-                self._connection.request("POST", urlsplit(self.url).path, body=body, headers=all_headers)
-                response = self._connection.getresponse()
-                data = response.read()
-                break
-            except (http.client.RemoteDisconnected, ConnectionError, http.client.BadStatusLine):
-                self._connection.close()
-                self._connection = None
-                if attempt:
-                    raise
+        if self._connection is None:
+            self._connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        try:
+            self._connection.request("POST", urlsplit(self.url).path, body=body, headers=all_headers)
+            response = self._connection.getresponse()
+            data = response.read()
+        except (http.client.HTTPException, OSError):
+            self._connection.close()
+            self._connection = None  # the next call reconnects
+            raise
         return response.status, (json.loads(data) if data else None)
 
     def graphql(self, query: str, variables: dict | None = None, **post_options) -> dict:

@@ -124,7 +124,7 @@ def test_type_mismatches_and_stored_nulls():
 
 
 def test_enum_list_filter_input():
-    from conftest import app_from_mis
+    from local_app import app_from_mis
 
     app = app_from_mis({
         "version": 1, "enums": {"Color": {"name": "Color", "values": ["RED", "BLUE"]}}, "nonModels": {},

@@ -9,7 +9,7 @@ import pytest
 
 from appsync_local.errors import CONDITIONAL_CHECK_FAILED
 from appsync_local.scalars import check_date, check_datetime, check_ip, check_phone, check_time, check_url
-from conftest import app_from_mis
+from local_app import app_from_mis
 
 CREATE = """mutation($input: CreatePostInput!, $condition: ModelPostConditionInput) {
   createPost(input: $input, condition: $condition) { id title status tags metadata { wordCount } createdAt updatedAt } }"""

@@ -7,7 +7,7 @@ import base64
 import pytest
 
 from appsync_local.errors import INVALID_ARGUMENTS, INVALID_TOKEN
-from conftest import EXAMPLES, make_app
+from local_app import EXAMPLES, make_app
 
 LIST_POSTS = """query($filter: ModelPostFilterInput, $limit: Int, $nextToken: String) {
   listPosts(filter: $filter, limit: $limit, nextToken: $nextToken) { items { id } nextToken } }"""

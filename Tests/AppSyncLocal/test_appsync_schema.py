@@ -11,7 +11,7 @@ from graphql import build_schema
 
 from appsync_local.mis import SchemaFileError, load_schema_file, resolve_mis
 from appsync_local.sdl import AWS_SCALARS, generate_sdl
-from conftest import EXAMPLES
+from local_app import EXAMPLES
 from harness import SERVER_PATH, SHARED_FIXTURES, clean_env
 
 FIXTURE_FILES = sorted(p.name for p in SHARED_FIXTURES.glob("*.json") if not p.name.endswith(".schema.json"))
