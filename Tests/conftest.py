@@ -26,11 +26,13 @@ import harness  # noqa: E402 - needs the path above
 
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
+    """The repository root."""
     return harness.REPO_ROOT
 
 
 @pytest.fixture(scope="session")
 def shared_fixtures_dir() -> Path:
+    """The shared Amplify fixtures (skips the test when they are not there)."""
     if not harness.SHARED_FIXTURES.is_dir():
         pytest.skip(f"shared fixtures not found at {harness.SHARED_FIXTURES}")
     return harness.SHARED_FIXTURES
@@ -38,11 +40,13 @@ def shared_fixtures_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def schema_examples_dir(repo_root: Path) -> Path:
+    """``<repo root>/schema-examples``."""
     return repo_root / "schema-examples"
 
 
 @pytest.fixture
 def start_appsync():
+    """Factory fixture: start servers that are stopped when the test ends."""
     servers = []
 
     def start(schema, seed=None, args=(), api_key=None) -> harness.ServerHandle:
@@ -57,6 +61,7 @@ def start_appsync():
 
 @pytest.fixture
 def blog_server(start_appsync, schema_examples_dir: Path) -> harness.ServerHandle:
+    """A fresh server on blog.json seeded with blog-seed.json."""
     return start_appsync(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json")
 
 

@@ -65,10 +65,12 @@ class ServerHandle:
 
     @property
     def host(self) -> str:
+        """Host part of the URL."""
         return urlsplit(self.url).hostname or "127.0.0.1"
 
     @property
     def port(self) -> int:
+        """Port the server listens on."""
         return urlsplit(self.url).port or 80
 
     def post(self, payload: Any, headers: dict[str, str] | None = None, raw: bytes | None = None,
@@ -104,6 +106,7 @@ class ServerHandle:
         return body
 
     def stderr_text(self) -> str:
+        """What the server wrote to stderr so far (empty after ``stop``)."""
         return Path(self.stderr_path).read_text(encoding="utf-8", errors="replace") if self.stderr_path else ""
 
     def stop(self) -> None:

@@ -18,6 +18,7 @@ class LocalApp:
         self.app = app
 
     def run(self, query: str, variables: dict | None = None) -> dict:
+        """Execute and return the whole response (``data`` and maybe ``errors``)."""
         return self.app.execute(query, variables)
 
     def data(self, query: str, variables: dict | None = None) -> dict:
@@ -28,6 +29,7 @@ class LocalApp:
 
 
 def make_app(schema_path, seed_path=None) -> LocalApp:
+    """An app over a schema file, optionally seeded, with its own in-memory store."""
     schema = load_schema_file(str(schema_path))
     app = App(schema)
     if seed_path is not None:
@@ -36,4 +38,5 @@ def make_app(schema_path, seed_path=None) -> LocalApp:
 
 
 def app_from_mis(mis: dict) -> LocalApp:
+    """An empty app over a MIS given as a dict (for schemas written inside tests)."""
     return LocalApp(App(resolve_mis(mis)))

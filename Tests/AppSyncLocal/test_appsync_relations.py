@@ -15,6 +15,8 @@ def test_blog_has_many_and_belongs_to(blog_app):
     assert [p["id"] for p in posts["items"]] == ["post-winter-gear", "post-matterhorn"]
     assert {p["blog"]["name"] for p in posts["items"]} == {"Trail Journal"}
     assert [c["author"] for c in posts["items"][1]["comments"]["items"]] == ["fatima", "gus", "ben", "hana"]
+    filtered = blog_app.data('{ getBlog(id: "blog-kitchen") { posts(title: {beginsWith: "C"}) { items { id } } } }')
+    assert filtered["getBlog"]["posts"]["items"] == [{"id": "post-knives"}]
     orphan = blog_app.data('mutation { createComment(input: {content: "lost"}) { post { id } } }')
     assert orphan == {"createComment": {"post": None}}
 

@@ -81,6 +81,9 @@ def test_blog_example_operations_inputs_and_index_query():
     assert signature(schema, "Post", "comments") == ("(filter: ModelCommentFilterInput, sortDirection: "
                                                      "ModelSortDirection, limit: Int, nextToken: String): "
                                                      "ModelCommentConnection")
+    assert signature(schema, "Blog", "posts") == (
+        "(title: ModelStringKeyConditionInput, filter: ModelPostFilterInput, sortDirection: ModelSortDirection, "
+        "limit: Int, nextToken: String): ModelPostConnection")  # the byBlog index sorts by title
     assert signature(schema, "Post", "blog") == ": Blog"
     assert signature(schema, "Post", "createdAt") == ": AWSDateTime!"
     assert signature(schema, "Mutation", "updatePost") == \

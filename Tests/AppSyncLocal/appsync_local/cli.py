@@ -33,6 +33,7 @@ def _non_negative(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (also the source of ``--help``)."""
     parser = argparse.ArgumentParser(prog="appsync-local", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--schema", required=True, metavar="FILE", help="model-introspection JSON or config file")
@@ -56,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the server (or print the schema); returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

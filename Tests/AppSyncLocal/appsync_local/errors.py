@@ -42,6 +42,7 @@ def invalid_token() -> AppSyncError:
 
 
 def locations_of(error: GraphQLError) -> list[dict] | None:
+    """AppSync-style locations (with ``sourceName: null``), or None."""
     if not error.locations:
         return None
     return [{"line": loc.line, "column": loc.column, "sourceName": None} for loc in error.locations]

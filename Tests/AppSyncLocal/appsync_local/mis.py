@@ -106,17 +106,21 @@ class ModelDef:
 
     @property
     def partition_key(self) -> str:
+        """The primary key's partition (hash) key field."""
         return self.key_fields[0]
 
     @property
     def sort_keys(self) -> list[str]:
+        """The primary key's sort-key fields, in order (may be empty)."""
         return self.key_fields[1:]
 
     @property
     def has_custom_key(self) -> bool:
+        """True unless the primary key is the default ``id``."""
         return self.key_fields != ["id"]
 
     def leaf_fields(self) -> list[FieldDef]:
+        """Scalar and enum fields, the ones filter and condition inputs cover."""
         return [f for f in self.fields.values() if f.is_leaf]
 
 

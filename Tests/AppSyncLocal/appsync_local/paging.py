@@ -44,6 +44,7 @@ class TokenCodec:
         return b"".join(blocks)[:length]
 
     def encode(self, scope: str, cursor: Any) -> str:
+        """An opaque token for ``cursor``, valid only for queries with the same ``scope``."""
         plain = json.dumps({"s": scope, "c": cursor}, separators=(",", ":")).encode()
         nonce = os.urandom(_NONCE)
         cipher = bytes(a ^ b for a, b in zip(plain, self._keystream(nonce, len(plain))))

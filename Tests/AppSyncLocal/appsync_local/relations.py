@@ -69,3 +69,16 @@ def _ensure_fields(owner: ModelDef, names: list[str], source: ModelDef, source_f
         template = source.fields.get(source_name)
         kind, type_name = (template.kind, template.type_name) if template else ("scalar", "ID")
         owner.fields[name] = FieldDef(name, kind, type_name)
+
+
+def child_sort_key(child: ModelDef, foreign_keys: list[str]) -> tuple[str, list[str]]:
+    """(key name, sort-key fields) of the key a has-many Query uses on the child.
+
+    That is the child's primary key or first index whose fields start with the foreign keys; its
+    remaining fields order the results. ``("", [])`` when no such key exists (Scan order is used).
+    """
+    candidates = [("Primary", child.key_fields)] + [(index.name, index.fields) for index in child.indexes]
+    for name, fields in candidates:
+        if fields[:len(foreign_keys)] == foreign_keys:
+            return name, fields[len(foreign_keys):]
+    return "", []

@@ -5,7 +5,8 @@ Behaviour mirrors the Amplify VTL resolvers on DynamoDB:
 - ``get``: GetItem by the full primary key.
 - ``list`` without a partition-key argument: Scan in insertion order. With one (custom keys), and
   every index query field: Query on that key, ordered by the sort key, honouring ``sortDirection``.
-- ``hasMany`` fields: Query on the child's foreign key(s); ``hasOne``/``belongsTo``: key lookup.
+- ``hasMany`` fields: Query on the child's foreign key(s), ordered by the rest of the child key or
+  index that starts with them (with its sort-key condition argument); ``hasOne``/``belongsTo``: lookup.
 - ``create``: PutItem with ``attribute_not_exists(key)`` plus ``condition``; ``update``/``delete``:
   ``attribute_exists(key)`` plus ``condition``. A failed check is ConditionalCheckFailedException.
 """
@@ -23,6 +24,7 @@ from . import errors
 from .errors import AppSyncError
 from .filters import key_matches, matches, sort_value, values_equal
 from .mis import ModelDef, Relation, Schema
+from .relations import child_sort_key
 from .paging import TokenCodec, check_limit, read_page, sort_position
 from .sdl import sort_key_argument
 from .storage import Store, encode_key
@@ -65,6 +67,7 @@ def _check_key_values(model: ModelDef, item: dict) -> None:
 
 
 def connection(context: ResolverContext, scope: str, page) -> dict:
+    """A ``Model<X>Connection`` value for a page."""
     token = context.codec.encode(scope, page.cursor) if page.cursor is not None else None
     return {"items": page.items, "nextToken": token}
 
@@ -120,23 +123,18 @@ def make_list_resolver(model: ModelDef, partition_key: str | None, sort_keys: li
 
 
 def make_get_resolver(model: ModelDef) -> Callable:
+    """Resolver for ``get<Model>``: GetItem by every key argument."""
     def resolve(_source: Any, info, **args) -> dict | None:
         return info.context.store.get(model.name, [args[name] for name in model.key_fields])
     return resolve
 
 
-def _child_sort_keys(child: ModelDef, foreign_keys: list[str]) -> list[str]:
-    """Sort key of the index a has-many Query uses: the rest of an index that starts with the foreign keys."""
-    candidates = [child.key_fields] + [index.fields for index in child.indexes]
-    for fields in candidates:
-        if fields[:len(foreign_keys)] == foreign_keys:
-            return fields[len(foreign_keys):]
-    return []
-
-
-def make_relation_resolver(owner: ModelDef, field_name: str, relation: Relation) -> Callable:
+def make_relation_resolver(owner: ModelDef, field_name: str, relation: Relation,
+                           models: dict[str, ModelDef]) -> Callable:
     """Resolver for a hasMany (connection) or hasOne/belongsTo (object) field."""
     related_fields = [related for related, _ in relation.pairs]
+    key_name, sort_keys = child_sort_key(models[relation.model], related_fields) if relation.many else ("", [])
+    sort_argument = sort_key_argument(sort_keys) if sort_keys else None  # absent from the SDL: args lack it
 
     def resolve(source: dict, info, **args) -> Any:
         context: ResolverContext = info.context
@@ -145,8 +143,8 @@ def make_relation_resolver(owner: ModelDef, field_name: str, relation: Relation)
         if relation.many:
             if not relation.pairs or any(value is None for value in values):
                 return {"items": [], "nextToken": None}
-            return query(context, related, list(zip(related_fields, values)),
-                         _child_sort_keys(related, related_fields), None, args,
+            return query(context, related, list(zip(related_fields, values)), sort_keys,
+                         args.get(sort_argument) if sort_argument else None, args,
                          f"relation:{owner.name}.{field_name}")
         if not relation.pairs or any(value is None for value in values):
             return None
@@ -201,6 +199,7 @@ def make_mutation_resolver(model: ModelDef, op: str) -> Callable:
 
 
 def make_custom_resolver(group: str, name: str) -> Callable:
+    """Resolver for a custom query/mutation: there is no handler locally, so it reports an error."""
     def resolve(_source: Any, _info, **_args) -> None:
         kind = {"queries": "query", "mutations": "mutation"}[group]
         raise AppSyncError(f"appsync-local has no resolver for the custom {kind} '{name}'",
@@ -228,7 +227,7 @@ def install_resolvers(gql: GraphQLSchema, schema: Schema) -> None:
                 mutation_fields[ops[op]].resolve = make_mutation_resolver(model, op)
         object_fields = gql.type_map[model.name].fields
         for field_name, relation in model.relations.items():
-            object_fields[field_name].resolve = make_relation_resolver(model, field_name, relation)
+            object_fields[field_name].resolve = make_relation_resolver(model, field_name, relation, schema.models)
     for group, fields in (("queries", query_fields), ("mutations", mutation_fields)):
         for operation in schema.custom.get(group, []):
             fields[operation.name].resolve = make_custom_resolver(group, operation.name)

@@ -45,22 +45,26 @@ def _valid_time(hours: str, minutes: str, seconds: str | None) -> bool:
 
 
 def check_date(value: str) -> bool:
+    """AWSDate: ``YYYY-MM-DD`` with an optional offset."""
     match = _DATE_RE.match(value)
     return bool(match) and _valid_date(*match.group(1, 2, 3))
 
 
 def check_time(value: str) -> bool:
+    """AWSTime: ``hh:mm[:ss[.fraction]]`` with an optional offset."""
     match = _TIME_RE.match(value)
     return bool(match) and _valid_time(match.group(1), match.group(2), match.group(4))
 
 
 def check_datetime(value: str) -> bool:
+    """AWSDateTime: date ``T`` time with a compulsory offset."""
     match = _DATETIME_RE.match(value)
     return bool(match) and _valid_date(*match.group(1, 2, 3)) and _valid_time(
         match.group(4), match.group(5), match.group(7))
 
 
 def check_url(value: str) -> bool:
+    """AWSURL: a scheme, a host after ``//`` if present, and no ``//`` in the path."""
     if not _URL_RE.match(value):
         return False
     rest = value.partition(":")[2]
@@ -73,6 +77,7 @@ def check_url(value: str) -> bool:
 
 
 def check_ip(value: str) -> bool:
+    """AWSIPAddress: IPv4 or IPv6, optionally with a prefix length."""
     try:
         if "/" in value:
             ipaddress.ip_network(value, strict=False)
@@ -84,6 +89,7 @@ def check_ip(value: str) -> bool:
 
 
 def check_phone(value: str) -> bool:
+    """AWSPhone: digits with an optional ``+`` and spaces, hyphens, dots or parentheses."""
     return bool(_PHONE_RE.match(value)) and sum(c.isdigit() for c in value) >= 3
 
 
@@ -122,6 +128,7 @@ def serialize_json(value: Any) -> str:
 
 
 def parse_timestamp(value: Any) -> int:
+    """AWSTimestamp input: an integer of epoch seconds."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"Invalid AWSTimestamp value: {json.dumps(value)}; expected an integer of epoch seconds")
     return value

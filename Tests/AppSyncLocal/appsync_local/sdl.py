@@ -8,7 +8,10 @@ then the Query, Mutation and Subscription roots.
 
 from __future__ import annotations
 
-from .mis import FieldDef, ModelDef, Schema, upper_first
+import re
+
+from .mis import FieldDef, ModelDef, Relation, Schema, upper_first
+from .relations import child_sort_key
 
 AWS_SCALARS = ("AWSDate", "AWSTime", "AWSDateTime", "AWSTimestamp", "AWSEmail", "AWSJSON", "AWSURL",
                "AWSPhone", "AWSIPAddress")
@@ -69,6 +72,11 @@ def key_condition_input_name(field: FieldDef) -> str:
     return f"Model{filter_base(field) if filter_base(field) != 'Boolean' else 'String'}KeyConditionInput"
 
 
+def is_graphql_name(text: str) -> bool:
+    """Whether ``text`` can be part of a GraphQL type name (implicit ``gsi-Post.comments`` names cannot)."""
+    return bool(re.fullmatch(r"[_A-Za-z][_0-9A-Za-z]*", text))
+
+
 def sort_key_argument(fields: list[str]) -> str:
     """Argument name for a sort key: the field itself, or the camelCase join of a composite key."""
     return fields[0] + "".join(upper_first(name) for name in fields[1:])
@@ -110,7 +118,7 @@ def generate_sdl(schema: Schema) -> str:
         blocks.append(_block("input", name, [_input_field(f) for f in fields]))
     query, mutation, subscription = [], [], []
     for model in schema.models.values():
-        blocks += _model_blocks(model)
+        blocks += _model_blocks(model, schema.models)
         query += _query_fields(model)
         mutation += _mutation_fields(model)
         subscription += _subscription_fields(model)
@@ -163,15 +171,24 @@ def _input_field(field: FieldDef, optional: bool = False) -> str:
     return f"{field.name}: {render_type(field, base, optional)}"
 
 
-def _model_blocks(model: ModelDef) -> list[str]:
+def _has_many_field(field: FieldDef, relation: Relation, models: dict[str, ModelDef]) -> str:
+    """A hasMany field; a sort-key condition argument comes first when the child key has a sort key."""
+    child = models[relation.model]
+    key_name, sort_keys = child_sort_key(child, [related for related, _ in relation.pairs])
+    usable = len(sort_keys) == 1 or (len(sort_keys) > 1 and is_graphql_name(key_name))
+    sort_argument = (f"{sort_key_argument(sort_keys)}: {sort_key_condition_type(child, key_name, sort_keys)}, "
+                     if usable else "")
+    return (f"{field.name}({sort_argument}filter: Model{child.name}FilterInput, sortDirection: ModelSortDirection, "
+            f"limit: Int, nextToken: String): Model{child.name}Connection")
+
+
+def _model_blocks(model: ModelDef, models: dict[str, ModelDef]) -> list[str]:
     name = model.name
     object_lines = []
     for field in model.fields.values():
         relation = model.relations.get(field.name)
         if relation is not None and relation.many:
-            object_lines.append(
-                f"{field.name}(filter: Model{relation.model}FilterInput, sortDirection: ModelSortDirection, "
-                f"limit: Int, nextToken: String): Model{relation.model}Connection")
+            object_lines.append(_has_many_field(field, relation, models))
         else:
             object_lines.append(f"{field.name}: {render_type(field)}")
     blocks = [_block("type", name, object_lines),
@@ -194,7 +211,8 @@ def _model_blocks(model: ModelDef) -> list[str]:
     blocks.append(_block("input", f"Create{name}Input", create))
     blocks.append(_block("input", f"Update{name}Input", update))
     blocks.append(_block("input", f"Delete{name}Input", [f"{k}: {model.fields[k].type_name}!" for k in model.key_fields]))
-    keys = [("Primary", model.sort_keys)] + [(index.name, index.fields[1:]) for index in model.indexes if index.query_field]
+    keys = [("Primary", model.sort_keys)] + [(index.name, index.fields[1:]) for index in model.indexes
+                                             if is_graphql_name(index.name)]
     for key_name, sort_keys in keys:
         if len(sort_keys) > 1:
             condition, key_input = composite_key_input_names(model, key_name)

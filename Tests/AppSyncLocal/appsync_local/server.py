@@ -54,12 +54,14 @@ class AppSyncHTTPServer(ThreadingHTTPServer):
         self._counter_lock = threading.Lock()
 
     def next_request_number(self) -> int:
+        """1, 2, 3, … across all connections (the fault-injection counter)."""
         with self._counter_lock:
             self._counter += 1
             return self._counter
 
     @property
     def url(self) -> str:
+        """The endpoint URL, printed as the first stdout line."""
         host, port = self.server_address[:2]
         return f"http://{host}:{port}/graphql"
 

@@ -25,6 +25,7 @@ class Store:
         self._tables: set[str] = set()
 
     def close(self) -> None:
+        """Close the database connection."""
         self._db.close()
 
     def _table(self, model: str) -> str:
@@ -54,6 +55,7 @@ class Store:
             self.insert(model, key, item)
 
     def delete(self, model: str, key: list[Any]) -> None:
+        """Remove the item with this primary key (no error when absent)."""
         self._db.execute(f"DELETE FROM {self._table(model)} WHERE key = ?", (encode_key(key),))
 
     def scan(self, model: str, after_seq: int, limit: int) -> list[tuple[int, dict]]:
@@ -68,4 +70,5 @@ class Store:
             yield seq, json.loads(body)
 
     def count(self, model: str) -> int:
+        """Number of stored items of a model."""
         return self._db.execute(f"SELECT COUNT(*) FROM {self._table(model)}").fetchone()[0]
