@@ -32,12 +32,19 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, got {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also the source of ``--help``)."""
     parser = argparse.ArgumentParser(prog="appsync-local", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--schema", required=True, metavar="FILE", help="model-introspection JSON or config file")
-    parser.add_argument("--port", type=_non_negative, default=20002, metavar="N",
+    parser.add_argument("--port", type=_port, default=20002, metavar="N",
                         help="port to listen on; 0 picks a free port (default 20002)")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--seed", metavar="FILE.json", help='initial items: {"Post": [{...}], ...}')
@@ -78,8 +85,9 @@ def main(argv: list[str] | None = None) -> int:
                             retry_after=args.retry_after, verbose=args.verbose)
     try:
         server = AppSyncHTTPServer((args.host, args.port), app, options)
-    except OSError as error:
-        parser.exit(2, f"appsync-local: error: cannot listen on {args.host}:{args.port}: {error.strerror}\n")
+    except (OSError, OverflowError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        parser.exit(2, f"appsync-local: error: cannot listen on {args.host}:{args.port}: {reason}\n")
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     print(server.url, flush=True)
     try:
