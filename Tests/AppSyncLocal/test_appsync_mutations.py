@@ -9,7 +9,7 @@ import pytest
 
 from appsync_local.errors import CONDITIONAL_CHECK_FAILED
 from appsync_local.scalars import check_date, check_datetime, check_ip, check_phone, check_time, check_url
-from local_app import app_from_mis
+from local_app import EXAMPLES, app_from_mis
 
 CREATE = """mutation($input: CreatePostInput!, $condition: ModelPostConditionInput) {
   createPost(input: $input, condition: $condition) { id title status tags metadata { wordCount } createdAt updatedAt } }"""
@@ -158,3 +158,13 @@ def test_scalar_checkers_edge_cases():
     assert check_url("ftp://host/file") and not check_url("https://")
     assert check_ip("::1") and not check_ip("localhost")
     assert check_phone("555-0101") and not check_phone("+")
+
+
+def test_id_is_generated_even_when_the_key_has_a_sort_key():
+    mis = json.loads((EXAMPLES / "blog.json").read_text())
+    mis["models"]["Post"]["primaryKeyInfo"].update(isCustomPrimaryKey=True, sortKeyFieldNames=["title"])
+    app = app_from_mis(mis)
+    created = app.data('mutation { createPost(input: {title: "T"}) { id title } }')["createPost"]
+    listed = app.data("query($id: ID) { listPosts(id: $id, title: {eq: \"T\"}) { items { title } } }",
+                      {"id": created["id"]})
+    assert listed["listPosts"]["items"] == [{"title": "T"}]

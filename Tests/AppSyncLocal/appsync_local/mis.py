@@ -119,6 +119,12 @@ class ModelDef:
         """True unless the primary key is the default ``id``."""
         return self.key_fields != ["id"]
 
+    @property
+    def generates_id(self) -> bool:
+        """An ``id: ID`` field is optional on create: the server fills in a UUID."""
+        field = self.fields.get("id")
+        return field is not None and field.kind == "scalar" and field.type_name == "ID"
+
     def leaf_fields(self) -> list[FieldDef]:
         """Scalar and enum fields, the ones filter and condition inputs cover."""
         return [f for f in self.fields.values() if f.is_leaf]

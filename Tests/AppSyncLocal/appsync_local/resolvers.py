@@ -165,7 +165,7 @@ def make_mutation_resolver(model: ModelDef, op: str) -> Callable:
         store, now = context.store, now_iso()
         if op == "create":
             item = dict(input)
-            if model.key_fields == ["id"] and item.get("id") is None:
+            if model.generates_id and item.get("id") is None:
                 item["id"] = str(uuid.uuid4())
             for stamp in model.timestamps.values():
                 if item.get(stamp) is None:

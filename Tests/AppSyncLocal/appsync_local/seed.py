@@ -45,7 +45,7 @@ def load_seed(path: str, schema: Schema, store: Store) -> int:
                 raise SchemaFileError(f"{where}: '{unknown[0]}' is not a stored field of {model_name}"
                                       f"{did_you_mean(unknown[0], model.fields)}")
             item = dict(raw)
-            if model.key_fields == ["id"] and item.get("id") is None:
+            if model.generates_id and item.get("id") is None:
                 item["id"] = str(uuid.uuid4())
             for stamp in model.timestamps.values():
                 item.setdefault(stamp, now)
