@@ -29,5 +29,11 @@ test: venv
 	$(SWIFT) test --skip-build
 	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q Tests
 
+# The local AppSync-compatible server on the blog example, seeded; Ctrl-C stops it.
+SERVE_PORT ?= 20002
+serve: venv
+	$(PY) Tests/AppSyncLocal/appsync-local --schema schema-examples/blog.json \
+		--seed schema-examples/blog-seed.json --port $(SERVE_PORT)
+
 clean:
 	rm -rf .build $(VENV)

@@ -1,0 +1,100 @@
+"""Command line: ``appsync-local --schema FILE [options]``.
+
+The first line on stdout is always the endpoint URL (flushed), so that tests and scripts can start
+the server with ``--port 0`` and read where it listens. User errors (bad schema or seed file, bad
+options) print one ``appsync-local: error: …`` line on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+
+from .execution import App
+from .mis import SchemaFileError, load_schema_file
+from .sdl import generate_sdl
+from .seed import load_seed
+from .server import AppSyncHTTPServer, ServerOptions
+from .storage import Store
+
+DESCRIPTION = """\
+Local AppSync-compatible GraphQL server for Amplify model schemas. It reads a model-introspection
+JSON (standalone MIS, amplify_outputs.json or amplifyconfiguration.json), generates the schema the
+Amplify GraphQL transformer (v2) deploys, and serves it at http://HOST:PORT/graphql with SQLite
+storage and DynamoDB-like paging, filters and conditional writes."""
+
+
+def _non_negative(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, got {text}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (also the source of ``--help``)."""
+    parser = argparse.ArgumentParser(prog="appsync-local", description=DESCRIPTION,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--schema", required=True, metavar="FILE", help="model-introspection JSON or config file")
+    parser.add_argument("--port", type=_port, default=20002, metavar="N",
+                        help="port to listen on; 0 picks a free port (default 20002)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--seed", metavar="FILE.json", help='initial items: {"Post": [{...}], ...}')
+    parser.add_argument("--db", metavar="FILE.sqlite", help="SQLite database file (default: in memory)")
+    parser.add_argument("--api-key", metavar="KEY", help="require this x-api-key header (401 otherwise)")
+    parser.add_argument("--print-schema", action="store_true", help="print the generated SDL and exit")
+    faults = parser.add_argument_group("fault injection (every Nth request, counting all requests)")
+    faults.add_argument("--latency-ms", type=_non_negative, default=0, metavar="N", help="delay every request")
+    faults.add_argument("--fail-every", type=_non_negative, default=0, metavar="N", help="answer HTTP 500")
+    faults.add_argument("--throttle-every", type=_non_negative, default=0, metavar="N",
+                        help="answer HTTP 429 TooManyRequestsException")
+    faults.add_argument("--drop-every", type=_non_negative, default=0, metavar="N",
+                        help="close the connection without an answer")
+    faults.add_argument("--retry-after", type=_non_negative, metavar="S", help="send Retry-After: S with 429s")
+    parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the server (or print the schema); returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        schema = load_schema_file(args.schema)
+        if args.print_schema:
+            sys.stdout.write(generate_sdl(schema))
+            return 0
+        store = Store(args.db)
+        app = App(schema, store)
+        if args.seed:
+            load_seed(args.seed, schema, store)
+    except SchemaFileError as error:
+        parser.exit(2, f"appsync-local: error: {error}\n")
+    except Exception as error:  # noqa: BLE001 - e.g. an unusable --db path; still one line
+        parser.exit(2, f"appsync-local: error: {type(error).__name__}: {error}\n")
+    options = ServerOptions(api_key=args.api_key, latency_ms=args.latency_ms, fail_every=args.fail_every,
+                            throttle_every=args.throttle_every, drop_every=args.drop_every,
+                            retry_after=args.retry_after, verbose=args.verbose)
+    try:
+        server = AppSyncHTTPServer((args.host, args.port), app, options)
+    except (OSError, OverflowError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        parser.exit(2, f"appsync-local: error: cannot listen on {args.host}:{args.port}: {reason}\n")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    print(server.url, flush=True)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.server_close()
+        store.close()
+    return 0

@@ -1,0 +1,169 @@
+"""Start appsync-local from tests and talk to it.
+
+Usage::
+
+    from harness import start_server
+
+    with start_server("schema-examples/blog.json", seed="schema-examples/blog-seed.json") as server:
+        status, body = server.post({"query": "{ listPosts { items { id } } }"})
+        data = server.graphql("query($id: ID!) { getPost(id: $id) { title } }", {"id": "post-knives"})
+
+``start_server`` runs the executable with ``--port 0``, reads the URL from its first stdout line,
+and stops the process on exit. It removes proxy variables from the child environment;
+``clean_env()`` gives the same environment for other child processes (e.g. the gqlc binary).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import select
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+from urllib.parse import urlsplit
+
+SERVER_DIR = Path(__file__).resolve().parent
+SERVER_PATH = SERVER_DIR / "appsync-local"
+REPO_ROOT = SERVER_DIR.parent.parent
+
+
+def _find_shared_fixtures() -> Path:
+    """``<repo root>/../shared/fixtures/amplify``; from a worktree one level further up; or ``$GQLC_SHARED_FIXTURES``."""
+    if os.environ.get("GQLC_SHARED_FIXTURES"):
+        return Path(os.environ["GQLC_SHARED_FIXTURES"])
+    candidates = [base / "shared" / "fixtures" / "amplify" for base in (REPO_ROOT.parent, REPO_ROOT.parent.parent)]
+    return next((path for path in candidates if path.is_dir()), candidates[0])
+
+
+SHARED_FIXTURES = _find_shared_fixtures()
+PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY",
+                   "NO_PROXY")
+
+
+def clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The current environment without proxy variables (loopback traffic must not use a proxy)."""
+    env = {name: value for name, value in os.environ.items() if name not in PROXY_VARIABLES}
+    env.update(extra or {})
+    return env
+
+
+@dataclass
+class ServerHandle:
+    """A running appsync-local process."""
+
+    url: str
+    process: subprocess.Popen
+    api_key: str | None = None
+    stderr_path: str = ""
+    _connection: http.client.HTTPConnection | None = field(default=None, repr=False)
+
+    @property
+    def host(self) -> str:
+        """Host part of the URL."""
+        return urlsplit(self.url).hostname or "127.0.0.1"
+
+    @property
+    def port(self) -> int:
+        """Port the server listens on."""
+        return urlsplit(self.url).port or 80
+
+    def post(self, payload: Any, headers: dict[str, str] | None = None, raw: bytes | None = None,
+             timeout: float = 10) -> tuple[int, Any]:
+        """POST ``payload`` as JSON (or ``raw`` bytes); returns (status, decoded JSON body or None).
+
+        Sends ``x-api-key`` when the server was started with one, unless ``headers`` sets it
+        (use ``{"x-api-key": ""}`` to send none). Reuses one keep-alive connection; when the
+        connection fails (e.g. ``--drop-every``) the error propagates and the next call reconnects.
+        """
+        body = raw if raw is not None else json.dumps(payload).encode()
+        all_headers = {"Content-Type": "application/json"}
+        if self.api_key is not None:
+            all_headers["x-api-key"] = self.api_key
+        all_headers.update(headers or {})
+        all_headers = {name: value for name, value in all_headers.items() if value != ""}
+        if self._connection is None:
+            self._connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        try:
+            self._connection.request("POST", urlsplit(self.url).path, body=body, headers=all_headers)
+            response = self._connection.getresponse()
+            data = response.read()
+        except (http.client.HTTPException, OSError):
+            self._connection.close()
+            self._connection = None  # the next call reconnects
+            raise
+        return response.status, (json.loads(data) if data else None)
+
+    def graphql(self, query: str, variables: dict | None = None, **post_options) -> dict:
+        """Run an operation; asserts HTTP 200 and returns the whole response (``data`` and ``errors``)."""
+        status, body = self.post({"query": query, "variables": variables}, **post_options)
+        assert status == 200, f"HTTP {status}: {body}"
+        return body
+
+    def stderr_text(self) -> str:
+        """What the server wrote to stderr so far (empty after ``stop``)."""
+        return Path(self.stderr_path).read_text(encoding="utf-8", errors="replace") if self.stderr_path else ""
+
+    def stop(self) -> None:
+        """Terminate the process (SIGTERM, then SIGKILL after 5 s) and remove its stderr log."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+        if self.stderr_path:
+            Path(self.stderr_path).unlink(missing_ok=True)
+            self.stderr_path = ""
+
+    def __enter__(self) -> "ServerHandle":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.stop()
+
+
+def start_server(schema_path: str | os.PathLike, seed: str | os.PathLike | None = None, args: Iterable[str] = (),
+                 api_key: str | None = None, timeout: float = 10) -> ServerHandle:
+    """Start appsync-local on a free port and wait for its URL line."""
+    command = [sys.executable, str(SERVER_PATH), "--schema", str(schema_path), "--port", "0"]
+    if seed is not None:
+        command += ["--seed", str(seed)]
+    if api_key is not None:
+        command += ["--api-key", api_key]
+    command += list(args)
+    stderr_file = tempfile.NamedTemporaryFile(prefix="appsync-local-", suffix=".log", delete=False)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr_file, env=clean_env())
+    stderr_file.close()
+    handle = ServerHandle("", process, api_key, stderr_file.name)
+    deadline = time.monotonic() + timeout
+    line = b""
+    while not line.endswith(b"\n"):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or process.poll() is not None:
+            ready = select.select([process.stdout], [], [], 0)[0]
+            if not ready:
+                message = handle.stderr_text().strip()
+                handle.stop()
+                raise RuntimeError(f"appsync-local did not start: {message}")
+        elif not select.select([process.stdout], [], [], remaining)[0]:
+            continue
+        chunk = os.read(process.stdout.fileno(), 1)
+        if not chunk:
+            message = handle.stderr_text().strip()
+            handle.stop()
+            raise RuntimeError(f"appsync-local exited before printing its URL: {message}")
+        line += chunk
+    handle.url = line.decode().strip()
+    return handle
