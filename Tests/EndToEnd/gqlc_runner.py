@@ -1,0 +1,63 @@
+"""Runs the built gqlc binary the way a user's shell would, and captures what it did.
+
+The binary is ``$GQLC_BIN`` (``make test`` sets it) or ``.build/debug/gqlc``. Each run gets a clean
+environment: no proxy variables (URLSession would route loopback traffic through them) and no
+``GQLC_*`` settings from the outer shell, unless the test passes them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+import harness
+
+GQLC_BIN = Path(os.environ.get("GQLC_BIN") or harness.REPO_ROOT / ".build" / "debug" / "gqlc")
+
+
+@dataclass
+class Run:
+    """One finished gqlc process."""
+
+    args: list[str]
+    code: int
+    stdout: str
+    stderr: str
+
+    def json(self) -> Any:
+        """stdout parsed as one JSON document."""
+        return json.loads(self.stdout)
+
+    def ndjson(self) -> list[Any]:
+        """stdout parsed as one JSON value per line."""
+        return [json.loads(line) for line in self.stdout.splitlines() if line]
+
+    @property
+    def stderr_lines(self) -> list[str]:
+        return self.stderr.splitlines()
+
+    def __str__(self) -> str:
+        return f"gqlc {' '.join(self.args)} -> {self.code}\nstdout: {self.stdout[:2000]}\nstderr: {self.stderr[:2000]}"
+
+
+def gqlc_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for a gqlc run: clean of proxies and of the caller's GQLC_* settings."""
+    env = {k: v for k, v in harness.clean_env().items() if not k.startswith("GQLC_")}
+    env.update(extra or {})
+    return env
+
+
+def run_gqlc(args: Iterable[str], env: dict[str, str] | None = None, stdin: str | bytes | None = None,
+             timeout: float = 60, cwd: str | os.PathLike | None = None) -> Run:
+    """Runs gqlc with ``args`` and waits for it."""
+    arguments = [str(a) for a in args]
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    completed = subprocess.run(
+        [str(GQLC_BIN), *arguments], input=data, capture_output=True, timeout=timeout,
+        env=gqlc_env(env), cwd=cwd)
+    return Run(arguments, completed.returncode,
+               completed.stdout.decode("utf-8", "replace"), completed.stderr.decode("utf-8", "replace"))
