@@ -8,12 +8,8 @@ extension ModelCommandRunner {
         do {
             let filter = FilterInput(where: invocation.conditions, json: try filterJSON(invocation.filter))
             requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes)
-        } catch let failure as RunFailure {
-            return usage(failure)
-        } catch let error as RequestBuildError {
-            return usage(error)
         } catch {
-            return usage(RunFailure("\(error)"))
+            return usage(error)
         }
         let firstLimit = min(invocation.pageSize, invocation.limit ?? invocation.pageSize)
         let firstPage = requests.page(limit: firstLimit, nextToken: invocation.nextToken)
@@ -73,7 +69,7 @@ extension ModelCommandRunner {
     private func isSuccess(_ result: ListResult) -> Bool { result.exitStatus == .success }
 
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
-    private func filterJSON(_ argument: FilterArgument?) throws -> JSONValue? {
+    private func filterJSON(_ argument: FilterArgument?) throws(RequestBuildError) -> JSONValue? {
         guard let argument else { return nil }
         switch argument {
         case .json(let value): return value

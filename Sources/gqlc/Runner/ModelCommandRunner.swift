@@ -54,12 +54,8 @@ struct ModelCommandRunner {
         do {
             let values = RecordValues(assignments: invocation.assignments, input: try input(invocation.input))
             request = try builder.create(invocation.model, values: values)
-        } catch let failure as RunFailure {
-            return usage(failure)
-        } catch let error as RequestBuildError {
-            return usage(error)
         } catch {
-            return usage(RunFailure("\(error)"))
+            return usage(error)
         }
         if globals.dryRun { return execution.printDryRun(request) }
         // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
@@ -74,12 +70,8 @@ struct ModelCommandRunner {
             request = try builder.update(
                 invocation.model, key: keyInput(invocation.record), values: values,
                 condition: FilterInput(where: invocation.conditions))
-        } catch let failure as RunFailure {
-            return usage(failure)
-        } catch let error as RequestBuildError {
-            return usage(error)
         } catch {
-            return usage(RunFailure("\(error)"))
+            return usage(error)
         }
         if globals.dryRun { return execution.printDryRun(request) }
         // Only a conditional update is safe to repeat: a second try fails its condition instead of applying twice.
@@ -116,7 +108,7 @@ struct ModelCommandRunner {
     }
 
     /// The `--input` JSON object, from a file or standard input.
-    func input(_ source: InputSource?) throws -> JSONValue? {
+    func input(_ source: InputSource?) throws(RequestBuildError) -> JSONValue? {
         guard let source else { return nil }
         switch source {
         case .standardInput:
