@@ -73,7 +73,7 @@ struct GlobalOptions: Equatable, Sendable {
         long: "retries", value: "N", default: "3",
         help: "Retry a query up to N times after a network error, a timeout, HTTP 429 or 5xx.")
     static let retryMutationsOption = OptionSpec(
-        long: "retry-mutations", help: "Retry mutations too (a retried mutation may be applied twice).")
+        long: "retry-mutations", help: "Retry mutations too, where a retry cannot apply twice: a create keeps its key, an update or delete needs --if.")
     static let dryRunOption = OptionSpec(
         long: "dry-run", help: "Print the JSON body that would be POSTed, and exit without sending it.")
     static let verboseOption = OptionSpec(

@@ -40,6 +40,7 @@ enum HelpText {
                         ("4", "not found: get, update or delete returned null without errors"),
                         ("5", "HTTP error status, or a response that is not GraphQL"),
                         ("6", "network failure or timeout"),
+                        ("130", "interrupted (Ctrl-C or SIGTERM); a listing prints where to resume"),
                     ])
                 ]),
                 HelpSection("Examples", [
