@@ -10,13 +10,14 @@ A missing gqlc, GQLCBench or AppSync server skips what needs it, with a note. Py
 import argparse
 import json
 import os
+import resource
 import shutil
 import sys
 import time
 
-from benchkit import scenarios
+from benchkit import json_scenario, scenarios
 from benchkit.process import capture
-from benchkit.report import Report, machine_description
+from benchkit.report import Report, load_average, machine_description
 from benchkit.servers import Server, ServerError
 
 BENCHMARKS = os.path.dirname(os.path.abspath(__file__))
@@ -70,7 +71,7 @@ def main():
     for tool in ("curl", "jq", "bash"):
         if shutil.which(tool) is None:
             sys.exit("bench: `%s` is needed for the baselines; `make bench` installs curl and jq" % tool)
-    started = time.perf_counter()
+    started, load_at_start = time.perf_counter(), load_average()
     report = Report()
     gqlc = executable(args.gqlc)
     gqlcbench = executable(args.gqlcbench)
@@ -98,10 +99,11 @@ def main():
                 scenarios.appsync(context, server, share(45))
         except ServerError as error:
             context.failed("local AppSync server", error)
-    scenarios.json_throughput(context, gqlcbench, share(45))
+    json_scenario.json_throughput(context, gqlcbench, share(45))
 
-    machine = machine_description(gqlc, linkage_of(gqlc) if gqlc else None)
+    machine = machine_description(gqlc, linkage_of(gqlc) if gqlc else None, load_at_start)
     report.note("Whole run took %.0f s." % (time.perf_counter() - started))
+    context.raw["harness_peak_rss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     text = report.markdown(machine)
     print("\n" + text)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)

@@ -102,7 +102,15 @@ def _memory_gib():
     return "RAM unknown"
 
 
-def machine_description(gqlc_binary=None, linkage=None):
+def load_average():
+    """The 1-minute load average, or None where the system has none."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return None
+
+
+def machine_description(gqlc_binary=None, linkage=None, load_at_start=None):
     """One paragraph: the date, the machine, the toolchain and the binary under test."""
     today = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
     parts = [
@@ -114,6 +122,10 @@ def machine_description(gqlc_binary=None, linkage=None):
             else "unknown",
             _first_line(["jq", "--version"])),
     ]
+    if load_at_start is not None:
+        busy = load_at_start > 0.5 * (os.cpu_count() or 1)
+        parts.append("Load average before the run: %.2f%s." % (
+            load_at_start, " (**busy machine: figures are noisy; rerun when idle**)" if busy else ""))
     if gqlc_binary:
         parts.append("gqlc: `%s`%s." % (gqlc_binary, ", " + linkage if linkage else ""))
     parts.append("Loopback only; every figure is a median over interleaved runs (gqlc, then its baseline, "

@@ -2,7 +2,6 @@
 
 import hashlib
 import json
-import os
 import re
 import subprocess
 import sys
@@ -11,7 +10,6 @@ import time
 from dataclasses import dataclass, field
 
 from . import requests
-from .posts import write_list_response
 from .process import MeasurementError, capture, child_environment, measure
 from .report import Row, median, paired_ratio, seconds, verdict
 from .servers import GraphQLConnection, ServerError
@@ -19,8 +17,6 @@ from .servers import GraphQLConnection, ServerError
 GET_TARGET = 1.3  # gqlc wall / curl wall
 PAGING_CPU_TARGET = 0.3  # gqlc CPU / curl+jq CPU
 RSS_TARGET_MB = 48
-PARSE_TARGET_MBPS = 150
-WRITE_TARGET_MBPS = 300
 MB = 1_000_000
 
 
@@ -53,6 +49,11 @@ class Context:
     raw: dict = field(default_factory=dict)
     errors: list = field(default_factory=list)
     rss_200k_kb: float = float("nan")
+    same_output: object = None  # whether gqlc printed what curl+jq printed on the check run
+
+    def paging_verdict(self, ok):
+        """A paging figure only counts if gqlc printed the right lines."""
+        return "**INVALID** (output differs)" if self.same_output is False else verdict(ok)
 
     def __post_init__(self):
         self.gqlc = requests.Gqlc(self.gqlc_binary, self.args.schema, self.args.api_key) if self.gqlc_binary else None
@@ -80,6 +81,13 @@ class Context:
 
 def server_check(context, canned):
     """Shows the canned server is not what is measured: pages its data set to a Python client."""
+    try:
+        _page_through_canned(context, canned)
+    except (ServerError, OSError) as error:
+        context.failed("canned server check", error)
+
+
+def _page_through_canned(context, canned):
     endpoint = canned.url.replace("/graphql", "/items/%d/graphql" % context.args.items)
     connection = GraphQLConnection(endpoint)
     token, pages, size = None, 0, 0
@@ -89,19 +97,24 @@ def server_check(context, canned):
                            "variables": {"limit": context.args.page_size, "nextToken": token}}).encode()
         data = connection.post_raw(body)
         pages, size = pages + 1, size + len(data)
-        token = json.loads(data)["data"]["listPosts"]["nextToken"]
-        if token is None:
+        # The token is near the end; reading it there keeps this process (whose size pollutes the
+        # children's ru_maxrss) small.
+        found = re.search(rb'"nextToken":(null|"([^"]*)")', data[-1000:])
+        if found is None:
+            raise ServerError("canned server page without a nextToken: %r" % data[-200:])
+        if found.group(2) is None:
             break
+        token = found.group(2).decode()
     wall, cpu = time.perf_counter() - started, canned.cpu_seconds() - cpu_before
     connection.close()
     context.raw["canned_server"] = {"pages": pages, "bytes": size, "wall": wall, "server_cpu": cpu}
     context.report.note(
-        "Canned server check: %d pages (%.0f MB) of %s items took %.2f s to a Python keep-alive client that also "
-        "parsed them; the server spent %.2f ms CPU per page (%.0f MB/s)." % (
+        "Canned server check: it served %d pages (%.0f MB, %s items) to a Python keep-alive client in %.2f s, "
+        "spending %.2f ms CPU per page (%.0f MB/s)." % (
             pages, size / MB, "{:,}".format(context.args.items), wall, cpu / pages * 1000, size / MB / max(cpu, 1e-9)))
 
 
-def _interleave(pairs, first, second):
+def interleave(pairs, first, second):
     """Runs `first` and `second` `pairs` times, alternating which goes first; returns both lists."""
     a, b = [], []
     for index in range(pairs):
@@ -125,7 +138,7 @@ def startup(context, budget):
     curl = ["curl", "--version"]
     measure(version), measure(curl)
     runs = runs_within(budget, 0.03, 15)
-    ours, theirs = _interleave(runs, lambda: measure(version), lambda: measure(curl))
+    ours, theirs = interleave(runs, lambda: measure(version), lambda: measure(curl))
     walls, baseline = [m.wall for m in ours], [m.wall for m in theirs]
     context.raw["startup"] = {"gqlc": walls, "curl": baseline}
     context.report.add(Row("Startup: `gqlc --version`, wall", seconds(median(walls)),
@@ -160,7 +173,7 @@ def get(context, endpoint, label, budget, post_id="p1"):
                 label, json.dumps(printed, ensure_ascii=False)[:80], post_id))
         first = measure(ours_argv).wall + measure(curl).wall
         runs = runs_within(budget, first, context.args.runs_get)
-        ours, theirs = _interleave(runs, lambda: measure(ours_argv), lambda: measure(curl))
+        ours, theirs = interleave(runs, lambda: measure(ours_argv), lambda: measure(curl))
     except (MeasurementError, OSError, subprocess.SubprocessError) as error:
         context.failed("get (%s)" % label, error)
         return
@@ -190,7 +203,8 @@ def _check_same_lines(context, endpoint, items):
     ours = _sha256_of(context.gqlc.list(endpoint, context.args.page_size))
     argv, extra = requests.curl_jq_loop(endpoint, context.list_query, context.args.page_size, context.args.api_key)
     theirs = _sha256_of(argv, child_environment(extra))
-    if ours[:2] == theirs[:2] and ours[1] == items:
+    context.same_output = ours[:2] == theirs[:2] and ours[1] == items
+    if context.same_output:
         context.report.note("gqlc and curl+jq printed byte-identical NDJSON (%s lines) on a check run." %
                             "{:,}".format(items))
     else:
@@ -199,8 +213,9 @@ def _check_same_lines(context, endpoint, items):
                                 "{:,}".format(items), ours[1], ours[2][:120], theirs[1], theirs[2][:120]))
 
 
-def _paging_pairs(context, endpoint, runs_wanted, budget):
-    """Interleaved gqlc / curl+jq paging runs; returns (gqlc measurements, baseline measurements)."""
+def _paging_pairs(context, endpoint, runs_wanted, budget, server=None, minimum_extra=2):
+    """Interleaved gqlc / curl+jq paging runs; returns (gqlc measurements, baseline measurements).
+    With `server`, also records the server's CPU seconds during each gqlc run."""
     argv, extra = requests.curl_jq_loop(endpoint, context.list_query, context.args.page_size, context.args.api_key)
     loop_env = child_environment(extra)
     run_loop = lambda: measure(argv, env=loop_env, timeout=600)
@@ -209,11 +224,17 @@ def _paging_pairs(context, endpoint, runs_wanted, budget):
         more = [run_loop() for _ in range(runs_within(budget - first.wall, first.wall, runs_wanted - 1, 0))]
         return [], [first] + more
     ours_argv = context.gqlc.list(endpoint, context.args.page_size)
-    run_ours = lambda: measure(ours_argv, watch_rss=True, timeout=600)
+
+    def run_ours():
+        before = server.cpu_seconds() if server else 0.0
+        result = measure(ours_argv, watch_rss=True, timeout=600)
+        result.server_cpu = server.cpu_seconds() - before if server else float("nan")
+        return result
+
     first_ours, first_loop = run_ours(), run_loop()
     pair = first_ours.wall + first_loop.wall
-    runs = runs_within(budget - pair, pair, runs_wanted - 1, 2)
-    ours, theirs = _interleave(runs, run_ours, run_loop)
+    runs = runs_within(budget - pair, pair, runs_wanted - 1, minimum_extra)
+    ours, theirs = interleave(runs, run_ours, run_loop)
     return [first_ours] + ours, [first_loop] + theirs
 
 
@@ -237,7 +258,7 @@ def _paging_rows(context, label, count, ours, theirs):
                            "%.2f×" % paired_ratio(wall, loop_wall)))
     context.report.add(Row("Paging %s items to NDJSON, CPU (%s)" % (items, label), seconds(median(cpu)),
                            "curl+jq " + seconds(median(loop_cpu)), "%.2f×" % cpu_ratio,
-                           "≤ %.1f×" % PAGING_CPU_TARGET, verdict(cpu_ratio <= PAGING_CPU_TARGET)))
+                           "≤ %.1f×" % PAGING_CPU_TARGET, context.paging_verdict(cpu_ratio <= PAGING_CPU_TARGET)))
 
 
 def paging(context, canned, budget):
@@ -249,12 +270,15 @@ def paging(context, canned, budget):
             check_items = min(count, 10_000)
             _check_same_lines(context, canned.url.replace("/graphql", "/items/%d/graphql" % check_items), check_items)
         log("paging %d items, gqlc against curl+jq (%s)" % (count, label))
-        ours, theirs = _paging_pairs(context, endpoint, context.args.runs_paging, budget)
+        ours, theirs = _paging_pairs(context, endpoint, context.args.runs_paging, budget, server=canned)
     except MeasurementError as error:
         context.failed("paging (%s)" % label, error)
         return
     if ours:
         context.rss_200k_kb = median([m.peak_rss_kb for m in ours])
+        share = median([m.server_cpu / m.wall for m in ours])
+        context.report.note("While gqlc paged %s items, the canned server used %.0f%% of one core (median)." % (
+            "{:,}".format(count), share * 100))
     _paging_rows(context, label, count, ours, theirs)
 
 
@@ -274,20 +298,27 @@ def peak_rss(context, canned, budget):
         return
     peaks = [m.peak_rss_kb for m in runs]
     context.raw["rss %d" % count] = {"peak_kb": peaks, "wall": [m.wall for m in runs], "cpu": [m.cpu for m in runs]}
+    if not all(peaks):
+        context.failed("peak RSS", "gqlc exited before its RSS could be read (%s)" % peaks)
+        return
     big, small = megabytes(median(peaks)), megabytes(context.rss_200k_kb)
-    flat = small == small and big - small <= max(2.0, 0.1 * small)
+    flat = small == small and small > 0 and big - small <= max(2.0, 0.1 * small)
     context.report.add(Row(
         "Peak RSS, paging %s items (%s; wall %s)" % ("{:,}".format(count), plural(len(runs), "run"),
                                                      seconds(median([m.wall for m in runs]))),
         "%.1f MB" % big, "gqlc at %s items: %.1f MB" % ("{:,}".format(context.args.items), small),
-        "%.2f×" % (big / small) if small == small and small else "—",
-        "≤ %d MB, flat" % RSS_TARGET_MB, verdict(big <= RSS_TARGET_MB and flat)))
+        "%.2f×" % (big / small) if small == small and small > 0 else "—",
+        "≤ %d MB, flat" % RSS_TARGET_MB, context.paging_verdict(big <= RSS_TARGET_MB and flat)))
 
 
-def _seed_appsync(context, endpoint, count):
+def _seed_appsync(context, endpoint, count, time_limit=20.0):
+    """Creates up to `count` posts (the first with id p1) and returns how many it made in the time limit."""
     connection = GraphQLConnection(endpoint, context.args.api_key)
+    started = time.perf_counter()
     try:
         for index in range(count):
+            if time.perf_counter() - started > time_limit:
+                return index
             post_id = "p1" if index == 0 else "post-%06d" % index
             connection.post(requests.CREATE_MUTATION, {"input": {
                 "id": post_id, "title": "Post %d" % index, "content": "Seeded \"post\" %d,\nin café UTF-8." % index,
@@ -299,6 +330,7 @@ def _seed_appsync(context, endpoint, count):
                              "source": {"url": "https://x.io/%d" % index, "label": "x"}}}})
     finally:
         connection.close()
+    return count
 
 
 def appsync(context, server, budget):
@@ -307,7 +339,7 @@ def appsync(context, server, budget):
     count = context.args.appsync_items
     started = time.perf_counter()
     try:
-        _seed_appsync(context, server.url, count)
+        count = _seed_appsync(context, server.url, count)
     except (ServerError, OSError, ValueError, KeyError) as error:
         context.report.note("Seeding the %s with createPost failed (%s); its paging row was skipped." % (
             label, str(error)[:200]))
@@ -321,70 +353,8 @@ def appsync(context, server, budget):
         return
     try:
         log("paging %d items, gqlc against curl+jq (%s)" % (count, label))
-        ours, theirs = _paging_pairs(context, server.url, 3, budget * 2 / 3)
+        ours, theirs = _paging_pairs(context, server.url, 3, budget * 2 / 3, minimum_extra=0)
     except MeasurementError as error:
         context.failed("paging (%s)" % label, error)
         return
     _paging_rows(context, label, count, ours, theirs)
-
-
-def _gqlcbench_figures(line):
-    return {key: float(value) for key, value in re.findall(r"(\w+)=([0-9.eE+-]+)", line)}
-
-
-def json_throughput(context, gqlcbench, budget):
-    """Parse and write MB/s on one list response, for gqlc's JSON (via GQLCBench), jq and Python."""
-    args = context.args
-    directory = os.path.dirname(args.out)
-    os.makedirs(directory, exist_ok=True)
-    path = os.path.join(directory, "list-response-%dmb.json" % args.json_mb)
-    made_by = "GQLCBench"
-    try:
-        if gqlcbench is None or capture([gqlcbench, "make-list-response", path, "--mb", str(args.json_mb)],
-                                        timeout=120)[0] != 0:
-            made_by = "the harness (GQLCBench %s)" % ("missing" if gqlcbench is None else "failed")
-            write_list_response(path, args.json_mb)
-        size = os.path.getsize(path)
-        log("JSON throughput on %.0f MB" % (size / MB))
-        ours = None
-        if gqlcbench is not None:
-            code, out, err = capture([gqlcbench, "json", path, "--runs", str(args.runs_json)], timeout=300)
-            lines = [line for line in out.splitlines() if "parse_mbps=" in line or "parse_ms=" in line]
-            if code == 0 and lines:
-                ours = _gqlcbench_figures(lines[-1])
-            else:
-                context.failed("GQLCBench json", "exit %d: %s" % (code, (err or out).strip()[-300:]))
-        runs = runs_within(budget, 3.0, args.runs_json, 2)
-        parse_only, parse_write = _interleave(runs, lambda: measure(["jq", "empty", path]),
-                                              lambda: measure(["jq", "-c", ".", path]))
-        jq_parse = median([m.wall for m in parse_only])
-        jq_write = median([both.wall - parse.wall for parse, both in zip(parse_only, parse_write)])
-        code, out, err = capture([sys.executable, os.path.join(os.path.dirname(__file__), "python_json.py"),
-                                  path, str(runs)], timeout=300)
-        python = _gqlcbench_figures(out) if code == 0 else {}
-    except (MeasurementError, OSError, subprocess.SubprocessError) as error:
-        context.failed("JSON throughput", error)
-        return
-    rates = {"jq": (size / MB / jq_parse, size / MB / jq_write)}
-    if "parse_ms" in python:
-        rates["Python"] = (size / MB / (python["parse_ms"] / 1000), size / MB / (python["write_ms"] / 1000))
-    if ours is not None:
-        if "parse_ms" in ours and "write_ms" in ours:
-            rates["gqlc"] = (size / MB / (ours["parse_ms"] / 1000), size / MB / (ours["write_ms"] / 1000))
-        else:
-            rates["gqlc"] = (ours.get("parse_mbps", float("nan")), ours.get("write_mbps", float("nan")))
-    context.raw["json"] = {"bytes": size, "made_by": made_by, "mbps": rates, "gqlcbench": ours}
-    context.report.note("JSON: a %.1f MB compact listPosts response made by %s; jq parse is `jq empty`, jq write is "
-                        "`jq -c .` minus `jq empty`; Python is `json.loads` / `json.dumps(separators=(',', ':'))`; "
-                        "MB = 10^6 bytes." % (size / MB, made_by))
-    for index, (what, target) in enumerate((("parse", PARSE_TARGET_MBPS), ("write", WRITE_TARGET_MBPS))):
-        baselines = ", ".join("%s %.0f MB/s" % (name, rate[index]) for name, rate in rates.items() if name != "gqlc")
-        if "gqlc" in rates:
-            ours_rate = rates["gqlc"][index]
-            ratios = ", ".join("%.1f× %s" % (ours_rate / rate[index], name)
-                               for name, rate in rates.items() if name != "gqlc")
-            context.report.add(Row("JSON %s, %.0f MB list response" % (what, size / MB), "%.0f MB/s" % ours_rate,
-                                   baselines, ratios, "≥ %d MB/s" % target, verdict(ours_rate >= target)))
-        else:
-            context.report.add(Row("JSON %s, %.0f MB list response" % (what, size / MB), "—", baselines, "—",
-                                   "≥ %d MB/s" % target, "—"))
