@@ -63,10 +63,12 @@ release: $(LINKLIBS)/libcurl.so
 	fi
 	$(RELEASE_BIN) --version
 
-# Benchmarks against curl, curl + jq and Python on loopback; see Benchmarks/bench.py. Prints a
+# Benchmarks against curl, curl + jq and Python on loopback; see Benchmarks/README.md. Prints a
 # Markdown table and writes it to .build/bench/results.md. Takes about five minutes.
+# BENCH_ARGS passes options through, e.g. BENCH_ARGS=--quick or BENCH_ARGS="--api-key KEY".
+BENCH_ARGS ?=
 bench: release venv
 	@command -v curl >/dev/null && command -v jq >/dev/null || \
 	  { $(SUDO) apt-get update && $(SUDO) apt-get install -y curl jq; }
 	@$(SWIFT) build -c release --product GQLCBench $(STATIC_FLAGS) || $(SWIFT) build -c release --product GQLCBench
-	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) Benchmarks/bench.py --gqlc $(CURDIR)/$(RELEASE_BIN) --gqlcbench $(CURDIR)/.build/release/GQLCBench
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) Benchmarks/bench.py --gqlc $(CURDIR)/$(RELEASE_BIN) --gqlcbench $(CURDIR)/.build/release/GQLCBench $(BENCH_ARGS)

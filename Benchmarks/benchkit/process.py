@@ -2,6 +2,7 @@
 
 import os
 import resource
+import signal
 import subprocess
 import tempfile
 import threading
@@ -70,7 +71,8 @@ def measure(argv, *, env=None, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNU
                     finished.wait(0.002)
             sampler = threading.Thread(target=sample, daemon=True)
             sampler.start()
-        killer = threading.Timer(timeout, child.kill)
+        # os.kill, not child.kill: Popen.kill polls, which would reap the child before wait4 can.
+        killer = threading.Timer(timeout, os.kill, (child.pid, signal.SIGKILL))
         killer.start()
         try:
             # Wait without reaping, so the sampler never reads a recycled pid.

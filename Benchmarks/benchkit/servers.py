@@ -91,9 +91,12 @@ class GraphQLConnection:
             self.headers["x-api-key"] = api_key
 
     def post_raw(self, body: bytes, path=None) -> bytes:
-        self.connection.request("POST", path or self.path, body, self.headers)
-        response = self.connection.getresponse()
-        data = response.read()
+        try:
+            self.connection.request("POST", path or self.path, body, self.headers)
+            response = self.connection.getresponse()
+            data = response.read()
+        except http.client.HTTPException as error:
+            raise ServerError("HTTP exchange with %s failed: %r" % (path or self.path, error))
         if response.status != 200:
             raise ServerError("HTTP %d from %s: %s" % (response.status, path or self.path, data[:300]))
         return data
