@@ -6,6 +6,14 @@ PYTHON       ?= python3
 VENV         := .venv
 PY           := $(VENV)/bin/python
 DEBUG_BIN    := .build/debug/gqlc
+RELEASE_BIN  := .build/release/gqlc
+ARCH         := $(shell uname -m)
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# A static Swift stdlib build links FoundationNetworking's libcurl by its unversioned name (-lcurl),
+# which only curl's -dev package provides; .build/linklibs supplies it when the system has none.
+LINKLIBS     := $(CURDIR)/.build/linklibs
+STATIC_FLAGS := --static-swift-stdlib -Xlinker -L$(LINKLIBS)
+SWIFT_LIBDIR  = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib/swift/linux
 # Proxies would route loopback traffic away from the local test servers.
 unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
 
@@ -37,3 +45,36 @@ serve: venv
 
 clean:
 	rm -rf .build $(VENV)
+
+# The libcurl.so a static stdlib link needs: the system's dev symlink if there is one; else the
+# libcurl.so.4 the toolchain's own libFoundationNetworking.so resolves to; else ldconfig's for this arch.
+$(LINKLIBS)/libcurl.so:
+	@mkdir -p $(LINKLIBS)
+	@if [ -e /usr/lib/$(ARCH)-linux-gnu/libcurl.so ]; then lib=/usr/lib/$(ARCH)-linux-gnu/libcurl.so; \
+	else \
+	  lib=$$(ldd "$(SWIFT_LIBDIR)/libFoundationNetworking.so" 2>/dev/null | awk '/libcurl\.so/ {print $$3; exit}'); \
+	  [ -e "$$lib" ] || lib=$$(ldconfig -p | awk '$$1 == "libcurl.so.4" {print $$NF}' | grep -m1 '$(ARCH)'); \
+	fi; \
+	if [ -e "$$lib" ]; then ln -sfn "$$lib" $@ && echo "release: linking libcurl through $@ -> $$lib"; \
+	else echo "release: no libcurl.so.4 found; a static stdlib link will fail" >&2; fi
+
+# gqlc in release mode with the Swift stdlib linked statically (faster startup, no Swift runtime
+# needed on the target); falls back to a dynamic stdlib if the static link fails.
+release: $(LINKLIBS)/libcurl.so
+	@if $(SWIFT) build -c release --product gqlc $(STATIC_FLAGS); then \
+	  echo "release: $(RELEASE_BIN) links the Swift stdlib statically"; \
+	else \
+	  echo "release: the static stdlib build failed; building with the Swift stdlib linked dynamically" >&2; \
+	  $(SWIFT) build -c release --product gqlc; \
+	fi
+	$(RELEASE_BIN) --version
+
+# Benchmarks against curl, curl + jq and Python on loopback; see Benchmarks/README.md. Prints a
+# Markdown table and writes it to .build/bench/results.md. Takes about five minutes.
+# BENCH_ARGS passes options through, e.g. BENCH_ARGS=--quick or BENCH_ARGS="--api-key KEY".
+BENCH_ARGS ?=
+bench: release venv
+	@command -v curl >/dev/null && command -v jq >/dev/null || \
+	  { $(SUDO) apt-get update && $(SUDO) apt-get install -y curl jq; }
+	@$(SWIFT) build -c release --product GQLCBench $(STATIC_FLAGS) || $(SWIFT) build -c release --product GQLCBench
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(PY) Benchmarks/bench.py --gqlc $(CURDIR)/$(RELEASE_BIN) --gqlcbench $(CURDIR)/.build/release/GQLCBench $(BENCH_ARGS)
