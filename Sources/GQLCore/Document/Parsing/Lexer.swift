@@ -152,7 +152,7 @@ struct Lexer {
             }
             if byte == UInt8(ascii: "\\") {
                 value += bytes[chunkStart..<index]
-                try readEscape(into: &value)
+                try readEscape(into: &value, stringStart: start)
                 chunkStart = index
             } else {
                 index += 1
@@ -161,10 +161,10 @@ struct Lexer {
     }
 
     /// One escape sequence at `index` (a backslash); appends its UTF-8 and moves past it.
-    private mutating func readEscape(into value: inout [UInt8]) throws(GraphQLSyntaxError) {
+    private mutating func readEscape(into value: inout [UInt8], stringStart: Int) throws(GraphQLSyntaxError) {
         let backslash = index
         guard let escaped = byte(at: backslash + 1), escaped != 0x0A, escaped != 0x0D else {
-            throw error("unterminated string; a '\\' cannot end a line", at: backslash)
+            throw error("unterminated string; close it with '\"' before the end of the line", at: stringStart)
         }
         let simple: UInt8?
         switch escaped {

@@ -102,7 +102,8 @@ struct Parser {
         var definitions: [VariableDefinition] = []
         repeat {
             guard token.kind == .dollar else {
-                throw unexpectedOrUnclosed(open: open, closer: "')'", "expected a variable definition such as '$id: ID!'")
+                throw unexpectedOrUnclosed(open: open, closer: "')'", definitions.isEmpty
+                    ? "expected a variable definition such as '$id: ID!'" : "expected another variable definition or ')'")
             }
             current.variableDefinitions.append(token.start)
             try advance()
@@ -219,7 +220,8 @@ struct Parser {
         var arguments: [Argument] = []
         repeat {
             guard token.kind == .name else {
-                throw unexpectedOrUnclosed(open: open, closer: "')'", "expected an argument name")
+                throw unexpectedOrUnclosed(
+                    open: open, closer: "')'", arguments.isEmpty ? "expected an argument name" : "expected an argument name or ')'")
             }
             let name = token.value
             try advance()
@@ -247,8 +249,11 @@ struct Parser {
         switch token.kind {
         case .dollar:
             guard !const else {
-                throw error("unexpected variable in a constant value; default values and directives on "
-                            + "variable definitions cannot use variables", at: token.start)
+                let start = token.start
+                try advance()
+                let name = token.kind == .name ? " '$\(token.value)'" : ""
+                throw error("unexpected variable\(name); default values and directives on variable definitions "
+                            + "must be constants", at: start)
             }
             current.variableUses.append(token.start)
             try advance()
@@ -277,7 +282,7 @@ struct Parser {
         try advance()
         var elements: [InputValue] = []
         while token.kind != .bracketClose {
-            guard token.kind != .endOfFile else {
+            guard token.kind.canStartValue else {
                 throw unexpectedOrUnclosed(open: open, closer: "']'", "expected a value or ']'")
             }
             elements.append(try parseValue(const: const))

@@ -6,6 +6,16 @@ enum TokenKind: Equatable, Sendable {
     case name, int, float, string, blockString
 }
 
+extension TokenKind {
+    /// True for the tokens a value can start with.
+    var canStartValue: Bool {
+        switch self {
+        case .dollar, .int, .float, .string, .blockString, .name, .bracketOpen, .braceOpen: return true
+        default: return false
+        }
+    }
+}
+
 /// One token: its kind, byte range, and value (a name, number text, or decoded string).
 struct Token: Sendable {
     var kind: TokenKind
