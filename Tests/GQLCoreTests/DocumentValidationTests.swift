@@ -244,3 +244,62 @@ import Testing
         #expect(found.first?.position == SourcePosition(line: count + 1, column: 29))
     }
 }
+
+@Suite struct VariableCheckTests {
+    let operation: OperationDefinition
+
+    init() throws {
+        operation = try Document(parsing: """
+            query Hero($episode: Episode!, $first: Int! = 3, $withFriends: Boolean, $id: ID!) {
+              luke: human(id: $id) { name }
+              hero(episode: $episode) { friendsConnection(first: $first) { totalCount } friends @include(if: $withFriends) { name } }
+              ... on Query { __typename }
+            }
+            """).operation(named: nil)
+    }
+
+    @Test func requiredVariablesWithoutDefaultsMustBeGiven() {
+        #expect(operation.variableProblems(in: ["episode": "JEDI", "id": "1000"]) == [])
+        #expect(operation.variableProblems(in: ["episode": nil]) == [
+            .missing(name: "episode", type: "Episode!", operation: "Hero"),
+            .missing(name: "id", type: "ID!", operation: "Hero"),
+        ])
+        #expect(VariableProblem.missing(name: "id", type: "ID!", operation: "Hero").description
+            == "variable '$id' of type ID! is required by operation 'Hero' but has no value")
+    }
+
+    @Test func undeclaredVariablesAreReportedWithASuggestion() {
+        let problems = operation.variableProblems(in: ["episode": "JEDI", "id": "1", "epsiode": "JEDI", "zzz": 1])
+        #expect(problems == [
+            .undeclared(name: "epsiode", suggestion: "episode", operation: "Hero"),
+            .undeclared(name: "zzz", suggestion: nil, operation: "Hero"),
+        ])
+        #expect(problems.map(\.description) == [
+            "variable 'epsiode' is not declared by operation 'Hero'; did you mean 'episode'?",
+            "variable 'zzz' is not declared by operation 'Hero'",
+        ])
+    }
+
+    @Test func rootResponseKeysUseAliases() {
+        #expect(operation.rootResponseKeys == ["luke", "hero"])
+    }
+}
+
+extension DocumentValidationScaleTests {
+    @Test func manyProblemsOnOneLongLineAmongManyFragmentsStayCheap() throws {
+        // 20,000 unknown spreads on one line beside 20,000 chained fragments: positions share one copy
+        // of the line, and suggestions stop once their comparison budget (100,000 names) is spent.
+        let count = 20_000
+        var text = "{ f { " + (0..<count).map { "...G\($0)x " }.joined() + "...G0 } }\n"
+        for index in 0..<count { text += "fragment G\(index) on T { g " + (index + 1 < count ? "...G\(index + 1) }\n" : "}\n") }
+        let found = try ParsedDocument(parsing: text).validate()
+        #expect(found.count == count)
+        #expect(found.first?.message == "unknown fragment 'G0x'; did you mean 'G0'?")
+        #expect(found.first?.position == SourcePosition(line: 1, column: 10))
+        #expect(found[4].message == "unknown fragment 'G4x'; did you mean 'G4'?")
+        #expect(found[5].message == "unknown fragment 'G5x'; define it with 'fragment G5x on Type { … }'")
+        let lastSpread = try #require(text.range(of: "...G19999x"))
+        let lastColumn = text.utf8.distance(from: text.startIndex, to: lastSpread.lowerBound) + 4
+        #expect(found.last?.position == SourcePosition(line: 1, column: lastColumn))
+    }
+}

@@ -2,7 +2,7 @@ import Testing
 @testable import GQLCore
 
 /// A malformed document and the error the parser must report for it.
-struct Malformed: Sendable, CustomTestStringConvertible {
+struct MalformedDocument: Sendable, CustomTestStringConvertible {
     let source: String
     let line: Int
     let column: Int
@@ -28,79 +28,79 @@ func syntaxError(_ source: String, fileName: String? = nil) -> GraphQLSyntaxErro
 }
 
 @Suite struct GraphQLSyntaxErrorTests {
-    static let malformed: [Malformed] = [
+    static let malformed: [MalformedDocument] = [
         // Empty documents.
-        Malformed("", 1, 1, "the document is empty; expected a query, mutation, subscription or fragment"),
-        Malformed("  # only a comment\n", 2, 1, "the document is empty; expected a query, mutation, subscription or fragment"),
+        MalformedDocument("", 1, 1, "the document is empty; expected a query, mutation, subscription or fragment"),
+        MalformedDocument("  # only a comment\n", 2, 1, "the document is empty; expected a query, mutation, subscription or fragment"),
         // Strings.
-        Malformed("{ hero(id: \"1000) { name } }", 1, 12, "unterminated string; close it with '\"' before the end of the line"),
-        Malformed("{ f(a: \"line\nbreak\") }", 1, 8, "unterminated string; close it with '\"' before the end of the line"),
-        Malformed("{ f(a: \"\\", 1, 8, "unterminated string; close it with '\"' before the end of the line"),
-        Malformed("{ f(a: \"\"\"never closed\n", 1, 8, "unterminated block string; close it with \"\"\""),
-        Malformed("{ f(a: \"\\q\") }", 1, 9, "invalid escape '\\q' in string; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX"),
-        Malformed("{ f(a: \"\\u12G4\") }", 1, 9, "invalid Unicode escape '\\u12G4'; write it as \\u00E9 or \\u{1F600}"),
-        Malformed("{ f(a: \"\\u{}\") }", 1, 9, "invalid Unicode escape '\\u{}'; write it as \\u{1F600} or \\u00E9"),
-        Malformed("{ f(a: \"\\u{110000}\") }", 1, 9, "invalid Unicode escape '\\u{110000}'; it is not a Unicode scalar value"),
-        Malformed("{ f(a: \"\\u{D800}\") }", 1, 9, "invalid Unicode escape '\\u{D800}'; it is not a Unicode scalar value"),
-        Malformed("{ f(a: \"\\uD83D x\") }", 1, 9,
+        MalformedDocument("{ hero(id: \"1000) { name } }", 1, 12, "unterminated string; close it with '\"' before the end of the line"),
+        MalformedDocument("{ f(a: \"line\nbreak\") }", 1, 8, "unterminated string; close it with '\"' before the end of the line"),
+        MalformedDocument("{ f(a: \"\\", 1, 8, "unterminated string; close it with '\"' before the end of the line"),
+        MalformedDocument("{ f(a: \"\"\"never closed\n", 1, 8, "unterminated block string; close it with \"\"\""),
+        MalformedDocument("{ f(a: \"\\q\") }", 1, 9, "invalid escape '\\q' in string; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX"),
+        MalformedDocument("{ f(a: \"\\u12G4\") }", 1, 9, "invalid Unicode escape '\\u12G4'; write it as \\u00E9 or \\u{1F600}"),
+        MalformedDocument("{ f(a: \"\\u{}\") }", 1, 9, "invalid Unicode escape '\\u{}'; write it as \\u{1F600} or \\u00E9"),
+        MalformedDocument("{ f(a: \"\\u{110000}\") }", 1, 9, "invalid Unicode escape '\\u{110000}'; it is not a Unicode scalar value"),
+        MalformedDocument("{ f(a: \"\\u{D800}\") }", 1, 9, "invalid Unicode escape '\\u{D800}'; it is not a Unicode scalar value"),
+        MalformedDocument("{ f(a: \"\\uD83D x\") }", 1, 9,
                   "invalid Unicode escape '\\uD83D'; a surrogate must be followed by its pair, or write the character as \\u{…}"),
-        Malformed("{ f(a: 'x') }", 1, 8, "unexpected character '''; GraphQL strings use double quotes"),
+        MalformedDocument("{ f(a: 'x') }", 1, 8, "unexpected character '''; GraphQL strings use double quotes"),
         // Numbers.
-        Malformed("{ f(a: 1.) }", 1, 10, "invalid number '1.'; expected a digit after '.'"),
-        Malformed("{ f(a: 01) }", 1, 9, "invalid number '01'; a number cannot start with 0 followed by a digit"),
-        Malformed("{ f(a: -x) }", 1, 9, "invalid number '-'; expected a digit after '-'"),
-        Malformed("{ f(a: 1e) }", 1, 10, "invalid number '1e'; expected a digit in the exponent"),
-        Malformed("{ f(a: 12abc) }", 1, 10, "invalid number '12a'; a number cannot be followed by 'a'"),
-        Malformed("{ f(a: 1.5.2) }", 1, 11, "invalid number '1.5.'; a number cannot be followed by '.'"),
+        MalformedDocument("{ f(a: 1.) }", 1, 10, "invalid number '1.'; expected a digit after '.'"),
+        MalformedDocument("{ f(a: 01) }", 1, 9, "invalid number '01'; a number cannot start with 0 followed by a digit"),
+        MalformedDocument("{ f(a: -x) }", 1, 9, "invalid number '-'; expected a digit after '-'"),
+        MalformedDocument("{ f(a: 1e) }", 1, 10, "invalid number '1e'; expected a digit in the exponent"),
+        MalformedDocument("{ f(a: 12abc) }", 1, 10, "invalid number '12a'; a number cannot be followed by 'a'"),
+        MalformedDocument("{ f(a: 1.5.2) }", 1, 11, "invalid number '1.5.'; a number cannot be followed by '.'"),
         // Characters.
-        Malformed("{ hero % }", 1, 8, "unexpected character '%'"),
-        Malformed("{ a\u{7} }", 1, 4, "unexpected character U+0007"),
-        Malformed("{ a\u{A0}b }", 1, 4, "unexpected character U+00A0"),
-        Malformed("{ héro }", 1, 4, "unexpected character 'é' (U+00E9)"),
-        Malformed("{ ..F }", 1, 3, "unexpected character '.'; did you mean '...'?"),
+        MalformedDocument("{ hero % }", 1, 8, "unexpected character '%'"),
+        MalformedDocument("{ a\u{7} }", 1, 4, "unexpected character U+0007"),
+        MalformedDocument("{ a\u{A0}b }", 1, 4, "unexpected character U+00A0"),
+        MalformedDocument("{ héro }", 1, 4, "unexpected character 'é' (U+00E9)"),
+        MalformedDocument("{ ..F }", 1, 3, "unexpected character '.'; did you mean '...'?"),
         // Brackets.
-        Malformed("{ hero { name }", 1, 16, "unexpected end of file; expected '}' to match the '{' at 1:1"),
-        Malformed("query Q {\n  hero {\n    name\n", 4, 1, "unexpected end of file; expected '}' to match the '{' at 2:8"),
-        Malformed("{ f(a: 1 }", 1, 10, "unexpected '}'; expected an argument name or ')'"),
-        Malformed("{ f(a: [1, 2) }", 1, 13, "unexpected ')'; expected a value or ']'"),
-        Malformed("{ f(a: {b: 1) }", 1, 13, "unexpected ')'; expected an input field name or '}'"),
-        Malformed("{ f(a: [1", 1, 10, "unexpected end of file; expected ']' to match the '[' at 1:8"),
-        Malformed("{ a } }", 1, 7, "unexpected '}'; expected query, mutation, subscription, fragment or '{'"),
-        Malformed("{}", 1, 2, "empty selection set; select at least one field"),
-        Malformed("{ f() }", 1, 5, "unexpected ')'; expected an argument name"),
+        MalformedDocument("{ hero { name }", 1, 16, "unexpected end of file; expected '}' to match the '{' at 1:1"),
+        MalformedDocument("query Q {\n  hero {\n    name\n", 4, 1, "unexpected end of file; expected '}' to match the '{' at 2:8"),
+        MalformedDocument("{ f(a: 1 }", 1, 10, "unexpected '}'; expected an argument name or ')'"),
+        MalformedDocument("{ f(a: [1, 2) }", 1, 13, "unexpected ')'; expected a value or ']'"),
+        MalformedDocument("{ f(a: {b: 1) }", 1, 13, "unexpected ')'; expected an input field name or '}'"),
+        MalformedDocument("{ f(a: [1", 1, 10, "unexpected end of file; expected ']' to match the '[' at 1:8"),
+        MalformedDocument("{ a } }", 1, 7, "unexpected '}'; expected query, mutation, subscription, fragment or '{'"),
+        MalformedDocument("{}", 1, 2, "empty selection set; select at least one field"),
+        MalformedDocument("{ f() }", 1, 5, "unexpected ')'; expected an argument name"),
         // Variables.
-        Malformed("query Q($ : Int) { f }", 1, 11, "unexpected ':'; expected a variable name after '$'"),
-        Malformed("{ f(a: $) }", 1, 9, "unexpected ')'; expected a variable name after '$'"),
-        Malformed("query Q($a Int) { f }", 1, 12, "unexpected name 'Int'; expected ':' and a type after '$a'"),
-        Malformed("query Q() { f }", 1, 9, "unexpected ')'; expected a variable definition such as '$id: ID!'"),
-        Malformed("query Q($a: [Int) { f }", 1, 17, "unexpected ')'; expected ']' to close the list type"),
-        Malformed("query Q($a: Int = $b) { f(a: $a) }", 1, 19,
+        MalformedDocument("query Q($ : Int) { f }", 1, 11, "unexpected ':'; expected a variable name after '$'"),
+        MalformedDocument("{ f(a: $) }", 1, 9, "unexpected ')'; expected a variable name after '$'"),
+        MalformedDocument("query Q($a Int) { f }", 1, 12, "unexpected name 'Int'; expected ':' and a type after '$a'"),
+        MalformedDocument("query Q() { f }", 1, 9, "unexpected ')'; expected a variable definition such as '$id: ID!'"),
+        MalformedDocument("query Q($a: [Int) { f }", 1, 17, "unexpected ')'; expected ']' to close the list type"),
+        MalformedDocument("query Q($a: Int = $b) { f(a: $a) }", 1, 19,
                   "unexpected variable '$b'; default values and directives on variable definitions must be constants"),
         // Definitions and selections.
-        Malformed("qeury Q { f }", 1, 1,
+        MalformedDocument("qeury Q { f }", 1, 1,
                   "unexpected name 'qeury'; expected query, mutation, subscription, fragment or '{'; did you mean 'query'?"),
-        Malformed("type Query { hero: Character }", 1, 1,
+        MalformedDocument("type Query { hero: Character }", 1, 1,
                   "unexpected name 'type'; a document holds operations and fragments, not type system definitions"),
-        Malformed("\"description\" query Q { f }", 1, 1,
+        MalformedDocument("\"description\" query Q { f }", 1, 1,
                   "unexpected string \"description\"; expected query, mutation, subscription, fragment or '{'"),
-        Malformed("query Q", 1, 8, "unexpected end of file; expected '{' to start the selection set"),
-        Malformed("fragment on on T { f }", 1, 10, "a fragment cannot be named 'on'; write 'fragment Name on Type { … }'"),
-        Malformed("fragment F { f }", 1, 12, "unexpected '{'; expected 'on' and a type name after fragment 'F'"),
-        Malformed("{ ... }", 1, 7, "unexpected '}'; expected a fragment name, 'on', '@' or '{' after '...'"),
-        Malformed("{ ... on { f } }", 1, 10, "unexpected '{'; expected a type name after 'on'"),
-        Malformed("{ a: b: c }", 1, 7, "unexpected ':'; expected a field name, '...' or '}'"),
-        Malformed("{ a: 1 }", 1, 6, "unexpected number 1; expected a field name after 'a:'"),
-        Malformed("{ f @ }", 1, 7, "unexpected '}'; expected a directive name after '@'"),
-        Malformed("{ f(a: ) }", 1, 8, "unexpected ')'; expected a value"),
+        MalformedDocument("query Q", 1, 8, "unexpected end of file; expected '{' to start the selection set"),
+        MalformedDocument("fragment on on T { f }", 1, 10, "a fragment cannot be named 'on'; write 'fragment Name on Type { … }'"),
+        MalformedDocument("fragment F { f }", 1, 12, "unexpected '{'; expected 'on' and a type name after fragment 'F'"),
+        MalformedDocument("{ ... }", 1, 7, "unexpected '}'; expected a fragment name, 'on', '@' or '{' after '...'"),
+        MalformedDocument("{ ... on { f } }", 1, 10, "unexpected '{'; expected a type name after 'on'"),
+        MalformedDocument("{ a: b: c }", 1, 7, "unexpected ':'; expected a field name, '...' or '}'"),
+        MalformedDocument("{ a: 1 }", 1, 6, "unexpected number 1; expected a field name after 'a:'"),
+        MalformedDocument("{ f @ }", 1, 7, "unexpected '}'; expected a directive name after '@'"),
+        MalformedDocument("{ f(a: ) }", 1, 8, "unexpected ')'; expected a value"),
         // Positions count lines (LF, CRLF, CR) and Unicode scalars, not bytes.
-        Malformed("{\r\n  f\r\n  😀\r\n}", 3, 3, "unexpected character '😀' (U+1F600)"),
-        Malformed("{\r  f\r  %\r}", 3, 3, "unexpected character '%'"),
-        Malformed("{ f(a: \"héllo\", b: %) }", 1, 20, "unexpected character '%'"),
-        Malformed("\u{FEFF}{ % }", 1, 4, "unexpected character '%'"),
+        MalformedDocument("{\r\n  f\r\n  😀\r\n}", 3, 3, "unexpected character '😀' (U+1F600)"),
+        MalformedDocument("{\r  f\r  %\r}", 3, 3, "unexpected character '%'"),
+        MalformedDocument("{ f(a: \"héllo\", b: %) }", 1, 20, "unexpected character '%'"),
+        MalformedDocument("\u{FEFF}{ % }", 1, 4, "unexpected character '%'"),
     ]
 
     @Test(arguments: malformed)
-    func reportsLineColumnAndMessage(_ bad: Malformed) throws {
+    func reportsLineColumnAndMessage(_ bad: MalformedDocument) throws {
         let error = try #require(syntaxError(bad.source))
         #expect(error.message == bad.message)
         #expect(error.line == bad.line)

@@ -41,6 +41,7 @@ struct SourceText: Sendable {
         var lineStart = 0
         var index = 0
         var column = 1
+        var cachedLine: (start: Int, text: String)?
         for target in sorted {
             while index < target {
                 let byte = bytes[index]
@@ -53,8 +54,8 @@ struct SourceText: Sendable {
                 }
                 index += 1
             }
-            // An offset that points inside a multi-byte scalar still belongs to that scalar's column.
-            result[target] = (SourcePosition(line: line, column: column), lineText(startingAt: lineStart))
+            if cachedLine?.start != lineStart { cachedLine = (lineStart, lineText(startingAt: lineStart)) }
+            result[target] = (SourcePosition(line: line, column: column), cachedLine?.text ?? "")
         }
         var mapped: [Int: (position: SourcePosition, lineText: String)] = [:]
         for offset in offsets { mapped[offset] = result[min(max(offset, 0), bytes.count)] }

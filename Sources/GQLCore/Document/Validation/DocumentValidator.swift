@@ -41,6 +41,8 @@ struct DocumentValidator {
     private let usages: [DefinitionUsage]
     /// Each fragment name's first definition, by definition index.
     private var fragmentIndex: [String: Int] = [:]
+    /// How many more names suggestions may compare, so that a huge broken document stays fast.
+    private var suggestionBudget = 100_000
 
     init(document: Document, locations: [DefinitionLocations]?, source: SourceText?) {
         self.document = document
@@ -95,7 +97,7 @@ struct DocumentValidator {
         let names = document.fragments.map(\.name)
         for (index, usage) in usages.enumerated() {
             for (ordinal, name) in usage.spreads.enumerated() where fragmentIndex[name] == nil {
-                let suggestion = Suggestions.didYouMean(name, in: names)
+                let suggestion = suggest(name, in: names).map { "; did you mean '\($0)'?" } ?? ""
                 report(.undefinedFragment(name), "unknown fragment '\(name)'"
                        + (suggestion.isEmpty ? "; define it with 'fragment \(name) on Type { … }'" : suggestion),
                        at: locations?[index].fragmentSpreads[safe: ordinal])
@@ -159,7 +161,7 @@ struct DocumentValidator {
                     usedNames.insert(name)
                     guard !declared.contains(name) else { continue }
                     let place = fragmentName.map { " (used in fragment '\($0)')" } ?? ""
-                    let fix = Suggestions.closest(to: name, in: declared).map { "did you mean '$\($0)'?" }
+                    let fix = suggest(name, in: declared.sorted()).map { "did you mean '$\($0)'?" }
                         ?? "add '$\(name): Type' to its variable definitions"
                     report(.undeclaredVariable(name, operation: operation.name),
                            "variable '$\(name)' is not declared by \(who)\(place); \(fix)",
@@ -196,6 +198,13 @@ struct DocumentValidator {
             }
         }
         return order
+    }
+
+    /// The closest candidate, while the comparison budget lasts.
+    private mutating func suggest(_ name: String, in candidates: [String]) -> String? {
+        guard suggestionBudget >= candidates.count else { return nil }
+        suggestionBudget -= candidates.count
+        return Suggestions.closest(to: name, in: candidates)
     }
 
     // MARK: Reporting
