@@ -22,6 +22,7 @@ public struct GraphQLSyntaxError: Error, Sendable, Equatable, CustomStringConver
     /// The text of the offending line, without its line terminator.
     public let lineText: String
 
+    /// An error as the parser makes it; tests and callers can make their own.
     public init(message: String, position: SourcePosition, offset: Int, fileName: String? = nil, lineText: String = "") {
         self.message = message
         self.position = position

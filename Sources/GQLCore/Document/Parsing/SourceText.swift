@@ -1,8 +1,11 @@
 /// A line and column in a GraphQL document, both 1-based. Columns count Unicode scalars.
 public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// 1-based line; LF, CRLF and CR each end a line.
     public let line: Int
+    /// 1-based column, counted in Unicode scalars.
     public let column: Int
 
+    /// A position from 1-based line and column.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column

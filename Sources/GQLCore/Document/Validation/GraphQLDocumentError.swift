@@ -44,6 +44,7 @@ public struct GraphQLDocumentError: Error, Sendable, Equatable, CustomStringConv
         case variableInConstant(String)
     }
 
+    /// What is wrong, for code that reacts to particular problems.
     public let kind: Kind
     /// One line saying what is wrong and how to fix it.
     public let message: String
@@ -54,6 +55,7 @@ public struct GraphQLDocumentError: Error, Sendable, Equatable, CustomStringConv
     /// The text of the offending line, for parsed documents.
     public let lineText: String?
 
+    /// An error as the validator makes it.
     public init(
         kind: Kind, message: String, position: SourcePosition? = nil, fileName: String? = nil, lineText: String? = nil
     ) {
