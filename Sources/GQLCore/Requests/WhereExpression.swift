@@ -107,23 +107,3 @@ public struct WhereExpression: Sendable, Equatable {
         return token.isEmpty ? String(rest.prefix(1)) : token
     }
 }
-
-/// GraphQL names: `[_A-Za-z][_0-9A-Za-z]*`.
-enum GraphQLName {
-    /// The longest prefix of `text` that is a GraphQL name (possibly empty).
-    static func prefix(of text: String) -> String {
-        var name = ""
-        for scalar in text.unicodeScalars {
-            let isLetter = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar == "_"
-            let isDigit = scalar >= "0" && scalar <= "9"
-            guard isLetter || (isDigit && !name.isEmpty) else { break }
-            name.unicodeScalars.append(scalar)
-        }
-        return name
-    }
-
-    /// True when all of `text` is one GraphQL name.
-    static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && prefix(of: text).unicodeScalars.count == text.unicodeScalars.count
-    }
-}

@@ -1,3 +1,5 @@
+import GQLCore
+
 import Foundation
 
 /// `gqlc raw [FILE|-] [--query TEXT] [--vars FILE|-] [--var NAME=VALUE]... [--var NAME:=JSON]...
@@ -106,7 +108,7 @@ enum RawCommand: CommandDefinition {
 
     private static func parseDecodePath(_ text: String) throws(UsageError) -> [String] {
         let components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard components.allSatisfy(GraphQLName.isValid) else {
+        guard components.allSatisfy({ GraphQLName.isValid($0) }) else {
             throw ValueParsing.invalid(text, for: decodePath, expected: "field names joined by dots, e.g. listPosts.items")
         }
         return components

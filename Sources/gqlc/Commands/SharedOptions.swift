@@ -1,3 +1,5 @@
+import GQLCore
+
 /// Options and arguments several commands share, declared once so that their help reads the same everywhere.
 enum SharedOptions {
     static let model = ArgumentSpec(name: "MODEL", help: "The model's name as the schema spells it, e.g. Post.")

@@ -1,21 +1,3 @@
-/// Rules of GraphQL names.
-public enum GraphQLName {
-    /// True when `name` matches `/[_A-Za-z][_0-9A-Za-z]*/`.
-    ///
-    /// ```swift
-    /// GraphQLName.isValid("heroName")   // true
-    /// GraphQLName.isValid("2fast")      // false
-    /// ```
-    public static func isValid(_ name: String) -> Bool {
-        var bytes = name.utf8.makeIterator()
-        guard let first = bytes.next(), ASCII.isNameStart(first) else { return false }
-        while let byte = bytes.next() {
-            guard ASCII.isNameContinue(byte) else { return false }
-        }
-        return true
-    }
-}
-
 /// Checks that only a built document can fail, because the parser never produces them: every
 /// name, number and enum value must print as the token it claims to be, and selection sets that
 /// the grammar requires must not be empty.

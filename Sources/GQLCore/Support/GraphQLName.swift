@@ -1,0 +1,33 @@
+/// The GraphQL name rule, `[_A-Za-z][_0-9A-Za-z]*`, which type, field, variable and operation names follow.
+public enum GraphQLName {
+    /// True when all of `text` is one name.
+    ///
+    /// ```swift
+    /// GraphQLName.isValid("heroName")   // true
+    /// GraphQLName.isValid("2fast")      // false
+    /// ```
+    public static func isValid(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && prefixLength(of: text) == text.utf8.count
+    }
+
+    /// The longest name at the start of `text`, possibly empty: `rating` in `rating>=4`.
+    public static func prefix(of text: String) -> String {
+        String(decoding: text.utf8.prefix(prefixLength(of: text)), as: UTF8.self)
+    }
+
+    /// The leading name of `text` and what follows it.
+    public static func split(_ text: String) -> (name: String, rest: Substring) {
+        let end = text.utf8.index(text.utf8.startIndex, offsetBy: prefixLength(of: text))
+        return (String(text[..<end]), text[end...])
+    }
+
+    /// The length in UTF-8 bytes of the longest name at the start of `text`.
+    static func prefixLength(of text: some StringProtocol) -> Int {
+        var length = 0
+        for byte in text.utf8 {
+            guard length == 0 ? ASCII.isNameStart(byte) : ASCII.isNameContinue(byte) else { break }
+            length += 1
+        }
+        return length
+    }
+}
