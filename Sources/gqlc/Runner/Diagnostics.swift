@@ -10,6 +10,12 @@ struct Diagnostics {
         sink.write("gqlc: " + redactor.scrub(Self.oneLine(message)) + "\n")
     }
 
+    /// A failure's message, then any context lines (the offending line and a caret).
+    func failure(_ failure: RunFailure) {
+        error(failure.message)
+        for line in failure.context { sink.write(redactor.scrub(line) + "\n") }
+    }
+
     /// Each GraphQL error on its own line: its errorType, message and path.
     func graphQLErrors(_ errors: [GraphQLError]) {
         for error in errors { self.error(error.description) }

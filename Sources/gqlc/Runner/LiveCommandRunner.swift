@@ -62,7 +62,7 @@ struct RequestExecution {
             client = try self.client()
             response = try client.execute(request, mayRetry: mayRetry)
         } catch let failure as RunFailure {
-            diagnostics.error(failure.message)
+            diagnostics.failure(failure)
             return failure.status
         } catch let error as ExecutionError {
             diagnostics.error(error.description)
@@ -92,7 +92,7 @@ struct RequestExecution {
             } catch {
                 // The first page is still worth having: print it, then say what is missing.
                 printer.print(value)
-                diagnostics.error(error.message)
+                diagnostics.failure(error)
                 return error.status
             }
         case .notFound:

@@ -18,7 +18,7 @@ struct ModelCommandRunner {
                 execution: RequestExecution(session: session, diagnostics: diagnostics, schemaFile: file))
             return body(&runner)
         } catch {
-            diagnostics.error(error.message)
+            diagnostics.failure(error)
             return error.status
         }
     }
@@ -121,7 +121,7 @@ struct ModelCommandRunner {
     func usage(_ error: RequestBuildError) -> ExitCode { usage(RunFailure(error.description)) }
 
     func usage(_ failure: RunFailure) -> ExitCode {
-        diagnostics.error(failure.message)
+        diagnostics.failure(failure)
         return failure.status
     }
 

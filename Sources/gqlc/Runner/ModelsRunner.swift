@@ -8,7 +8,7 @@ enum ModelsRunner {
         do {
             schema = try session.modelSchema(in: session.schemaFile(required: true))
         } catch {
-            diagnostics.error(error.message)
+            diagnostics.failure(error)
             return error.status
         }
         guard let name = invocation.model else {

@@ -1,12 +1,120 @@
+import Foundation
 import GQLCore
 
-/// `gqlc raw`: any GraphQL document. (Wired once the document parser lands.)
+/// `gqlc raw`: any GraphQL document, parsed and checked locally before anything is sent.
 struct RawRunner {
     let session: Session
     let diagnostics: Diagnostics
 
     func run(_ invocation: RawInvocation) -> ExitCode {
-        diagnostics.error("'raw' is not available yet")
-        return .usage
+        let request: GraphQLRequest
+        let schemaFile: SchemaFile?
+        do {
+            // The schema file is optional here: it only supplies the endpoint and credentials.
+            schemaFile = try session.schemaFile(required: false)
+            request = try makeRequest(invocation)
+        } catch {
+            diagnostics.failure(error)
+            return error.status
+        }
+        var execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
+        if session.globals.dryRun { return execution.printDryRun(request) }
+        let mayRetry = RetryPolicy.mayRetry(
+            request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)
+        return execution.send(request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "")
+    }
+
+    /// Reads, parses and checks the document and its variables.
+    func makeRequest(_ invocation: RawInvocation) throws(RunFailure) -> GraphQLRequest {
+        let (text, name) = try documentText(invocation.document)
+        let parsed: ParsedDocument
+        do {
+            parsed = try ParsedDocument(parsing: text, fileName: name)
+        } catch {
+            throw RunFailure(report: error.report)
+        }
+        if let problem = parsed.validate().first {
+            throw RunFailure(report: problem.report)
+        }
+        let operation: OperationDefinition
+        do {
+            operation = try parsed.document.operation(named: invocation.operationName)
+        } catch {
+            throw RunFailure("\(name): \(error.description)")
+        }
+        guard operation.operationType != .subscription else {
+            throw RunFailure(
+                "\(name): subscriptions need AppSync's real-time WebSocket, which gqlc does not speak; "
+                    + "send a query or a mutation")
+        }
+        let variables = try self.variables(invocation)
+        if let problem = operation.variableProblems(in: variables).first {
+            throw RunFailure(problem.description)
+        }
+        if let first = invocation.decodePath.first, !operation.rootResponseKeys.contains(first) {
+            throw RunFailure(
+                "--decode-path '\(invocation.decodePath.joined(separator: "."))': the operation has no root field '\(first)'"
+                    + Suggestions.didYouMean(first, in: operation.rootResponseKeys))
+        }
+        // Several operations: send the whole document and name the one to run, as GraphQL servers expect.
+        let operationName = parsed.document.operations.count > 1 ? operation.name : invocation.operationName
+        return GraphQLRequest(
+            query: text, variables: variables, operationName: operationName, operationType: operation.operationType,
+            decodePath: invocation.decodePath)
+    }
+
+    /// The document's text and the name to show in errors.
+    private func documentText(_ source: DocumentSource) throws(RunFailure) -> (String, String) {
+        switch source {
+        case .text(let text):
+            return (text, "--query")
+        case .file(.standardInput):
+            return (try decode(session.console.input.readAll(), name: "<stdin>"), "<stdin>")
+        case .file(.file(let path)):
+            guard let data = FileManager.default.contents(atPath: path) else {
+                let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+                throw RunFailure("\(path): \(reason)")
+            }
+            return (try decode(data, name: path), path)
+        }
+    }
+
+    private func decode(_ data: Data, name: String) throws(RunFailure) -> String {
+        guard let text = String(data: data, encoding: .utf8) else { throw RunFailure("\(name): the document is not valid UTF-8") }
+        return text
+    }
+
+    /// `--vars` first, then each `--var` in order; later values replace earlier ones.
+    private func variables(_ invocation: RawInvocation) throws(RunFailure) -> JSONObject {
+        var variables = JSONObject()
+        if let source = invocation.variablesFile {
+            let json: JSONValue
+            do {
+                switch source {
+                case .standardInput:
+                    json = try JSONArgument.parse(String(decoding: session.console.input.readAll(), as: UTF8.self), option: "--vars")
+                case .file(let path):
+                    json = try JSONArgument.file(path, option: "--vars")
+                }
+            } catch {
+                throw RunFailure(error.description)
+            }
+            guard case .object(let object) = json else {
+                throw RunFailure("--vars: expected a JSON object of variables, found \(json.kindDescription)")
+            }
+            variables = object
+        }
+        for text in invocation.variables {
+            do {
+                let assignment = try FieldAssignment.parse(text)
+                switch assignment.value {
+                case .text(let string): variables[assignment.field] = .string(string)
+                case .json(let value): variables[assignment.field] = value
+                }
+            } catch {
+                throw RunFailure("--var '\(text)': \(error.description)")
+            }
+        }
+        return variables
     }
 }
