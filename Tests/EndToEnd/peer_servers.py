@@ -48,7 +48,7 @@ class _EchoHandler(_Handler):
         except ValueError:
             request = None
         query = request.get("query", "") if isinstance(request, dict) else ""
-        match = ROOT_FIELD.search(query.split("{", 1)[1] if "{" in query else "")
+        match = ROOT_FIELD.search(query)  # the first field of the operation's selection set
         root = match.group(1) if match else "echo"
         record = {
             "id": "echo",
