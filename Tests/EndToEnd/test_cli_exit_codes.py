@@ -194,6 +194,17 @@ def test_4_not_found(keyed, command):
     assert (run.code, run.stdout, run.stderr) == (4, "", "gqlc: no Post with key 'missing'\n")
 
 
+@pytest.mark.parametrize("args, root", [
+    (["update", "Post", "--id", "p1", "title=x"], "updatePost"),
+    (["delete", "Post", "--id", "p1"], "deletePost"),
+])
+def test_4_update_or_delete_that_returns_null_without_errors(blog_schema, args, root):
+    """AppSync itself answers a missing record with a failed condition (1); a resolver that returns null is 4."""
+    with FixedServer(200, "application/json", json.dumps({"data": {root: None}})) as server:
+        run = runner_for(blog_schema, server.url)(*args)
+    assert (run.code, run.stdout, run.stderr) == (4, "", "gqlc: no Post with key 'p1'\n")
+
+
 # MARK: - 5: HTTP errors and responses that are not GraphQL
 
 def test_5_wrong_api_key(keyed):

@@ -200,6 +200,14 @@ def test_nested_lists_are_followed_for_every_parent(big):
     assert posts["small"]["comments"] == {"items": [], "nextToken": None}
 
 
+def test_list_keeps_the_first_page_of_each_included_list(big):
+    """Only `get` follows included lists (README: "For get, gqlc follows…"); list leaves the token to show more exist."""
+    run = big("list", "Post", "--where", "id=big", "--include", "comments")
+    assert run.code == 0, run
+    [post] = run.json()
+    assert len(post["comments"]["items"]) == 100 and post["comments"]["nextToken"]
+
+
 # MARK: - Not found and bad inputs
 
 def test_missing_record_exits_4_with_nothing_on_stdout(blog):

@@ -295,6 +295,8 @@ def test_filter_is_anded_with_where(blog):
     (["--where", "rating>=four"], ["rating>=four", "Int"]),
     (["--where", "status=DRAFTED"], ["DRAFTED"]),
     (["--where", "rating"], ["rating"]),
+    (["--where", "rating^=4"], ["operator '^=' does not apply to Int field 'rating'"]),
+    (["--where", "status>DRAFT"], ["operator '>' does not apply to PostStatus field 'status'; use = !="]),
     (["--filter", "{not json"], ["invalid JSON for '--filter'"]),
     (["--filter", "[1]"], ["expected a JSON object"]),
     (["--filter", "@/nonexistent/filter.json"], ["/nonexistent/filter.json"]),
