@@ -188,9 +188,8 @@ def test_1_when_the_only_record_is_broken(broken):
 
 # MARK: - 4: not found
 
-@pytest.mark.parametrize("command", ["get"])
-def test_4_not_found(keyed, command):
-    run = keyed(command, "Post", "--id", "missing")
+def test_4_not_found(keyed):
+    run = keyed("get", "Post", "--id", "missing")
     assert (run.code, run.stdout, run.stderr) == (4, "", "gqlc: no Post with key 'missing'\n")
 
 
