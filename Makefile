@@ -37,6 +37,13 @@ test: venv
 	$(SWIFT) test --skip-build
 	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q Tests
 
+# Real gqlc commands against the local server on the blog example (output also in .build/demo-output.txt).
+# jq is installed if missing and possible; without it the demo skips its jq step.
+demo: venv build
+	@command -v jq >/dev/null || (apt-get update -qq && apt-get install -y -qq jq >/dev/null) \
+		|| echo "jq could not be installed; the demo skips its jq step"
+	GQLC_BIN=$(DEBUG_BIN) PYTHON=$(PY) scripts/demo.sh
+
 # The local AppSync-compatible server on the blog example, seeded; Ctrl-C stops it.
 SERVE_PORT ?= 20002
 serve: venv

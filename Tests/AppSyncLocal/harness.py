@@ -6,7 +6,7 @@ Usage::
 
     with start_server("schema-examples/blog.json", seed="schema-examples/blog-seed.json") as server:
         status, body = server.post({"query": "{ listPosts { items { id } } }"})
-        data = server.graphql("query($id: ID!) { getPost(id: $id) { title } }", {"id": "post-knives"})
+        data = server.graphql("query($id: ID!) { getPost(id: $id) { title } }", {"id": "p2"})
 
 ``start_server`` runs the executable with ``--port 0``, reads the URL from its first stdout line,
 and stops the process on exit. It removes proxy variables from the child environment;

@@ -15,7 +15,7 @@ import pytest
 from appsync_local.server import GraphQLHandler
 from local_app import EXAMPLES
 
-QUERY = {"query": '{ getPost(id: "post-knives") { title } }'}
+QUERY = {"query": '{ getPost(id: "p2") { title } }'}
 KNIFE = {"data": {"getPost": {"title": "Choosing a first chef's knife"}}}
 BLOG, SEED = EXAMPLES / "blog.json", EXAMPLES / "blog-seed.json"
 

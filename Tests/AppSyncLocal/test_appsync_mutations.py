@@ -40,49 +40,49 @@ def test_create_generates_id_and_timestamps(blog_app):
 
 
 def test_create_with_an_existing_key_fails_the_condition(blog_app):
-    assert_condition_failed(blog_app.run(CREATE, {"input": {"id": "post-knives", "title": "Dup"}}), "createPost")
-    assert blog_app.data('{ getPost(id: "post-knives") { title } }')["getPost"]["title"] == "Choosing a first chef's knife"
+    assert_condition_failed(blog_app.run(CREATE, {"input": {"id": "p2", "title": "Dup"}}), "createPost")
+    assert blog_app.data('{ getPost(id: "p2") { title } }')["getPost"]["title"] == "Choosing a first chef's knife"
 
 
 def test_create_condition_is_evaluated_against_the_missing_item(blog_app):
     failing = {"title": {"eq": "anything"}}
-    assert_condition_failed(blog_app.run(CREATE, {"input": {"id": "p1", "title": "x"}, "condition": failing}),
+    assert_condition_failed(blog_app.run(CREATE, {"input": {"id": "p-new", "title": "x"}, "condition": failing}),
                             "createPost")
     passing = {"title": {"attributeExists": False}}
-    assert blog_app.data(CREATE, {"input": {"id": "p1", "title": "x"}, "condition": passing})["createPost"]["id"] == "p1"
+    assert blog_app.data(CREATE, {"input": {"id": "p-new", "title": "x"}, "condition": passing})["createPost"]["id"] == "p-new"
 
 
 def test_update_merges_fields_removes_nulls_and_touches_updated_at(blog_app):
-    updated = blog_app.data(UPDATE, {"input": {"id": "post-knives", "views": 921, "rating": None}})["updatePost"]
+    updated = blog_app.data(UPDATE, {"input": {"id": "p2", "views": 921, "rating": None}})["updatePost"]
     assert updated["views"] == 921 and updated["rating"] is None and updated["title"] == "Choosing a first chef's knife"
     assert updated["createdAt"] == "2025-02-03T12:00:00.000Z" and updated["updatedAt"] > "2025-02-03T12:00:00.000Z"
-    missing_rating = {"id": {"eq": "post-knives"}, "rating": {"attributeExists": False}}
+    missing_rating = {"id": {"eq": "p2"}, "rating": {"attributeExists": False}}
     listed = blog_app.data("query($f: ModelPostFilterInput) { listPosts(filter: $f) { items { id } } }",
                            {"f": missing_rating})
-    assert listed["listPosts"]["items"] == [{"id": "post-knives"}]
+    assert listed["listPosts"]["items"] == [{"id": "p2"}]
 
 
 def test_update_and_delete_honour_conditions_and_existence(blog_app):
     assert_condition_failed(blog_app.run(UPDATE, {"input": {"id": "post-nope", "title": "x"}}), "updatePost")
-    assert_condition_failed(blog_app.run(UPDATE, {"input": {"id": "post-knives", "title": "x"},
+    assert_condition_failed(blog_app.run(UPDATE, {"input": {"id": "p2", "title": "x"},
                                                   "condition": {"views": {"gt": 1000}}}), "updatePost")
-    ok = blog_app.data(UPDATE, {"input": {"id": "post-knives", "title": "x"}, "condition": {"views": {"le": 1000}}})
+    ok = blog_app.data(UPDATE, {"input": {"id": "p2", "title": "x"}, "condition": {"views": {"le": 1000}}})
     assert ok["updatePost"]["title"] == "x"
-    assert_condition_failed(blog_app.run(DELETE, {"input": {"id": "post-knives"},
+    assert_condition_failed(blog_app.run(DELETE, {"input": {"id": "p2"},
                                                   "condition": {"status": {"eq": "DRAFT"}}}), "deletePost")
-    assert blog_app.data(DELETE, {"input": {"id": "post-knives"}})["deletePost"] == {"id": "post-knives", "title": "x"}
-    assert_condition_failed(blog_app.run(DELETE, {"input": {"id": "post-knives"}}), "deletePost")
-    assert blog_app.data('{ getPost(id: "post-knives") { id } }') == {"getPost": None}
+    assert blog_app.data(DELETE, {"input": {"id": "p2"}})["deletePost"] == {"id": "p2", "title": "x"}
+    assert_condition_failed(blog_app.run(DELETE, {"input": {"id": "p2"}}), "deletePost")
+    assert blog_app.data('{ getPost(id: "p2") { id } }') == {"getPost": None}
 
 
 def test_condition_input_has_no_key_fields(blog_app):
-    response = blog_app.run(UPDATE, {"input": {"id": "post-knives"}, "condition": {"id": {"eq": "post-knives"}}})
+    response = blog_app.run(UPDATE, {"input": {"id": "p2"}, "condition": {"id": {"eq": "p2"}}})
     assert response["data"] is None and "errorType" not in response["errors"][0]
 
 
 def test_partial_data_keeps_the_fields_that_worked(blog_app):
     response = blog_app.run("""mutation {
-  ok: updatePost(input: {id: "post-ramen", views: 1}) { views }
+  ok: updatePost(input: {id: "p3", views: 1}) { views }
   bad: updatePost(input: {id: "post-nope", views: 1}) { views } }""")
     assert response["data"] == {"ok": {"views": 1}, "bad": None}
     assert [error["path"] for error in response["errors"]] == [["bad"]]

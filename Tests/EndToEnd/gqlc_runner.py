@@ -61,3 +61,12 @@ def run_gqlc(args: Iterable[str], env: dict[str, str] | None = None, stdin: str 
         env=gqlc_env(env), cwd=cwd)
     return Run(arguments, completed.returncode,
                completed.stdout.decode("utf-8", "replace"), completed.stderr.decode("utf-8", "replace"))
+
+
+def runner_for(schema: str | os.PathLike, endpoint: str, *fixed: str):
+    """A ``run(*args, env=, stdin=, timeout=, cwd=)`` that passes ``--schema``, ``--endpoint`` and ``fixed`` first."""
+    def run(*args, env: dict[str, str] | None = None, stdin: str | bytes | None = None, timeout: float = 60,
+            cwd: str | os.PathLike | None = None) -> Run:
+        return run_gqlc(["--schema", schema, "--endpoint", endpoint, *fixed, *args], env=env, stdin=stdin,
+                        timeout=timeout, cwd=cwd)
+    return run

@@ -11,7 +11,9 @@ import Testing
     static let count = OptionSpec(long: "count", value: "N", help: "")
     static let tag = OptionSpec(long: "tag", value: "T", repeatable: true, help: "")
     static let dryRun = OptionSpec(long: "dry-run", help: "")
-    static let run = CommandSpec(name: "run", abstract: "", synopsis: ["ARG..."], options: [name, count, tag, dryRun])
+    static let token = OptionSpec(long: "token", value: "T", valueMayStartWithDash: true, help: "")
+    static let run = CommandSpec(
+        name: "run", abstract: "", synopsis: ["ARG..."], options: [name, count, tag, dryRun, token])
     static let stop = CommandSpec(name: "stop", abstract: "", synopsis: [], options: [])
 
     func scan(_ arguments: [String]) throws(UsageError) -> ScannedCommandLine {
@@ -93,6 +95,11 @@ import Testing
         #expect(try scan(["run", "--count", "-0.5"]).options.value(Self.count) == "-0.5")
         #expect(error(["run", "--count", "-v"]) == "option '--count' needs a value (--count N); write '--count=-v' if '-v' is the value")
         #expect(try scan(["run", "--name=-v"]).options.value(Self.name) == "-v")
+    }
+
+    @Test func opaqueValuesMayStartWithADash() throws {
+        #expect(try scan(["run", "--token", "-AbC_9", "x"]).options.value(Self.token) == "-AbC_9")
+        #expect(try scan(["run", "--token", "--verbose"]).options.value(Self.token) == "--verbose")
     }
 
     @Test func switchesRepeatHarmlesslyButSingleValuesDoNot() throws {

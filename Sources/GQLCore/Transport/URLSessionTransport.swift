@@ -35,7 +35,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = Data(request.body)
-        urlRequest.timeoutInterval = request.timeout
+        // Foundation on Linux truncates timeoutInterval to whole seconds (0.5 s times out at once), so give
+        // URLSession at least the next whole second; the deadline below enforces the exact timeout.
+        urlRequest.timeoutInterval = max(1, request.timeout.rounded(.up))
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         urlRequest.httpShouldHandleCookies = false
         for header in request.headers {

@@ -123,7 +123,7 @@ struct ArgumentScanner {
         guard let next = remaining.first else {
             throw UsageError("option '\(option.flagName)' needs a value \(spelled)")
         }
-        if next.hasPrefix("-"), next != "-", !Self.looksNumeric(next) {
+        if next.hasPrefix("-"), next != "-", !Self.looksNumeric(next), !option.valueMayStartWithDash {
             throw UsageError(
                 "option '\(option.flagName)' needs a value \(spelled); "
                     + "write '\(option.flagName)=\(next)' if '\(next)' is the value")

@@ -26,6 +26,9 @@ struct OptionSpec: Sendable, Hashable {
     let defaultDescription: String?
     /// The environment variable that supplies the value when the option is absent.
     let environmentVariable: String?
+    /// Whether the separate argument after the option is its value even when it starts with `-`
+    /// (opaque values such as base64url page tokens, which may begin with a dash).
+    let valueMayStartWithDash: Bool
 
     /// A switch.
     init(long: String, short: Character? = nil, help: String) {
@@ -36,12 +39,14 @@ struct OptionSpec: Sendable, Hashable {
         self.help = help
         self.defaultDescription = nil
         self.environmentVariable = nil
+        self.valueMayStartWithDash = false
     }
 
     /// An option that takes a value.
     init(
         long: String, short: Character? = nil, value valueName: String, repeatable: Bool = false,
-        default defaultDescription: String? = nil, environment environmentVariable: String? = nil, help: String
+        default defaultDescription: String? = nil, environment environmentVariable: String? = nil,
+        valueMayStartWithDash: Bool = false, help: String
     ) {
         self.long = long
         self.short = short
@@ -50,6 +55,7 @@ struct OptionSpec: Sendable, Hashable {
         self.help = help
         self.defaultDescription = defaultDescription
         self.environmentVariable = environmentVariable
+        self.valueMayStartWithDash = valueMayStartWithDash
     }
 
     /// `--limit`, the name users type and error messages quote.

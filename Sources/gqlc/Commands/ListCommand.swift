@@ -40,8 +40,9 @@ enum ListCommand: CommandDefinition {
     static let pageSize = OptionSpec(
         long: "page-size", value: "N", default: String(defaultPageSize),
         help: "Ask the server for up to N records per request.")
+    // Tokens are opaque (base64url may start with '-'): the next argument is the token, whatever it looks like.
     static let nextToken = OptionSpec(
-        long: "next-token", value: "TOKEN", help: "Start from this page token, taken from an earlier response.")
+        long: "next-token", value: "TOKEN", valueMayStartWithDash: true, help: "Start from this page token, taken from an earlier response.")
 
     static let spec = CommandSpec(
         name: "list",

@@ -1,0 +1,215 @@
+"""Where gqlc finds its schema, endpoint and credentials, and what it sends.
+
+Precedence: flags > GQLC_* environment variables > the schema/config file (amplify_outputs.json's
+data.url/api_key, or amplifyconfiguration.json's aws_appsync_* keys); the schema defaults to
+./amplify_outputs.json. Headers are checked on a tiny echo server.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gqlc_runner import run_gqlc
+from harness import start_server
+from peer_servers import EchoServer, closed_port_url
+
+KEY = "da2-config-test-key"
+
+
+@pytest.fixture(scope="module")
+def server(schema_examples_dir):
+    with start_server(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json", api_key=KEY) as handle:
+        yield handle
+
+
+@pytest.fixture(scope="module")
+def introspection(schema_examples_dir) -> dict:
+    return json.loads((schema_examples_dir / "blog.json").read_text())
+
+
+def outputs_file(path, introspection, url, api_key):
+    """A Gen2 amplify_outputs.json."""
+    path.write_text(json.dumps({
+        "version": "1",
+        "data": {"url": url, "aws_region": "us-east-1", "api_key": api_key, "default_authorization_type": "API_KEY",
+                 "authorization_types": [], "model_introspection": introspection},
+    }))
+    return path
+
+
+def legacy_file(path, introspection, url, api_key):
+    """A legacy amplifyconfiguration.json."""
+    path.write_text(json.dumps({
+        "aws_project_region": "us-east-1", "aws_appsync_graphqlEndpoint": url, "aws_appsync_region": "us-east-1",
+        "aws_appsync_authenticationType": "API_KEY", "aws_appsync_apiKey": api_key, "modelIntrospection": introspection,
+    }))
+    return path
+
+
+def title(run) -> str:
+    assert run.code == 0, run
+    return run.json()["title"]
+
+
+P1 = "A sourdough starter in seven days"
+
+
+# MARK: - Config files
+
+def test_amplify_outputs_gives_schema_endpoint_and_key(server, introspection, tmp_path):
+    path = outputs_file(tmp_path / "amplify_outputs.json", introspection, server.url, KEY)
+    assert title(run_gqlc(["--schema", path, "get", "Post", "--id", "p1"])) == P1
+
+
+def test_legacy_amplifyconfiguration_gives_schema_endpoint_and_key(server, introspection, tmp_path):
+    path = legacy_file(tmp_path / "amplifyconfiguration.json", introspection, server.url, KEY)
+    assert title(run_gqlc(["--schema", path, "get", "Post", "--id", "p1"])) == P1
+
+
+def test_default_schema_is_amplify_outputs_in_the_working_directory(server, introspection, tmp_path):
+    outputs_file(tmp_path / "amplify_outputs.json", introspection, server.url, KEY)
+    assert title(run_gqlc(["get", "Post", "--id", "p1"], cwd=tmp_path)) == P1
+    models = run_gqlc(["models"], cwd=tmp_path)
+    assert (models.code, models.stdout) == (0, "Blog\nComment\nPost\n")
+
+
+def test_gqlc_schema_from_the_environment(server, introspection, tmp_path):
+    path = outputs_file(tmp_path / "outputs.json", introspection, server.url, KEY)
+    assert title(run_gqlc(["get", "Post", "--id", "p1"], env={"GQLC_SCHEMA": str(path)}, cwd=tmp_path)) == P1
+
+
+def test_schema_flag_beats_the_environment_and_the_working_directory(server, introspection, tmp_path):
+    (tmp_path / "cwd").mkdir()
+    outputs_file(tmp_path / "cwd" / "amplify_outputs.json", introspection, closed_port_url(), "da2-wrong")
+    good = outputs_file(tmp_path / "good.json", introspection, server.url, KEY)
+    env = {"GQLC_SCHEMA": str(tmp_path / "missing.json")}
+    assert title(run_gqlc(["--schema", good, "get", "Post", "--id", "p1"], env=env, cwd=tmp_path / "cwd")) == P1
+
+
+def test_environment_schema_beats_the_working_directory(server, introspection, tmp_path):
+    (tmp_path / "cwd").mkdir()
+    outputs_file(tmp_path / "cwd" / "amplify_outputs.json", introspection, closed_port_url(), "da2-wrong")
+    good = outputs_file(tmp_path / "good.json", introspection, server.url, KEY)
+    assert title(run_gqlc(["get", "Post", "--id", "p1"], env={"GQLC_SCHEMA": str(good)}, cwd=tmp_path / "cwd")) == P1
+
+
+# MARK: - Endpoint and key precedence
+
+def test_environment_endpoint_and_key_beat_the_file(server, introspection, tmp_path):
+    path = outputs_file(tmp_path / "amplify_outputs.json", introspection, closed_port_url(), "da2-wrong")
+    env = {"GQLC_ENDPOINT": server.url, "GQLC_API_KEY": KEY}
+    assert title(run_gqlc(["--schema", path, "get", "Post", "--id", "p1"], env=env)) == P1
+
+
+def test_flags_beat_the_environment(server, introspection, tmp_path):
+    path = outputs_file(tmp_path / "amplify_outputs.json", introspection, closed_port_url(), "da2-wrong")
+    env = {"GQLC_ENDPOINT": closed_port_url(), "GQLC_API_KEY": "da2-also-wrong"}
+    run = run_gqlc(["--schema", path, "--endpoint", server.url, "--api-key", KEY, "get", "Post", "--id", "p1"], env=env)
+    assert title(run) == P1
+
+
+def test_the_files_key_is_used_with_an_endpoint_from_the_environment(server, introspection, tmp_path):
+    path = outputs_file(tmp_path / "amplify_outputs.json", introspection, closed_port_url(), KEY)
+    assert title(run_gqlc(["--schema", path, "get", "Post", "--id", "p1"], env={"GQLC_ENDPOINT": server.url})) == P1
+
+
+def test_a_wrong_key_from_the_file_is_401(server, introspection, tmp_path):
+    path = outputs_file(tmp_path / "amplify_outputs.json", introspection, server.url, "da2-wrong")
+    run = run_gqlc(["--schema", path, "get", "Post", "--id", "p1"])
+    assert (run.code, run.stdout) == (5, "") and "HTTP 401" in run.stderr and "da2-wrong" not in run.stderr, run
+
+
+def test_empty_environment_variables_count_as_unset(server, introspection, tmp_path):
+    path = outputs_file(tmp_path / "amplify_outputs.json", introspection, server.url, KEY)
+    env = {"GQLC_ENDPOINT": "", "GQLC_API_KEY": "", "GQLC_SCHEMA": ""}
+    assert title(run_gqlc(["get", "Post", "--id", "p1"], env=env, cwd=tmp_path)) == P1
+
+
+def test_invalid_environment_endpoint_names_the_variable(schema_examples_dir):
+    run = run_gqlc(["--schema", schema_examples_dir / "blog.json", "list", "Post"], env={"GQLC_ENDPOINT": "localhost:20002"})
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr == ("gqlc: invalid endpoint 'localhost:20002' from $GQLC_ENDPOINT: "
+                          "expected an http:// or https:// URL\n")
+
+
+# MARK: - Nothing configured
+
+def test_no_endpoint_anywhere_says_where_gqlc_looked(schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    run = run_gqlc(["--schema", schema, "get", "Post", "--id", "p1"])
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr == (f"gqlc: no endpoint: looked in --endpoint, $GQLC_ENDPOINT and {schema} (it has no endpoint); "
+                          "pass --endpoint URL or set GQLC_ENDPOINT\n")
+
+
+def test_no_schema_anywhere_says_where_gqlc_looked(tmp_path):
+    run = run_gqlc(["list", "Post"], cwd=tmp_path)
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr == ("gqlc: no model schema: ./amplify_outputs.json does not exist; pass --schema FILE or set "
+                          "GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)\n")
+
+
+def test_dry_run_needs_no_endpoint(schema_examples_dir):
+    run = run_gqlc(["--schema", schema_examples_dir / "blog.json", "--dry-run", "get", "Post", "--id", "p1"])
+    assert run.code == 0 and run.json()["variables"] == {"id": "p1"}, run
+
+
+# MARK: - What is sent
+
+def sent_headers(echo: EchoServer, schema, *args, env=None) -> dict[str, str]:
+    run = run_gqlc(["--schema", schema, "--endpoint", echo.url, *args, "get", "Post", "--id", "p1"], env=env)
+    assert run.code == 0, run
+    assert run.json()["id"] == "echo"
+    return echo.headers()
+
+
+def test_headers_given_with_h_are_sent(schema_examples_dir):
+    with EchoServer() as echo:
+        headers = sent_headers(echo, schema_examples_dir / "blog.json", "-H", "X-Trace-Id: abc-123",
+                               "--header", "X-Tenant:  acme ", "--api-key", KEY)
+    assert headers["x-trace-id"] == "abc-123"
+    assert headers["x-tenant"] == "acme"
+    assert headers["x-api-key"] == KEY
+    assert headers["content-type"] == "application/json"
+    assert echo.requests[-1]["method"] == "POST" and echo.requests[-1]["path"] == "/graphql"
+    assert echo.requests[-1]["body"]["variables"] == {"id": "p1"}
+
+
+def test_auth_token_is_sent_as_given_without_bearer(schema_examples_dir):
+    with EchoServer() as echo:
+        headers = sent_headers(echo, schema_examples_dir / "blog.json", "--auth-token", "eyJraWQiOiJ0ZXN0In0.payload.sig")
+    assert headers["authorization"] == "eyJraWQiOiJ0ZXN0In0.payload.sig"
+    assert "x-api-key" not in headers
+
+
+def test_auth_token_from_the_environment_replaces_the_files_api_key(introspection, tmp_path):
+    with EchoServer() as echo:
+        path = outputs_file(tmp_path / "amplify_outputs.json", introspection, echo.url, KEY)
+        run = run_gqlc(["--schema", path, "get", "Post", "--id", "p1"], env={"GQLC_AUTH_TOKEN": "token-from-env"})
+        assert run.code == 0, run
+        headers = echo.headers()
+    assert headers["authorization"] == "token-from-env"
+    assert "x-api-key" not in headers
+
+
+def test_auth_token_flag_beats_the_environment(schema_examples_dir):
+    with EchoServer() as echo:
+        headers = sent_headers(echo, schema_examples_dir / "blog.json", "--auth-token", "from-flag",
+                               env={"GQLC_AUTH_TOKEN": "from-env"})
+    assert headers["authorization"] == "from-flag"
+
+
+def test_api_key_from_the_environment_is_sent(schema_examples_dir):
+    with EchoServer() as echo:
+        headers = sent_headers(echo, schema_examples_dir / "blog.json", env={"GQLC_API_KEY": "da2-from-env"})
+    assert headers["x-api-key"] == "da2-from-env" and "authorization" not in headers
+
+
+@pytest.mark.parametrize("header", ["no colon here", ": empty name", "Bad Name: x"])
+def test_malformed_header_is_a_usage_error(schema_examples_dir, header):
+    run = run_gqlc(["--schema", schema_examples_dir / "blog.json", "--endpoint", closed_port_url(), "-H", header,
+                    "get", "Post", "--id", "p1"])
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr.startswith("gqlc: ") and len(run.stderr_lines) == 1
