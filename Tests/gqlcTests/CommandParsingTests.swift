@@ -183,8 +183,8 @@ import Testing
         (["-v"], "gqlc: missing command; run 'gqlc help' for the list of commands"),
         (["--limit", "5", "list", "Post"], "gqlc: option '--limit' belongs after the command, as in 'gqlc list --limit N'"),
     ])
-    func reportsOneLineAndExitsWithTwo(arguments: [String], message: String) async {
-        let result = await runGQLC(arguments)
+    func reportsOneLineAndExitsWithTwo(arguments: [String], message: String) {
+        let result = runGQLC(arguments)
         #expect(result.code == .usage)
         #expect(result.error == message + "\n")
         #expect(result.output.isEmpty)

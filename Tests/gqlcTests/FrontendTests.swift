@@ -3,9 +3,9 @@ import Testing
 @testable import gqlc
 
 @Suite struct FrontendTests {
-    @Test func runnableCommandsReachTheRunnerWithTheirExitCode() async {
+    @Test func runnableCommandsReachTheRunnerWithTheirExitCode() {
         let runner = RecordingRunner(exitCode: .notFound)
-        let result = await runGQLC(
+        let result = runGQLC(
             ["get", "Post", "--id", "p1", "--dry-run"], environment: ["GQLC_API_KEY": "k"], runner: runner)
         #expect(result.code == .notFound)
         #expect(result.output == "ran get\n")
@@ -17,14 +17,14 @@ import Testing
     }
 
     @Test(arguments: [["help"], ["--version"], ["lsit"], ["get", "--help"], ["get"]])
-    func helpVersionAndErrorsNeverRun(arguments: [String]) async {
+    func helpVersionAndErrorsNeverRun(arguments: [String]) {
         let runner = RecordingRunner()
-        _ = await runGQLC(arguments, runner: runner)
+        _ = runGQLC(arguments, runner: runner)
         #expect(runner.invocations.isEmpty)
     }
 
-    @Test func unwiredCommandsSaySo() async {
-        let result = await runGQLC(["models"], runner: PendingCommandRunner())
+    @Test func unwiredCommandsSaySo() {
+        let result = runGQLC(["models"], runner: PendingCommandRunner())
         #expect(result.code == .graphQLErrors)
         #expect(result.error == "gqlc: 'models' is not implemented yet\n")
         #expect(result.output.isEmpty)

@@ -6,8 +6,8 @@ import Testing
     static let commandNames = CommandTable.specs.map(\.name)
 
     @Test(arguments: [[], ["help"], ["--help"], ["-h"], ["-v", "--help"]])
-    func overviewGoesToStandardOutputWithStatusZero(arguments: [String]) async {
-        let result = await runGQLC(arguments)
+    func overviewGoesToStandardOutputWithStatusZero(arguments: [String]) {
+        let result = runGQLC(arguments)
         #expect(result.code == .success)
         #expect(result.error.isEmpty)
         #expect(result.output == HelpText.render(topic: nil))
@@ -32,10 +32,10 @@ import Testing
     }
 
     @Test(arguments: commandNames)
-    func everySpellingOfCommandHelpPrintsTheSamePage(name: String) async {
+    func everySpellingOfCommandHelpPrintsTheSamePage(name: String) {
         let page = HelpText.render(topic: name)
         for arguments in [["help", name], [name, "--help"], [name, "-h"], ["--help", name], [name, "--verbose", "-h"]] {
-            let result = await runGQLC(arguments)
+            let result = runGQLC(arguments)
             #expect(result.code == .success, "\(arguments)")
             #expect(result.output == page, "\(arguments)")
             #expect(result.error.isEmpty)
@@ -110,15 +110,15 @@ import Testing
         #expect(text.contains("(default: 1000)"))
     }
 
-    @Test func helpBeatsAMistakeInTheSameCommandLine() async {
-        let result = await runGQLC(["list", "--limt", "--help"])
+    @Test func helpBeatsAMistakeInTheSameCommandLine() {
+        let result = runGQLC(["list", "--limt", "--help"])
         #expect(result.code == .success)
         #expect(result.output == HelpText.render(topic: "list"))
-        #expect(await runGQLC(["get", "Post", "--id", "--help"]).output == HelpText.render(topic: "get"))
+        #expect(runGQLC(["get", "Post", "--id", "--help"]).output == HelpText.render(topic: "get"))
     }
 
-    @Test func helpAfterDoubleDashIsAnArgument() async {
-        let result = await runGQLC(["create", "Post", "--", "--help"])
+    @Test func helpAfterDoubleDashIsAnArgument() {
+        let result = runGQLC(["create", "Post", "--", "--help"])
         #expect(!result.output.contains("Usage:"))
         guard case .create(let create) = try? invocation(["create", "Post", "--", "--help"]).command else {
             Issue.record("expected a create invocation")
@@ -127,15 +127,15 @@ import Testing
         #expect(create.assignments == ["--help"])
     }
 
-    @Test func helpDoesNotHideAnUnknownCommand() async {
-        let result = await runGQLC(["lsit", "--help"])
+    @Test func helpDoesNotHideAnUnknownCommand() {
+        let result = runGQLC(["lsit", "--help"])
         #expect(result.code == .usage)
         #expect(result.error == "gqlc: unknown command 'lsit'; did you mean 'list'?\n")
     }
 
     @Test(arguments: [["--version"], ["list", "--version"], ["--version", "get"]])
-    func version(arguments: [String]) async {
-        let result = await runGQLC(arguments)
+    func version(arguments: [String]) {
+        let result = runGQLC(arguments)
         #expect(result.code == .success)
         #expect(result.output == "gqlc 0.1.0\n")
         #expect(result.error.isEmpty)

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let frontend = Frontend(environment: ProcessInfo.processInfo.environment, console: .standard())
-/// let code = await frontend.run(Array(CommandLine.arguments.dropFirst()))
+/// let code = frontend.run(Array(CommandLine.arguments.dropFirst()))
 /// ```
 struct Frontend: Sendable {
     let environment: [String: String]
@@ -17,7 +17,7 @@ struct Frontend: Sendable {
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    func run(_ arguments: [String]) async -> ExitCode {
+    func run(_ arguments: [String]) -> ExitCode {
         let parsed: ParsedCommandLine
         do {
             parsed = try CommandLineParser.parse(arguments, environment: environment)
@@ -33,19 +33,19 @@ struct Frontend: Sendable {
             console.output.write(Version.line + "\n")
             return .success
         case .run(let invocation):
-            return await runner.run(invocation, console: console)
+            return runner.run(invocation, console: console)
         }
     }
 }
 
 /// Executes a parsed invocation: builds the request, talks to the server, prints, and picks the exit code.
 protocol CommandRunner: Sendable {
-    func run(_ invocation: Invocation, console: Console) async -> ExitCode
+    func run(_ invocation: Invocation, console: Console) -> ExitCode
 }
 
 /// Stands in until the commands are wired to the core: says so and fails.
 struct PendingCommandRunner: CommandRunner {
-    func run(_ invocation: Invocation, console: Console) async -> ExitCode {
+    func run(_ invocation: Invocation, console: Console) -> ExitCode {
         console.error.write("gqlc: '\(invocation.command.name)' is not implemented yet\n")
         return .graphQLErrors
     }

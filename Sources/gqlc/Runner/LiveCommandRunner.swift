@@ -5,7 +5,7 @@ struct LiveCommandRunner: CommandRunner {
     /// Cancelled by SIGINT/SIGTERM (see ``SignalTrap``).
     let cancellation: CancellationFlag
 
-    func run(_ invocation: Invocation, console: Console) async -> ExitCode {
+    func run(_ invocation: Invocation, console: Console) -> ExitCode {
         let session = Session(globals: invocation.globals, console: console, cancellation: cancellation)
         let diagnostics = Diagnostics(sink: console.error)
         switch invocation.command {

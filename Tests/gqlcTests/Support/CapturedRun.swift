@@ -24,7 +24,7 @@ final class RecordingRunner: CommandRunner {
         self.exitCode = exitCode
     }
 
-    func run(_ invocation: Invocation, console: Console) async -> ExitCode {
+    func run(_ invocation: Invocation, console: Console) -> ExitCode {
         received.withLock { $0.append(invocation) }
         console.output.write("ran \(invocation.command.name)\n")
         return exitCode
@@ -43,13 +43,13 @@ struct RunResult {
 /// Runs the front end on `arguments` with captured streams.
 func runGQLC(
     _ arguments: [String], environment: [String: String] = [:], runner: any CommandRunner = RecordingRunner()
-) async -> RunResult {
+) -> RunResult {
     let output = CapturedOutput()
     let error = CapturedOutput()
     let frontend = Frontend(
         environment: environment, console: Console(output: output, error: error, outputIsTerminal: false),
         runner: runner)
-    let code = await frontend.run(arguments)
+    let code = frontend.run(arguments)
     return RunResult(code: code, output: output.text, error: error.text)
 }
 
