@@ -73,67 +73,64 @@ extension JSONOutputBuffer {
     private struct Frame {
         let elements: [JSONValue]
         let members: [JSONObject.Member]
-        var next = 1
+        var next = 0
         var isObject: Bool { !members.isEmpty }
+        var count: Int { isObject ? members.count : elements.count }
     }
 
     /// Writes `value` with an explicit stack of open containers instead of recursion.
     mutating func write(_ value: JSONValue, pretty: Bool, indentLevel: Int) {
         var frames: [Frame] = []
-        var current = value
-        while true {
-            switch current {
-            case .null: append("null")
-            case .bool(let flag): flag ? append("true") : append("false")
-            case .number(let number): writeVerbatim(number.text)
-            case .string(let string): writeString(string)
-            case .array(let elements):
-                if let first = elements.first {
-                    append(JSONByte.openBracket)
-                    frames.append(Frame(elements: elements, members: []))
-                    if pretty { newline(indentLevel + frames.count) }
-                    current = first
-                    continue
+        if let frame = writeScalarOrOpen(value) { frames.append(frame) }
+        while let frame = frames.popLast() {
+            // Write the container's items until one is itself a container; that one goes on top.
+            // (`frame` is a constant, so items are read in place, without reference counting.)
+            let level = indentLevel + frames.count + 1
+            var next = frame.next
+            var child: Frame?
+            while child == nil, next < frame.count {
+                if next > 0 { append(JSONByte.comma) }
+                if pretty { newline(level) }
+                if frame.isObject {
+                    writeKey(frame.members[next].key, pretty: pretty)
+                    child = writeScalarOrOpen(frame.members[next].value)
+                } else {
+                    child = writeScalarOrOpen(frame.elements[next])
                 }
-                append("[]")
-            case .object(let object):
-                if let first = object.members.first {
-                    append(JSONByte.openBrace)
-                    frames.append(Frame(elements: [], members: object.members))
-                    if pretty { newline(indentLevel + frames.count) }
-                    writeKey(first.key, pretty: pretty)
-                    current = first.value
-                    continue
-                }
-                append("{}")
+                next += 1
             }
-            // The value is written: move to the next item of the innermost open container,
-            // closing the containers that have no items left.
-            while let top = frames.indices.last {
-                let next = frames[top].next
-                if frames[top].isObject {
-                    if next < frames[top].members.count {
-                        frames[top].next = next + 1
-                        append(JSONByte.comma)
-                        if pretty { newline(indentLevel + frames.count) }
-                        writeKey(frames[top].members[next].key, pretty: pretty)
-                        current = frames[top].members[next].value
-                        break
-                    }
-                } else if next < frames[top].elements.count {
-                    frames[top].next = next + 1
-                    append(JSONByte.comma)
-                    if pretty { newline(indentLevel + frames.count) }
-                    current = frames[top].elements[next]
-                    break
-                }
-                let closing = frames[top].isObject ? JSONByte.closeBrace : JSONByte.closeBracket
-                frames.removeLast()
-                if pretty { newline(indentLevel + frames.count) }
-                append(closing)
+            if let child {
+                frames.append(Frame(elements: frame.elements, members: frame.members, next: next))
+                frames.append(child)
+            } else {
+                if pretty { newline(level - 1) }
+                append(frame.isObject ? JSONByte.closeBrace : JSONByte.closeBracket)
             }
-            if frames.isEmpty { return }
         }
+    }
+
+    /// Writes a scalar or an empty container whole; for any other container, writes its opening
+    /// bracket and returns the frame that will write its items.
+    private mutating func writeScalarOrOpen(_ value: JSONValue) -> Frame? {
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): flag ? append("true") : append("false")
+        case .number(let number): writeVerbatim(number.text)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            guard elements.isEmpty else {
+                append(JSONByte.openBracket)
+                return Frame(elements: elements, members: [])
+            }
+            append("[]")
+        case .object(let object):
+            guard object.isEmpty else {
+                append(JSONByte.openBrace)
+                return Frame(elements: [], members: object.members)
+            }
+            append("{}")
+        }
+        return nil
     }
 
     private mutating func writeKey(_ key: String, pretty: Bool) {
@@ -148,32 +145,43 @@ extension JSONOutputBuffer {
 
     /// Appends a string's UTF-8 as it is (number literals).
     private mutating func writeVerbatim(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            if let base = utf8.baseAddress { append(base, count: utf8.count) }
+        withUTF8(of: text) { output, utf8 in
+            if let base = utf8.baseAddress { output.append(base, count: utf8.count) }
         }
     }
 
     /// Appends a quoted string, escaping `"`, `\` and control characters.
     mutating func writeString(_ string: String) {
-        var string = string
-        string.withUTF8 { utf8 in
-            // Room for the common case: nothing to escape.
-            reserve(utf8.count + 2)
-            appendReserved(JSONByte.quote)
-            if let base = utf8.baseAddress {
-                var runStart = 0
-                var special = JSONByteScan.firstSpecial(in: base, from: 0, to: utf8.count)
-                while special < utf8.count {
-                    append(base + runStart, count: special - runStart)
-                    appendEscape(for: base[special])
-                    runStart = special + 1
-                    special = JSONByteScan.firstSpecial(in: base, from: runStart, to: utf8.count)
-                }
-                append(base + runStart, count: utf8.count - runStart)
-            }
-            append(JSONByte.quote)
+        withUTF8(of: string) { output, utf8 in output.writeQuoted(utf8) }
+    }
+
+    /// Calls `body` with this buffer and the string's UTF-8, copying the string only if it is not
+    /// stored as contiguous UTF-8 already.
+    @inline(__always)
+    private mutating func withUTF8(of string: String, _ body: (inout JSONOutputBuffer, UnsafeBufferPointer<UInt8>) -> Void) {
+        let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in body(&self, utf8) }
+        if done == nil {
+            var copy = string
+            copy.withUTF8 { utf8 in body(&self, utf8) }
         }
+    }
+
+    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Room for the common case: nothing to escape.
+        reserve(utf8.count + 2)
+        appendReserved(JSONByte.quote)
+        if let base = utf8.baseAddress {
+            var runStart = 0
+            var special = JSONByteScan.firstSpecial(in: base, from: 0, to: utf8.count)
+            while special < utf8.count {
+                append(base + runStart, count: special - runStart)
+                appendEscape(for: base[special])
+                runStart = special + 1
+                special = JSONByteScan.firstSpecial(in: base, from: runStart, to: utf8.count)
+            }
+            append(base + runStart, count: utf8.count - runStart)
+        }
+        append(JSONByte.quote)
     }
 
     private mutating func appendEscape(for byte: UInt8) {
