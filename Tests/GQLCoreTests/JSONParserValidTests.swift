@@ -97,6 +97,10 @@ import Testing
         // A String that is a substring's copy, and one bridged from NSString, parse the same.
         #expect(try JSONValue.parse(String(Substring(text))) == expected)
         #expect(try JSONValue.parse(NSString(string: text) as String) == expected)
+        // Empty input of every kind is an error, not a crash.
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(Data()) }
+        #expect(throws: JSONParseError.self) { try JSONValue.parse([UInt8]()) }
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(UnsafeBufferPointer<UInt8>(start: nil, count: 0)) }
     }
 
     @Test func duplicateKeysAreKeptAndTheLastOneWinsOnLookup() throws {

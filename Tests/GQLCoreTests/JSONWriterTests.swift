@@ -1,3 +1,4 @@
+import Foundation
 import GQLCore
 import Testing
 
@@ -90,6 +91,12 @@ import Testing
         let written = JSONValue.string(text).serialized()
         #expect(written == "\"\(text)\"")
         #expect(Array(written.utf8) == [UInt8(ascii: "\"")] + Array(text.utf8) + [UInt8(ascii: "\"")])
+    }
+
+    @Test func writesStringsFromFoundation() {
+        let bridged = NSString(string: "a\"é\n") as String
+        #expect(JSONValue.string(bridged).serialized() == #""a\"é\n""#)
+        #expect(JSONValue.number(JSONNumber(NSString(string: "12.5") as String) ?? JSONNumber(0)).serialized() == "12.5")
     }
 
     @Test func escapesKeys() {
