@@ -62,7 +62,7 @@ func runCommand(_ arguments: [String]) throws {
         print(result.humanLine)
     default:
         let suggestion = Suggestions.didYouMean(command, in: ["make-list-response", "json"])
-        throw UsageError(description: "unknown command '\(command)'\(suggestion); see --help")
+        throw UsageError(description: "unknown command '\(command)'" + (suggestion.isEmpty ? "; see --help" : suggestion))
     }
 }
 
