@@ -22,8 +22,9 @@ extension JSONParser {
         index = end
         guard bytes[end] == JSONByte.quote else { return try parseEscapedString(from: contentStart, quote: quoteOffset) }
         index += 1
-        if !JSONByteScan.isASCII(orOfBytes) { try validateUTF8(contentStart..<end) }
-        return String(decoding: UnsafeBufferPointer(start: base + contentStart, count: end - contentStart), as: UTF8.self)
+        let content = UnsafeBufferPointer(start: base + contentStart, count: end - contentStart)
+        if JSONByteScan.isASCII(orOfBytes) { return String(decoding: content, as: UTF8.self) }
+        return try makeString(validating: content, input: contentStart..<end)
     }
 
     /// Continues a string at its first escape or control character, decoding into `scratch`.
@@ -38,9 +39,10 @@ extension JSONParser {
             switch byte {
             case JSONByte.quote:
                 index += 1
-                // Escapes decode to valid UTF-8, so only the input's own bytes need checking.
-                try validateUTF8(contentStart..<(index - 1))
-                return String(decoding: scratch, as: UTF8.self)
+                let input = contentStart..<(index - 1)
+                return try scratch.withUnsafeBufferPointer { decoded throws(JSONParseError) in
+                    try makeString(validating: decoded, input: input)
+                }
             case JSONByte.backslash:
                 try parseEscape()
             default:
@@ -52,10 +54,13 @@ extension JSONParser {
         throw unterminatedString(at: quoteOffset)
     }
 
-    private func validateUTF8(_ range: Range<Int>) throws(JSONParseError) {
-        if let offset = JSONByteScan.firstInvalidUTF8(in: base, from: range.lowerBound, to: range.upperBound) {
-            throw invalidUTF8(at: offset)
-        }
+    /// Makes a string from UTF-8 that the standard library validates. When it is invalid, the error
+    /// points at the first bad byte of `input`, the string's bytes in the input (escapes decode to
+    /// valid UTF-8, so a bad byte in a decoded string is always one of the input's own).
+    private func makeString(validating utf8: UnsafeBufferPointer<UInt8>, input: Range<Int>) throws(JSONParseError) -> String {
+        if let string = String(validating: utf8, as: UTF8.self) { return string }
+        let offset = JSONByteScan.firstInvalidUTF8(in: base, from: input.lowerBound, to: input.upperBound)
+        throw invalidUTF8(at: offset ?? input.lowerBound)
     }
 
     /// Decodes one escape sequence, starting at its backslash, onto `scratch`.
