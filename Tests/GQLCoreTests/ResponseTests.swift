@@ -138,7 +138,7 @@ import Testing
         let body = #"{"data":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
         let error = try invalid(200, body)
         guard case .notJSON(_, let parseError, _) = error else { Issue.record("got \(error)"); return }
-        #expect(parseError.message.contains("nesting"))
+        #expect(parseError.message.contains("nested more than 512 levels"))
         // The same body on an error status falls back to an excerpt.
         let status = try statusError(500, String(repeating: "{\"a\":", count: depth))
         #expect(status.excerpt?.hasSuffix("…") == true)

@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func syntaxErrorsGiveLineAndColumn() {
-        #expect(error("{\n  \"models\": {,}\n}") == "blog.json: 2:14: unexpected character ','; expected a string key")
+        #expect(error("{\n  \"models\": {,}\n}") == "blog.json: 2:14: unexpected character ','; expected a string key in double quotes")
         #expect(error("{\"models\": ") == "blog.json: 1:12: unexpected end of input; expected a value")
     }
 

@@ -160,7 +160,7 @@ import Testing
         (["list", "Post", "--limit", "1", "--limit", "2"], "gqlc: option '--limit' given more than once; give it once"),
         (["list", "Post", "--next-token", ""], "gqlc: option '--next-token' needs a non-empty value"),
         (["list", "Post", "--filter", "[1]"], "gqlc: invalid value for '--filter': expected a JSON object such as '{\"rating\": {\"ge\": 4}}'"),
-        (["list", "Post", "--filter", "{"], "gqlc: invalid JSON for '--filter': unexpected end of input; expected a string key at column 2; use @FILE to read a file"),
+        (["list", "Post", "--filter", "{"], "gqlc: invalid JSON for '--filter': unexpected end of input; expected a string key in double quotes at column 2; use @FILE to read a file"),
         (["list", "Post", "--filter", "@"], "gqlc: option '--filter' needs a file name after '@'"),
         (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]..."),
         (["create", "Post", "--input"], "gqlc: option '--input' needs a value (--input FILE|-)"),
