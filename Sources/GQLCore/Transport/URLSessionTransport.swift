@@ -35,7 +35,9 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = Data(request.body)
-        urlRequest.timeoutInterval = request.timeout
+        // FoundationNetworking cuts this to whole seconds (0.5 s becomes an instant timeout), so round it up;
+        // the deadline below enforces the exact value.
+        urlRequest.timeoutInterval = max(1, request.timeout.rounded(.up))
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         urlRequest.httpShouldHandleCookies = false
         for header in request.headers {
