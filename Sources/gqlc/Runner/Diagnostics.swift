@@ -25,9 +25,24 @@ struct Diagnostics {
         sink.write("gqlc: " + redactor.scrub(Self.oneLine(message)) + "\n")
     }
 
-    /// Messages from servers may hold line breaks; keep each diagnostic on one line.
+    /// Messages from servers may hold line breaks; keep each diagnostic on one line, and short enough to read.
     static func oneLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let short = shortened(text)
+        guard short.contains(where: \.isNewline) else { return short }
+        return short.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// The longest message printed whole, in bytes of UTF-8.
+    static let maximumLength = 1000
+
+    /// A message that echoes a huge value (a 10 MB server message, a pasted file) loses its middle, keeping
+    /// the start (what was wrong) and the end (where, and the hint).
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > maximumLength else { return text }
+        let scalars = text.unicodeScalars
+        let head = String(scalars.prefix(600))
+        let tail = String(scalars.suffix(300))
+        let omitted = scalars.count - 900
+        return "\(head)… (\(omitted) characters omitted) …\(tail)"
     }
 }
