@@ -312,6 +312,8 @@ def fixed_response_cases() -> list[Case]:
         Case("nul-escape", Reply.json(b'{"data":{"getPost":{"id":"p1","title":"a\\u0000b"}}}'), 0),
         Case("multiline-error", Reply.json(b'{"errors":[{"message":"line one\\nline two\\r\\nline three"}]}'), 1,
              {"stderr": "gqlc: line one line two line three"}),
+        Case("terminal-escapes", Reply.json(b'{"errors":[{"message":"\\u001b[2J\\u001b]0;owned\\u0007gone\\u009b31m"}]}'), 1),
+        Case("terminal-escapes-html", Reply.html("<title>\x1b[31mred\x1b[0m</title>", 502), 5),
         Case("error-without-message", Reply.json(b'{"errors":[{"path":[1,{"x":2}],"locations":"nowhere"}]}'), 1),
         Case("huge-error-message", Reply.json(json.dumps({"errors": [{"message": "m" * 10_000_000}]}).encode()), 1),
         Case("huge-string-10mb", Reply.json(json.dumps({"data": {"getPost": {"id": "p1", "title": "x" * 10_000_000}}}).encode()), 0,
