@@ -27,9 +27,29 @@ struct Diagnostics {
 
     /// Messages from servers may hold line breaks; keep each diagnostic on one line, and short enough to read.
     static func oneLine(_ text: String) -> String {
-        let short = shortened(text)
-        guard short.contains(where: \.isNewline) else { return short }
-        return short.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var short = shortened(text)
+        if short.contains(where: \.isNewline) {
+            short = short.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        return withoutControlCharacters(short)
+    }
+
+    /// Control characters (but tab) shown as `\u{1B}`: a server's message must not drive the user's terminal.
+    static func withoutControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                result.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\t" && scalar.properties.generalCategory == .control
     }
 
     /// The longest message printed whole, in bytes of UTF-8.
