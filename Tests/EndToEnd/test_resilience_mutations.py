@@ -70,7 +70,7 @@ def test_a_conditional_write_is_not_retried_without_the_flag(faulty, gqlc_at, mu
     assert attempts(run) == 1 and served(server) == 1
 
 
-def test_a_retried_create_makes_one_record(faulty, gqlc_at):
+def test_a_retried_create_makes_one_record(faulty, gqlc_at, schema_examples_dir):
     server = faulty("--fail-every", "2")
     burn(server)  # request 1; gqlc's first attempt is request 2, which fails
     run = gqlc_at(server, "--retry-mutations", *CREATE)
@@ -82,8 +82,8 @@ def test_a_retried_create_makes_one_record(faulty, gqlc_at):
     burn(server)
     ids = post_ids(server)
     assert ids.count(created["id"]) == 1
-    before = len(json.load(open(Path(__file__).resolve().parents[2] / "schema-examples" / "blog-seed.json"))["Post"])
-    assert len(ids) == before + 1
+    seeded = len(json.loads((schema_examples_dir / "blog-seed.json").read_text())["Post"])
+    assert len(ids) == seeded + 1
 
 
 def test_a_create_is_retried_with_the_same_body_and_key(gqlc_at):
