@@ -6,6 +6,7 @@ two outputs are the full list, with no item lost or repeated, in the same order.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import time
@@ -71,10 +72,12 @@ def test_ctrl_c_closes_the_array_and_prints_where_to_resume(bulk, gqlc_at, schem
     command = [str(GQLC_BIN), "--schema", str(schema_examples_dir / "blog.json"), "--endpoint", server.url,
                "list", "Post", "--page-size", "20"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=gqlc_env())
-    time.sleep(0.8)  # a few pages of 15
+    first = os.read(process.stdout.fileno(), 1 << 20)  # blocks until the first page is out
+    time.sleep(0.3)  # and a page or two more
     started = time.monotonic()
     process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=20)
+    rest_of_stdout, stderr = process.communicate(timeout=20)
+    stdout = first + rest_of_stdout
     stopped_within = time.monotonic() - started
     assert process.returncode == 130, stderr
     assert stopped_within < 1.0  # the in-flight request is cancelled, not waited for
