@@ -210,7 +210,8 @@ def where_cases(rng: random.Random, count: int) -> list[Case]:
     cases = [Case("empty", ""), Case("only-operator", "="), Case("no-field", "=5"), Case("unterminated-range", "rating=1.."),
              Case("invalid-utf8", b"title=\xff\xfe"), Case("huge", "title=" + "x" * 100_000),
              Case("big-int", "rating=" + BIG_NUMBERS[0], 2), Case("big-float", "score=1e400", 2),
-             Case("bad-enum", "status=LOST", 2), Case("unknown-field", "nope=1", 2)]
+             Case("bad-enum", "status=LOST", 2), Case("unknown-field", "nope=1", 2),
+             Case("dash-with-line-break", "-x\r\n\u001b[2J", 2), Case("line-break", "title=a\nb")]
     for i in range(count):
         shape = rng.random()
         if shape < 0.6:
