@@ -9,6 +9,7 @@ and show the redacted value, e.g. ``> x-api-key: da2-…████``.
 from __future__ import annotations
 
 import json
+import re
 import socket
 import sys
 from dataclasses import dataclass, field
@@ -209,3 +210,21 @@ def test_a_malformed_secret_header_is_masked_in_the_usage_error(gqlc):
         assert run.code == 2, run
         assert len(run.stderr_lines) == 1 and run.stderr_lines[0].startswith("gqlc: malformed header"), run
         assert secret not in run.stderr and secret[4:12] not in run.stderr, run
+
+
+def test_the_trace_shows_method_url_headers_document_variables_status_and_timing(servers, run_with):
+    source = BY_NAME["flag-api-key"]
+    server = servers(source.secret)
+    run = run_with(source, server.url, "update", "Post", "--id", "post-knives", "title=Sharper")
+    assert run.code == 0, run
+    lines = run.stderr_lines
+    assert f"> POST {server.url}" in lines
+    assert "> Content-Type: application/json" in lines and redacted_header_line(source) in lines
+    assert "* operation:" in lines
+    assert "*   mutation UpdatePost($input: UpdatePostInput!) {" in lines
+    [variables] = [line for line in lines if line.startswith("* variables: ")]
+    assert json.loads(variables.removeprefix("* variables: ")) == {"input": {"id": "post-knives", "title": "Sharper"}}
+    assert any(re.fullmatch(r"< HTTP 200 \(\d+ bytes in \d+ ms\)", line) for line in lines), lines
+    # The trace comes before the result and stays off stdout.
+    assert run.json()["title"] == "Sharper" and "* operation:" not in run.stdout
+    assert_no_leak(source, run.stdout + run.stderr)
