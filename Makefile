@@ -44,6 +44,17 @@ demo: venv build
 		|| echo "jq could not be installed; the demo skips its jq step"
 	GQLC_BIN=$(DEBUG_BIN) PYTHON=$(PY) scripts/demo.sh
 
+# A longer run of the generative tests: FUZZ_ITERATIONS cases per in-process test, FUZZ_CLI_ITERATIONS per
+# parser for the built binary (make test runs 300 and 40). FUZZ_SEED picks another reproducible sequence.
+FUZZ_ITERATIONS     ?= 5000
+FUZZ_CLI_ITERATIONS ?= 1000
+FUZZ_SEED           ?= 1
+fuzz: venv
+	$(SWIFT) build --build-tests
+	GQLC_FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) GQLC_FUZZ_SEED=$(FUZZ_SEED) $(SWIFT) test --skip-build --filter FuzzTests
+	GQLC_FUZZ_ITERATIONS=$(FUZZ_CLI_ITERATIONS) GQLC_FUZZ_SEED=$(FUZZ_SEED) GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) \
+		$(PY) -m pytest -q Tests/Fuzz
+
 # The local AppSync-compatible server on the blog example, seeded; Ctrl-C stops it.
 SERVE_PORT ?= 20002
 serve: venv

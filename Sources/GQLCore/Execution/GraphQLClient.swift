@@ -63,7 +63,7 @@ public struct GraphQLClient: Sendable {
             attempt += 1
             if cancellation?.isCancelled == true { throw .cancelled }
             trace?(.request(method: httpRequest.method, url: httpRequest.url.absoluteString,
-                            headers: HeaderRedaction.redact(httpRequest.headers), bodyBytes: body.count, attempt: attempt))
+                            headers: traced(httpRequest.headers), bodyBytes: body.count, attempt: attempt))
             let started = DispatchTime.now().uptimeNanoseconds
             let response: HTTPResponse
             do {
@@ -77,7 +77,7 @@ public struct GraphQLClient: Sendable {
                 try pause(before: attempt, of: maxRetries, reason: reason, retryAfter: nil)
                 continue
             }
-            trace?(.response(status: response.status, headers: HeaderRedaction.redact(response.headers),
+            trace?(.response(status: response.status, headers: traced(response.headers),
                              bytes: response.body.count, seconds: elapsed(since: started)))
             guard attempt <= maxRetries, let reason = RetryReason.forStatus(response.status) else {
                 return (response, attempt)
@@ -100,6 +100,13 @@ public struct GraphQLClient: Sendable {
     }
 
     // MARK: Scrubbing secrets out of messages that may echo a header
+
+    /// Headers for the trace: sensitive ones masked by name, and known secrets scrubbed from every value
+    /// (a server may echo one back, e.g. in `Retry-After` or `WWW-Authenticate`).
+    private func traced(_ headers: [HTTPHeader]) -> [HTTPHeader] {
+        let redactor = endpoint.redactor
+        return HeaderRedaction.redact(headers).map { HTTPHeader(name: $0.name, value: redactor.scrub($0.value)) }
+    }
 
     private func scrubbed(_ error: TransportError) -> TransportError {
         let redactor = endpoint.redactor

@@ -77,7 +77,9 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// A one-line message for people.
-    public var description: String {
+    public var description: String { line.escapingLineBreaks }
+
+    private var line: String {
         var line = "HTTP \(status)"
         if let reason = Self.reasonPhrases[status] { line += " \(reason)" }
         switch (errorType, message) {
@@ -125,7 +127,9 @@ public enum InvalidResponseError: Error, Sendable, Equatable, CustomStringConver
     case repeatedToken(String)
 
     /// A one-line message for people.
-    public var description: String {
+    public var description: String { message.escapingLineBreaks }
+
+    private var message: String {
         switch self {
         case .notJSON(let status, let error, let excerpt):
             return "the server answered HTTP \(status) with a body that is not JSON (at \(error.line):\(error.column): \(error.message)): \(excerpt)"

@@ -64,7 +64,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
     /// An error about the value at a JSON path inside a given object: `metadata.source: …`.
     case atPath(String, error: RequestBuildError)
 
-    public var description: String {
+    public var description: String { message.escapingLineBreaks }
+
+    private var message: String {
         switch self {
         case .unknownModel(let name, let suggestion):
             return "unknown model '\(name)'" + didYouMean(suggestion)

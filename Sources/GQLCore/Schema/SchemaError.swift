@@ -14,7 +14,7 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)"
+        (location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)").escapingLineBreaks
     }
 }
 

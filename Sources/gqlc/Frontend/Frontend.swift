@@ -22,7 +22,7 @@ struct Frontend: Sendable {
         do {
             parsed = try CommandLineParser.parse(arguments, environment: environment)
         } catch {
-            console.error.write(error.description + "\n")
+            console.error.write(Diagnostics.oneLine(error.description) + "\n")
             return .usage
         }
         switch parsed {

@@ -31,9 +31,44 @@ struct Diagnostics {
         sink.write("gqlc: " + redactor.scrub(Self.oneLine(message)) + "\n")
     }
 
-    /// Messages from servers may hold line breaks; keep each diagnostic on one line.
+    /// Messages from servers may hold line breaks; keep each diagnostic on one line, and short enough to read.
     static func oneLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
-        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var short = shortened(text)
+        if short.contains(where: \.isNewline) {
+            short = short.split(whereSeparator: \.isNewline).joined(separator: " ")
+        }
+        return withoutControlCharacters(short)
+    }
+
+    /// Control characters (but tab) shown as `\u{1B}`: a server's message must not drive the user's terminal.
+    static func withoutControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                result.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\t" && scalar.properties.generalCategory == .control
+    }
+
+    /// The longest message printed whole, in bytes of UTF-8.
+    static let maximumLength = 1000
+
+    /// A message that echoes a huge value (a 10 MB server message, a pasted file) loses its middle, keeping
+    /// the start (what was wrong) and the end (where, and the hint).
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > maximumLength else { return text }
+        let scalars = text.unicodeScalars
+        let head = String(scalars.prefix(600))
+        let tail = String(scalars.suffix(300))
+        let omitted = scalars.count - 900
+        return "\(head)… (\(omitted) characters omitted) …\(tail)"
     }
 }

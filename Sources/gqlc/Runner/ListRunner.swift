@@ -42,7 +42,9 @@ extension ModelCommandRunner {
                 throw RunFailure("standard output was closed")
             }
         }
-        if !closedPipe { output.finish() }
+        // A listing that failed before printing anything prints nothing, like any other rejected request;
+        // once items are out, the array is closed so that stdout stays valid JSON.
+        if !closedPipe, output.opened || result.exitStatus == .success { output.finish() }
         return report(result, closedPipe: closedPipe)
     }
 

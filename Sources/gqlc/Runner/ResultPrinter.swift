@@ -32,7 +32,8 @@ struct ResultPrinter {
     struct ListStream {
         let printer: ResultPrinter
         private var count = 0
-        private var opened = false
+        /// True once something was written (the array's `[`, or an NDJSON line).
+        private(set) var opened = false
 
         init(printer: ResultPrinter) { self.printer = printer }
 

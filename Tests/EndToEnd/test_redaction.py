@@ -1,0 +1,230 @@
+"""No secret given by flag, environment or config file appears anywhere in gqlc's output, even with
+``--verbose`` and even when a server echoes the request's headers back in its error pages.
+
+Every secret is distinctive; the checks look for the whole secret and for the parts that a redacted form
+must never show (all but its first four characters). The ``--verbose`` trace must still name each header
+and show the redacted value, e.g. ``> x-api-key: da2-…████``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+import harness
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Fuzz"))
+
+from hostile_server import HostileServer, Reply  # noqa: E402
+
+MASK = "████"
+SCHEMA_EXAMPLES = harness.REPO_ROOT / "schema-examples"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One way of giving a secret to gqlc."""
+
+    name: str
+    secret: str
+    header: str  # the header it is sent in
+    args: tuple[str, ...] = ()
+    env: dict[str, str] = field(default_factory=dict)
+    config: str | None = None  # "outputs" (amplify_outputs.json) or "legacy" (amplifyconfiguration.json)
+
+    @property
+    def is_api_key(self) -> bool:
+        return self.header == "x-api-key"
+
+
+SOURCES = [
+    Source("flag-api-key", "da2-flagQv7xKp2mWz9LrT4n", "x-api-key", args=("--api-key", "da2-flagQv7xKp2mWz9LrT4n")),
+    Source("env-api-key", "da2-envHs3dYb8cNq1ZuF6j", "x-api-key", env={"GQLC_API_KEY": "da2-envHs3dYb8cNq1ZuF6j"}),
+    Source("flag-auth-token", "eyJflagTok.Pm4Rw8Yx2.sigVb7", "Authorization",
+           args=("--auth-token", "eyJflagTok.Pm4Rw8Yx2.sigVb7")),
+    Source("env-auth-token", "eyJenvTok.Gh5Jk9Lm3.sigQs1", "Authorization",
+           env={"GQLC_AUTH_TOKEN": "eyJenvTok.Gh5Jk9Lm3.sigQs1"}),
+    Source("header-token", "hdrTokN6bV2cX8zA4sD0fG", "x-secret-token", args=("-H", "x-secret-token: hdrTokN6bV2cX8zA4sD0fG")),
+    Source("amplify-outputs", "da2-fileWe5Rt7Yu1Io3Pa9S", "x-api-key", config="outputs"),
+    Source("legacy-config", "da2-legacyDf4Gh6Jk8Lz0X", "x-api-key", config="legacy"),
+]
+
+
+def assert_no_leak(source: Source, text: str) -> None:
+    """Neither the secret nor the part of it that redaction hides appears in ``text``."""
+    assert source.secret not in text
+    hidden = source.secret[4:]
+    for start in range(0, len(hidden) - 7):
+        assert hidden[start:start + 8] not in text, f"a part of the secret leaked: {hidden[start:start + 8]!r}"
+
+
+def redacted_header_line(source: Source) -> str:
+    return f"> {source.header}: {source.secret[:4]}…{MASK}"
+
+
+@pytest.fixture
+def run_with(gqlc, tmp_path):
+    """``run_with(source, endpoint, *args)`` runs gqlc --verbose with the secret given the source's way."""
+    def run(source: Source, endpoint: str, *args: str):
+        mis = json.loads((SCHEMA_EXAMPLES / "blog.json").read_text())
+        if source.config == "outputs":
+            schema = tmp_path / "amplify_outputs.json"
+            schema.write_text(json.dumps({"version": "1.3", "data": {
+                "url": endpoint, "aws_region": "eu-west-1", "api_key": source.secret,
+                "default_authorization_type": "API_KEY", "authorization_types": [], "model_introspection": mis}}))
+            location = ()  # the endpoint comes from the file too
+        elif source.config == "legacy":
+            schema = tmp_path / "amplifyconfiguration.json"
+            schema.write_text(json.dumps({
+                "aws_appsync_graphqlEndpoint": endpoint, "aws_appsync_region": "eu-west-1",
+                "aws_appsync_authenticationType": "API_KEY", "aws_appsync_apiKey": source.secret,
+                "modelIntrospection": mis}))
+            location = ()
+        else:
+            schema = SCHEMA_EXAMPLES / "blog.json"
+            location = ("--endpoint", endpoint)
+        return gqlc("--schema", schema, *location, "--verbose", *source.args, *args, env=source.env)
+    return run
+
+
+@pytest.fixture(scope="module")
+def servers():
+    """Servers shared by the module's tests, started on demand: ``servers(key, *flags)``."""
+    started: dict[tuple, harness.ServerHandle] = {}
+
+    def get(api_key: str | None, *flags: str) -> harness.ServerHandle:
+        key = (api_key, flags)
+        if key not in started:
+            started[key] = harness.start_server(SCHEMA_EXAMPLES / "blog.json", seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                                                args=flags, api_key=api_key)
+        return started[key]
+    yield get
+    for server in started.values():
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def hostile():
+    with HostileServer() as server:
+        yield server
+
+
+def closed_port_url() -> str:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/graphql"
+
+
+GET = ("get", "Post", "--id", "p1")
+BY_NAME = {source.name: source for source in SOURCES}
+ids = [source.name for source in SOURCES]
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=ids)
+def test_a_successful_request_shows_the_header_redacted(source, servers, run_with):
+    server = servers(source.secret if source.is_api_key else None)
+    run = run_with(source, server.url, *GET)
+    assert run.code == 0, run
+    assert redacted_header_line(source) in run.stderr_lines
+    assert_no_leak(source, run.stdout + run.stderr)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=ids)
+def test_a_rejected_key_is_not_shown(source, servers, run_with):
+    server = servers("da2-theRightKeyIsNotThis0")
+    run = run_with(source, server.url, *GET)
+    assert run.code == 5, run
+    assert run.stdout == ""
+    assert redacted_header_line(source) in run.stderr_lines
+    assert run.stderr_lines[-1].startswith("gqlc: HTTP 401 Unauthorized: UnauthorizedException: ")
+    assert_no_leak(source, run.stdout + run.stderr)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=ids)
+def test_a_network_failure_is_not_shown(source, run_with):
+    run = run_with(source, closed_port_url(), "--retries", "1", *GET)
+    assert run.code == 6, run
+    assert run.stderr_lines.count(redacted_header_line(source)) == 2  # both attempts
+    assert_no_leak(source, run.stdout + run.stderr)
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=ids)
+def test_a_failing_server_is_not_shown(source, servers, run_with):
+    server = servers(None, "--fail-every", "1")
+    run = run_with(source, server.url, "--retries", "1", "list", "Post")
+    assert run.code == 5, run
+    assert run.stdout == ""
+    assert_no_leak(source, run.stdout + run.stderr)
+
+
+def echo_replies(secret: str) -> list[tuple[str, Reply]]:
+    """Answers that repeat the secret the way a misconfigured proxy or server might."""
+    html = f"<html><head><title>Denied {secret}</title></head><body>key {secret}</body></html>"
+    return [
+        ("html-502", Reply.html(html, 502)),
+        ("html-200", Reply.html(html, 200)),
+        ("text-200", Reply(200, f"bad header x-api-key={secret}\n".encode(), (("Content-Type", "text/plain"),))),
+        ("json-403", Reply.json(json.dumps({"errors": [{"errorType": "Forbidden", "message": f"key {secret} denied"}]}), 403)),
+        ("json-400", Reply.json(json.dumps({"message": f"Invalid key={secret}"}), 400)),
+        ("graphql-error", Reply.json(json.dumps({"data": None, "errors": [{"message": f"no access for {secret}"}]}))),
+        ("not-graphql", Reply.json(json.dumps({secret: True}))),
+        ("retry-after", Reply.json("{}", 429, headers=(("Content-Type", "application/json"), ("Retry-After", secret)))),
+    ]
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=ids)
+@pytest.mark.parametrize("case", [name for name, _ in echo_replies("x")])
+def test_a_server_echoing_the_secret_is_scrubbed(source, case, hostile, run_with):
+    reply = dict(echo_replies(source.secret))[case]
+    url = hostile.script(reply)
+    run = run_with(source, url, "--retries", "0", *GET)
+    assert hostile.headers(url)[0][source.header.lower()] == source.secret  # it was sent, and echoed
+    assert run.code in (1, 5), run
+    assert run.stdout == ""
+    assert [line for line in run.stderr_lines if line.startswith("gqlc: ")], run
+    assert_no_leak(source, run.stdout + run.stderr)
+
+
+@pytest.mark.parametrize("source", [BY_NAME["flag-api-key"], BY_NAME["header-token"]], ids=["api-key", "header"])
+def test_dry_run_and_usage_errors_do_not_show_secrets(source, gqlc):
+    dry = gqlc("--schema", SCHEMA_EXAMPLES / "blog.json", "--endpoint", "http://127.0.0.1:9/graphql", "--verbose",
+               *source.args, "--dry-run", *GET)
+    assert dry.code == 0, dry
+    assert_no_leak(source, dry.stdout + dry.stderr)
+    bad = gqlc("--schema", SCHEMA_EXAMPLES / "blog.json", *source.args, "get", "Post", "--bogus")
+    assert bad.code == 2, bad
+    assert_no_leak(source, bad.stdout + bad.stderr)
+
+
+def test_a_malformed_secret_header_is_masked_in_the_usage_error(gqlc):
+    secret = "hdrTokN6bV2cX8zA4sD0fG"
+    for line in (f"x-secret-token {secret}", f"x-secret-token : {secret}", f"x secret token: {secret}", secret):
+        run = gqlc("-H", line, "--schema", SCHEMA_EXAMPLES / "blog.json", *GET)
+        assert run.code == 2, run
+        assert len(run.stderr_lines) == 1 and run.stderr_lines[0].startswith("gqlc: malformed header"), run
+        assert secret not in run.stderr and secret[4:12] not in run.stderr, run
+
+
+def test_the_trace_shows_method_url_headers_document_variables_status_and_timing(servers, run_with):
+    source = BY_NAME["flag-api-key"]
+    server = servers(source.secret)
+    run = run_with(source, server.url, "update", "Post", "--id", "p2", "title=Sharper")
+    assert run.code == 0, run
+    lines = run.stderr_lines
+    assert f"> POST {server.url}" in lines
+    assert "> Content-Type: application/json" in lines and redacted_header_line(source) in lines
+    assert "* operation:" in lines
+    assert "*   mutation UpdatePost($input: UpdatePostInput!) {" in lines
+    [variables] = [line for line in lines if line.startswith("* variables: ")]
+    assert json.loads(variables.removeprefix("* variables: ")) == {"input": {"id": "p2", "title": "Sharper"}}
+    assert any(re.fullmatch(r"< HTTP 200 \(\d+ bytes in \d+ ms\)", line) for line in lines), lines
+    # The trace comes before the result and stays off stdout.
+    assert run.json()["title"] == "Sharper" and "* operation:" not in run.stdout
+    assert_no_leak(source, run.stdout + run.stderr)
