@@ -34,6 +34,12 @@ extension JSONParser {
         guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else { return hexByte(bytes[offset]) }
         let scalar = Unicode.UTF8.decode(encoded)
         if scalar.value < 0x20 || scalar.value == 0x7F { return "\\u00" + hexDigits(UInt8(scalar.value)) }
+        // Invisible and line-breaking characters (U+0085, U+2028, a lone combining mark …) are shown by code point.
+        if scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+            || scalar.properties.generalCategory == .control || scalar.properties.isDefaultIgnorableCodePoint
+            || Character(scalar).isNewline || scalar.properties.canonicalCombiningClass != .notReordered {
+            return "U+" + String(scalar.value, radix: 16, uppercase: true)
+        }
         return String(Character(scalar))
     }
 
