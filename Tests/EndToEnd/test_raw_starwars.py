@@ -208,6 +208,15 @@ def test_decode_path_reaches_into_fragments(starwars):
     assert (run.code, run.stdout, run.stderr) == (0, '"Tatooine"\n', ""), run
 
 
+@pytest.mark.parametrize("document", [
+    "query { ...heroName } fragment heroName on Query { hero { name } }",
+    "query { ... on Query { hero { name } } }",
+], ids=["spread", "inline"])
+def test_decode_path_may_start_at_a_root_field_selected_through_a_fragment(starwars, document):
+    run = starwars("raw", "--query", document, "--decode-path", "hero.name")
+    assert (run.code, run.stdout, run.stderr) == (0, '"R2-D2"\n', ""), run
+
+
 def test_decode_path_to_a_null_field_prints_null(starwars):
     run = starwars("raw", "--query", '{ human(id: "9999") { name } }', "--decode-path", "human")
     assert (run.code, run.stdout, run.stderr) == (0, "null\n", ""), run
