@@ -51,10 +51,10 @@ struct RawRunner {
         if let problem = operation.variableProblems(in: variables).first {
             throw RunFailure(problem.description)
         }
-        if let first = invocation.decodePath.first, !operation.rootResponseKeys.contains(first) {
-            throw RunFailure(
-                "--decode-path '\(invocation.decodePath.joined(separator: "."))': the operation has no root field '\(first)'"
-                    + Suggestions.didYouMean(first, in: operation.rootResponseKeys))
+        do {
+            try parsed.document.checkDecodePath(invocation.decodePath, for: operation)
+        } catch {
+            throw RunFailure("--decode-path '\(invocation.decodePath.joined(separator: "."))': \(error.description)")
         }
         // Several operations: send the whole document and name the one to run, as GraphQL servers expect.
         let operationName = parsed.document.operations.count > 1 ? operation.name : invocation.operationName
