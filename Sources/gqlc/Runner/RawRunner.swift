@@ -17,7 +17,8 @@ struct RawRunner {
             diagnostics.failure(error)
             return error.status
         }
-        var execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
+        var execution = RequestExecution(
+            session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePathIsUsers: true)
         if session.globals.dryRun { return execution.printDryRun(request) }
         let mayRetry = RetryPolicy.mayRetry(
             request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)
