@@ -74,8 +74,8 @@ def starwars(gqlc, repo_root):
         assert url.startswith("http://"), f"starwars-server did not start: {url!r}"
         server = StarWarsServer(process, url)
 
-        def run(*args, env=None, stdin=None, timeout=60) -> Run:
-            return gqlc("--endpoint", url, *args, env=env, stdin=stdin, timeout=timeout)
+        def run(*args, env=None, stdin=None, timeout=60, cwd=None) -> Run:
+            return gqlc("--endpoint", url, *args, env=env, stdin=stdin, timeout=timeout, cwd=cwd)
         run.server = server
         yield run
     finally:
