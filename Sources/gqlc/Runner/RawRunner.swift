@@ -113,7 +113,10 @@ struct RawRunner {
                 case .json(let value): variables[assignment.field] = value
                 }
             } catch {
-                throw RunFailure("--var '\(text)': \(error.description)")
+                // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
+                guard case .syntax = error else { throw RunFailure("--var '\(text)': \(error.description)") }
+                throw RunFailure(
+                    "--var '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, e.g. --var id=1000 or --var first:=5")
             }
         }
         return variables
