@@ -233,3 +233,32 @@ def test_a_null_for_a_required_variable_counts_as_missing(starwars):
     assert run.code == 2, run
     assert run.stderr == "gqlc: variable '$id' of type ID! is required by the operation but has no value\n"
     assert starwars.server.last_request() is None
+
+
+def test_dry_run_still_checks_the_document(starwars):
+    run = starwars("--dry-run", "raw", "--query", "{ hero { name }")
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines[0] == "gqlc: --query:1:16: unexpected end of file; expected '}' to match the '{' at 1:1"
+
+
+# Failures after sending: the same status and message as the model commands give
+
+
+def test_an_http_error_status_exits_5_as_for_the_model_commands(gqlc, starwars, schema_examples_dir):
+    wrong_path = starwars.server.url.replace("/graphql", "/nope")
+    raw = gqlc("--endpoint", wrong_path, "raw", "--query", "{ hero { name } }")
+    get = gqlc("--endpoint", wrong_path, "--schema", schema_examples_dir / "blog.json", "get", "Post", "--id", "x")
+    assert (raw.code, raw.stdout) == (5, ""), raw
+    assert raw.stderr == ("gqlc: HTTP 404 Not Found: no endpoint at /nope; POST to /graphql; "
+                          "check the endpoint URL\n")
+    assert (get.code, get.stderr) == (raw.code, raw.stderr), get
+
+
+def test_a_network_failure_exits_6_as_for_the_model_commands(gqlc, schema_examples_dir):
+    closed = "http://127.0.0.1:1/graphql"
+    raw = gqlc("--endpoint", closed, "--retries", "0", "raw", "--query", "{ hero { name } }")
+    get = gqlc("--endpoint", closed, "--retries", "0", "--schema", schema_examples_dir / "blog.json",
+               "get", "Post", "--id", "x")
+    assert (raw.code, raw.stdout) == (6, ""), raw
+    assert raw.stderr.startswith("gqlc: network error: "), raw
+    assert (get.code, get.stderr) == (raw.code, raw.stderr), get
