@@ -274,6 +274,11 @@ def test_raw_response_with_decode_path_prints_the_envelope_and_the_path_decides_
     assert run.code == 2, run
     assert run.stdout == ""
 
+    run = starwars("--raw-response", "raw", "--query", '{ human(id: "9999") { name } }', "--decode-path", "human.name")
+    assert run.code == 1, run  # the envelope as received, then why the path is not in it
+    assert run.stdout == compact({"data": {"human": None}})
+    assert run.stderr == "gqlc: --decode-path 'human.name': expected an object at data.human but found null\n"
+
     partial = '{ hero { name } character(id: "9999") { name } }'
     run = starwars("--raw-response", "raw", "--query", partial, "--decode-path", "character")
     assert run.code == 1, run  # nothing at the path: the errors are all there is
@@ -346,6 +351,15 @@ def test_global_options_may_follow_the_command(gqlc, starwars):
     run = gqlc("raw", "--query", "{ hero { name } }", "--endpoint", starwars.server.url, "--pretty")
     assert (run.code, run.stderr) == (0, ""), run
     assert run.stdout == '{\n  "hero": {\n    "name": "R2-D2"\n  }\n}\n'
+
+
+def test_the_endpoint_from_the_environment_and_extra_headers_apply(gqlc, starwars):
+    run = gqlc("-H", "X-Trace: raw-1", "--verbose", "raw", "--query", "{ hero { name } }",
+               env={"GQLC_ENDPOINT": starwars.server.url})
+    assert run.code == 0, run
+    assert run.json() == {"hero": {"name": "R2-D2"}}
+    assert f"> POST {starwars.server.url}" in run.stderr_lines
+    assert "> X-Trace: raw-1" in run.stderr_lines
 
 
 def test_a_subscription_is_refused_before_sending(starwars):
