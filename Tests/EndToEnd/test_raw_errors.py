@@ -231,7 +231,8 @@ def test_a_bad_var_is_a_usage_error(starwars, assignment, message):
 def test_a_null_for_a_required_variable_counts_as_missing(starwars):
     run = starwars("raw", "--query", "query ($id: ID!) { human(id: $id) { name } }", "--var", "id:=null")
     assert run.code == 2, run
-    assert run.stderr == "gqlc: variable '$id' of type ID! is required by the operation but has no value\n"
+    assert run.stderr == ("gqlc: variable '$id' of type ID! is required by the operation but has no value; "
+                          "give it with --var id=VALUE or in --vars\n")
     assert starwars.server.last_request() is None
 
 

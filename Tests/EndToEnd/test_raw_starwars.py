@@ -110,7 +110,8 @@ def test_a_missing_required_variable_is_caught_before_sending(starwars):
     run = starwars("raw", QUERIES / "characters.graphql", "--operation-name", "HumanById")
     assert run.code == 2, run
     assert run.stdout == ""
-    assert run.stderr == "gqlc: variable '$id' of type ID! is required by operation 'HumanById' but has no value\n"
+    assert run.stderr == ("gqlc: variable '$id' of type ID! is required by operation 'HumanById' but has no value; "
+                          "give it with --var id=VALUE or in --vars\n")
     assert starwars.server.last_request() is None
 
 
@@ -179,7 +180,8 @@ def test_variables_are_checked_against_the_chosen_operation(starwars):
     # $id belongs to HumanById and DroidById, not to Starships.
     run = starwars("raw", QUERIES / "characters.graphql", "--operation-name", "Starships", "--var", "id=3000")
     assert run.code == 2, run
-    assert run.stderr == "gqlc: variable 'id' is not declared by operation 'Starships'\n"
+    assert run.stderr == ("gqlc: variable 'id' is not declared by operation 'Starships'; "
+                          "leave it out, or declare it in the operation\n")
     assert starwars.server.last_request() is None
 
 

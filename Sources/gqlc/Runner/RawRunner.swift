@@ -50,7 +50,7 @@ struct RawRunner {
         }
         let variables = try self.variables(invocation)
         if let problem = operation.variableProblems(in: variables).first {
-            throw RunFailure(problem.description)
+            throw RunFailure(problem.description + Self.fix(for: problem))
         }
         do {
             try parsed.document.checkDecodePath(invocation.decodePath, for: operation)
@@ -62,6 +62,15 @@ struct RawRunner {
         return GraphQLRequest(
             query: text, variables: variables, operationName: operationName, operationType: operation.operationType,
             decodePath: invocation.decodePath)
+    }
+
+    /// How to fix a variable problem with raw's options (a suggested name says enough on its own).
+    private static func fix(for problem: VariableProblem) -> String {
+        switch problem {
+        case .missing(let name, _, _): return "; give it with --var \(name)=VALUE or in --vars"
+        case .undeclared(_, nil, _): return "; leave it out, or declare it in the operation"
+        case .undeclared: return ""
+        }
     }
 
     /// The document's text and the name to show in errors.
