@@ -133,10 +133,14 @@ def test_aliases_named_fragments_and_inline_fragments(starwars):
 
 
 def test_a_mutation_is_sent_and_applied(starwars):
-    run = starwars("raw", QUERIES / "create-review.graphql", "--vars", QUERIES / "create-review.vars.json")
-    assert run.code == 0, run
-    stored = starwars("raw", "--query", "{ reviews(episode: JEDI) { stars commentary } }")
-    assert stored.json() == {"reviews": [{"stars": 4, "commentary": "Ewoks!"}]}
+    # The README's example: the file says JEDI, the --var after it wins.
+    run = starwars("raw", QUERIES / "create-review.graphql", "--vars", QUERIES / "create-review.vars.json",
+                   "--var", "episode=EMPIRE")
+    assert (run.code, run.stderr) == (0, ""), run
+    assert run.json() == {"createReview": {"episode": "EMPIRE", "stars": 4, "commentary": "Ewoks!"}}
+    stored = starwars("raw", "--query", "{ empire: reviews(episode: EMPIRE) { stars commentary } "
+                                        "jedi: reviews(episode: JEDI) { stars } }")
+    assert stored.json() == {"empire": [{"stars": 4, "commentary": "Ewoks!"}], "jedi": []}
 
 
 def test_operation_name_picks_one_of_several_operations_and_is_sent(starwars):
