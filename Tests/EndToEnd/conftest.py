@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import http.client
+import json
+import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import harness  # noqa: E402
 from gqlc_runner import GQLC_BIN, Run, run_gqlc  # noqa: E402
 
 
@@ -37,3 +42,42 @@ def blog(gqlc, blog_server, schema_examples_dir):
         return gqlc("--schema", schema, "--endpoint", blog_server.url, *args, env=env, stdin=stdin, timeout=timeout)
     run.server = blog_server
     return run
+
+
+class StarWarsServer:
+    """A running Tests/StarWars/starwars-server: its ``url`` and the last body POSTed to it."""
+
+    def __init__(self, process: subprocess.Popen, url: str):
+        self.process = process
+        self.url = url
+
+    def last_request(self):
+        """The last body POSTed to /graphql (None before the first), from ``GET /last-request``."""
+        host, port = urlsplit(self.url).netloc.split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=10)
+        try:
+            connection.request("GET", "/last-request")
+            return json.loads(connection.getresponse().read())["body"]
+        finally:
+            connection.close()
+
+
+@pytest.fixture
+def starwars(gqlc, repo_root):
+    """``starwars(*args)`` runs gqlc with ``--endpoint`` set to a fresh Star Wars server (one per test);
+    ``starwars.server.last_request()`` shows what was sent."""
+    script = repo_root / "Tests" / "StarWars" / "starwars-server"
+    process = subprocess.Popen([sys.executable, str(script), "--port", "0"], stdout=subprocess.PIPE, text=True,
+                               env=harness.clean_env())
+    try:
+        url = process.stdout.readline().strip()
+        assert url.startswith("http://"), f"starwars-server did not start: {url!r}"
+        server = StarWarsServer(process, url)
+
+        def run(*args, env=None, stdin=None, timeout=60, cwd=None) -> Run:
+            return gqlc("--endpoint", url, *args, env=env, stdin=stdin, timeout=timeout, cwd=cwd)
+        run.server = server
+        yield run
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -53,9 +53,11 @@ enum RawCommand: CommandDefinition {
                     """
                     Give the document in exactly one way: FILE, '-' for standard input, or --query. \
                     raw needs no model schema, so it works with any GraphQL server; the endpoint \
-                    comes from --endpoint, $GQLC_ENDPOINT or the schema file. The result is data, \
-                    or with --decode-path the value inside it; --raw-response prints the whole \
-                    response.
+                    comes from --endpoint, $GQLC_ENDPOINT or the schema file. The document is \
+                    parsed and checked before it is sent; an error shows its line and column. \
+                    The result is data, or with --decode-path the value inside it; --raw-response \
+                    prints the whole response instead, and --decode-path then only decides the \
+                    exit status.
                     """),
             ])
         ],

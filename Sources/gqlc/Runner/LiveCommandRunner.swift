@@ -32,6 +32,10 @@ struct RequestExecution {
     let session: Session
     var diagnostics: Diagnostics
     let schemaFile: SchemaFile?
+    /// Set by `raw`, whose decode path is the user's `--decode-path`: a response with data but without
+    /// the path is then the path's problem, reported against the option with status 1, not as an
+    /// unexpected response from the server (status 5).
+    var decodePathIsUsers = false
 
     /// Prints the body for `--dry-run`: compact, as POSTed, unless `--pretty` is given.
     func printDryRun(_ request: GraphQLRequest) -> ExitCode {
@@ -76,6 +80,10 @@ struct RequestExecution {
             outcome = try response.outcome(decodePath: request.decodePath, nullIsNotFound: nullIsNotFound)
         } catch {
             if session.globals.rawResponse { printer.print(response.printableEnvelope) }
+            if decodePathIsUsers, case .missingResult(let missing) = error, let data = response.data, !data.isNull {
+                diagnostics.error("--decode-path '\(request.decodePath.joined(separator: "."))': \(missing.description)")
+                return .graphQLErrors
+            }
             diagnostics.error(error.description)
             return .httpError
         }

@@ -17,7 +17,8 @@ struct RawRunner {
             diagnostics.failure(error)
             return error.status
         }
-        var execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
+        var execution = RequestExecution(
+            session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePathIsUsers: true)
         if session.globals.dryRun { return execution.printDryRun(request) }
         let mayRetry = RetryPolicy.mayRetry(
             request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)
@@ -49,18 +50,27 @@ struct RawRunner {
         }
         let variables = try self.variables(invocation)
         if let problem = operation.variableProblems(in: variables).first {
-            throw RunFailure(problem.description)
+            throw RunFailure(problem.description + Self.fix(for: problem))
         }
-        if let first = invocation.decodePath.first, !operation.rootResponseKeys.contains(first) {
-            throw RunFailure(
-                "--decode-path '\(invocation.decodePath.joined(separator: "."))': the operation has no root field '\(first)'"
-                    + Suggestions.didYouMean(first, in: operation.rootResponseKeys))
+        do {
+            try parsed.document.checkDecodePath(invocation.decodePath, for: operation)
+        } catch {
+            throw RunFailure("--decode-path '\(invocation.decodePath.joined(separator: "."))': \(error.description)")
         }
         // Several operations: send the whole document and name the one to run, as GraphQL servers expect.
         let operationName = parsed.document.operations.count > 1 ? operation.name : invocation.operationName
         return GraphQLRequest(
             query: text, variables: variables, operationName: operationName, operationType: operation.operationType,
             decodePath: invocation.decodePath)
+    }
+
+    /// How to fix a variable problem with raw's options (a suggested name says enough on its own).
+    private static func fix(for problem: VariableProblem) -> String {
+        switch problem {
+        case .missing(let name, _, _): return "; give it with --var \(name)=VALUE or in --vars"
+        case .undeclared(_, nil, _): return "; leave it out, or declare it in the operation"
+        case .undeclared: return ""
+        }
     }
 
     /// The document's text and the name to show in errors.
@@ -112,7 +122,10 @@ struct RawRunner {
                 case .json(let value): variables[assignment.field] = value
                 }
             } catch {
-                throw RunFailure("--var '\(text)': \(error.description)")
+                // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
+                guard case .syntax = error else { throw RunFailure("--var '\(text)': \(error.description)") }
+                throw RunFailure(
+                    "--var '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, e.g. --var id=1000 or --var first:=5")
             }
         }
         return variables
