@@ -12,7 +12,8 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A static Swift stdlib build links FoundationNetworking's libcurl by its unversioned name (-lcurl),
 # which only curl's -dev package provides; .build/linklibs supplies it when the system has none.
 LINKLIBS     := $(CURDIR)/.build/linklibs
-STATIC_FLAGS := --static-swift-stdlib -Xlinker -L$(LINKLIBS)
+# A position-dependent executable skips about 77,000 start-up relocations of the static stdlib (~1 ms a run).
+STATIC_FLAGS := --static-swift-stdlib -Xlinker -L$(LINKLIBS) -Xswiftc -Xclang-linker -Xswiftc -no-pie
 SWIFT_LIBDIR  = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib/swift/linux
 # Proxies would route loopback traffic away from the local test servers.
 unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
