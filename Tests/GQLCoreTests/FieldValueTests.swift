@@ -35,8 +35,15 @@ import Testing
             == #"{"content":null,"featured":true,"id":"00000000-0000-0000-0000-000000000001","rating":4,"score":1.25,"status":"ARCHIVED","title":"T","views":-1}"#)
     }
 
-    @Test func givenIDIsKeptAndLaterAssignmentsWin() throws {
-        #expect(try createInput(["id=p9", "title=A", "title=B"]) == #"{"id":"p9","title":"B"}"#)
+    @Test func givenIDIsKeptAndRepeatsMustAgree() throws {
+        #expect(try createInput(["id=p9", "title=A", "title=A"]) == #"{"id":"p9","title":"A"}"#)
+        #expect(createError(["id=p9", "title=A", "title=B"])
+            == "'title=B': 'title' is already set by 'title=A' to another value; give it once")
+        // A belongs-to name and its foreign key are the same stored field.
+        #expect(createError(["title=A", "blog=b1", "blogId=b2"])
+            == "'blogId=b2': 'blogId' is already set by 'blog=b1' to another value; give it once")
+        // Arguments still override --input.
+        #expect(try createInput(["title=B"], input: ["id": "p9", "title": "A"]) == #"{"id":"p9","title":"B"}"#)
     }
 
     @Test func generatedIDsDifferByDefault() throws {

@@ -65,9 +65,15 @@ struct RecordValueResolver {
                 throw error.about("--input", nil)
             }
         }
+        var assignedBy: [String: String] = [:]
         for text in values.assignments {
-            do {
+            do throws(RequestBuildError) {
                 let (name, value) = try resolve(try FieldAssignment.parse(text))
+                // Arguments override --input, but two arguments must not disagree (`blog=b1 blogId=b2`).
+                if let first = assignedBy[name], result[name] != value {
+                    throw .conflictingAssignments(field: name, first: first)
+                }
+                assignedBy[name] = text
                 result[name] = value
             } catch {
                 throw error.about("", text)

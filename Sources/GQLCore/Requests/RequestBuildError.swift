@@ -48,6 +48,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
     case conflictingKeyValue(String)
     /// A key field set as a field value of an update; keys identify the record instead.
     case keyFieldAssigned(String, model: String)
+    /// Two arguments set the same stored field to different values (`blog=b1 blogId=b2`).
+    case conflictingAssignments(field: String, first: String)
     /// Where a JSON object was required.
     case notAnObject(found: String)
     /// A file named by an argument could not be read.
@@ -109,6 +111,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
             return "missing key field '\(field)' (\(model)'s key is " + keys.joined(separator: ", ") + ")"
         case .duplicateKeyField(let field):
             return "key field '\(field)' is given more than once"
+        case .conflictingAssignments(let field, let first):
+            return "'\(field)' is already set by '\(first)' to another value; give it once"
         case .notAKeyField(let field, let model, let keys, let suggestion):
             return "'\(field)' is not a key field of \(model) (its key is " + keys.joined(separator: ", ") + ")"
                 + didYouMean(suggestion)
