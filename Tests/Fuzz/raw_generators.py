@@ -204,11 +204,11 @@ VAR_TEXT = ["JEDI", "", "x" * 5000, "a\nb", "\u001b[2J", "\u009b31m", "é😀", 
 
 
 def variables_file_cases(rng: random.Random, count: int) -> list[Case]:
-    """``--vars FILE`` contents; ``expect`` only where the outcome is certain."""
+    """``--vars`` contents, in a file or (``extra['stdin']``) on standard input; ``expect`` where it is certain."""
     valid = json.dumps(VALID_VARIABLES).encode()
 
-    def case(label, data, expect):
-        return Case(label, data.encode() if isinstance(data, str) else data, expect, {"vars": []})
+    def case(label, data, expect, stdin=False):
+        return Case(label, data.encode() if isinstance(data, str) else data, expect, {"vars": [], "stdin": stdin})
 
     cases = [case("valid", valid, 0), case("empty", "", 2), case("array", "[]", 2), case("string", '"ep"', 2),
              case("number", "42", 2), case("null", "null", 2), case("deep-array", "[" * 100_000, 2),
@@ -217,15 +217,18 @@ def variables_file_cases(rng: random.Random, count: int) -> list[Case]:
              case("missing-required", '{"ep":"JEDI"}', 2), case("big-int", '{"ep":"JEDI","review":{"stars":'
                                                                  + BIG_NUMBERS[0] + "}}", 0),
              case("huge-float", '{"ep":"JEDI","review":{"stars":1e400}}', None),
-             case("string-10mb", json.dumps({"ep": "x" * 10_000_000, "review": {}}), 0),
+             case("string-2mb", json.dumps({"ep": "x" * 2_000_000, "review": {}}), 0),
              case("invalid-utf8", b'{"ep":"\xff","review":{}}', 2), case("bom", BOM + valid, None),
              case("utf16", json.dumps(VALID_VARIABLES).encode("utf-16"), 2), case("nan", '{"ep":NaN,"review":{}}', 2),
              case("trailing-comma", '{"ep":"JEDI","review":{},}', 2), case("comment", '{"ep":"JEDI"} // x', 2),
              case("two-values", '{"ep":"JEDI","review":{}} {}', 2),
-             case("duplicate-keys", '{"ep":"JEDI","ep":"EMPIRE","review":{}}', None)]
+             case("duplicate-keys", '{"ep":"JEDI","ep":"EMPIRE","review":{}}', None),
+             case("stdin-valid", valid, 0, stdin=True), case("stdin-array", "[]", 2, stdin=True),
+             case("stdin-deep", "[" * 100_000, 2, stdin=True), case("stdin-empty", "", 2, stdin=True)]
     for i in range(count):
         how, data = mutated(rng, valid)
-        cases.append(case(f"mutated:{how}#{i}", data, 2 if how == "truncate" else None))
+        stdin = rng.random() < 0.3
+        cases.append(case(f"mutated:{how}{':stdin' if stdin else ''}#{i}", data, 2 if how == "truncate" else None, stdin))
     return cases
 
 

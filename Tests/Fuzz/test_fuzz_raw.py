@@ -7,14 +7,15 @@ or 2 (nothing on stdout). A rejected document's syntax or validation error is th
 (``gqlc: NAME:LINE:COLUMN: message``, the source line, a caret under the column); any other rejection is one
 line. No line is longer than 2000 characters or holds a raw control character.
 
-Mutated documents are also parsed by graphql-core: where gqlc's verdict on the syntax is known, the two must
-agree. The iteration count and seed come from the same variables as test_fuzz_cli.py.
+Mutated documents and a sample of lexical corner cases are also parsed by graphql-core: where gqlc's answer
+shows its verdict on the syntax (a validation error or a variable problem means it parsed), the two must
+agree. Accepted variables must be sent as given. The iteration count and seed come from the same variables as
+test_fuzz_cli.py.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
 import re
 import subprocess
@@ -94,6 +95,12 @@ def output_violations(result: subprocess.CompletedProcess, document: str | None 
     return problems
 
 
+def expected_exit_code(case: Case, result: subprocess.CompletedProcess) -> list[str]:
+    if case.expect is None or case.expect == result.returncode:
+        return []
+    return [f"exit code {result.returncode}, expected {case.expect}: {result.stderr[:300]!r}"]
+
+
 # MARK: Documents
 
 def gqlc_accepts_syntax(case: Case, result: subprocess.CompletedProcess, name: str) -> bool | None:
@@ -161,8 +168,7 @@ def test_raw_documents(workdir):
                                 f"{'accepts' if theirs else 'rejects'} it: {first[:200]!r} {text[:200]!r}")
         return problems
 
-    run_all(cases, args, contract=lambda case, result: [] if case.expect in (None, result.returncode)
-            else [f"exit code {result.returncode}, expected {case.expect}: {result.stderr[:300]!r}"], check=check)
+    run_all(cases, args, check, contract=expected_exit_code)
 
 
 # MARK: Variables
@@ -202,6 +208,14 @@ def depth(value) -> int:
     return deepest
 
 
+def is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
 def expected_variables(case: Case) -> dict | None | type[Unsure]:
     """The variables gqlc must send, None if it must reject the case, or ``Unsure``."""
     try:
@@ -209,6 +223,9 @@ def expected_variables(case: Case) -> dict | None | type[Unsure]:
         if case.data is not None:
             if case.data.startswith(raw_generators.BOM):
                 raise Unsure("byte order mark")
+            if case.extra.get("stdin") and not is_utf8(case.data):
+                # TODO: gqlc reads `--vars -` with replacement characters (a file is refused); reported.
+                raise Unsure("invalid UTF-8 on standard input")
             variables = strict_json(case.data.decode("utf-8"))
             if not isinstance(variables, dict):
                 return None
@@ -240,13 +257,17 @@ def test_raw_variables(workdir):
 
     def args(case: Case):
         options = ["--endpoint", CLOSED_ENDPOINT, "--dry-run", "raw", str(document)]
+        variables = [b"--var=" + a if isinstance(a, bytes) else "--var=" + a for a in case.extra["vars"]]
+        if case.extra.get("stdin"):
+            return options + ["--vars", "-", *variables], case.data
         if case.data is not None:
             options += ["--vars", write(workdir, case, "variables.json")]
-        return options + [b"--var=" + a if isinstance(a, bytes) else "--var=" + a for a in case.extra["vars"]]
+        return options + variables
 
     def check(case: Case, result) -> list[str]:
         problems = output_violations(result, str(document))
-        if result.returncode == 2 and re.match(rf"gqlc: {re.escape(str(document))}:", result.stderr.decode()):
+        if result.returncode == 2 and re.match(rf"gqlc: {re.escape(str(document))}:",
+                                               result.stderr.decode("utf-8", "replace")):
             problems.append(f"the valid document was blamed: {result.stderr[:200]!r}")
         expected = expected_variables(case)
         if problems or expected is Unsure:
@@ -260,5 +281,4 @@ def test_raw_variables(workdir):
             return [f"sent {result.stdout[:200]!r}, expected variables {str(expected)[:200]!r}"]
         return []
 
-    run_all(cases, args, contract=lambda case, result: [] if case.expect in (None, result.returncode)
-            else [f"exit code {result.returncode}, expected {case.expect}: {result.stderr[:300]!r}"], check=check)
+    run_all(cases, args, check, contract=expected_exit_code)
