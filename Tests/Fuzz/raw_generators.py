@@ -177,7 +177,7 @@ LEXICAL_DOCUMENTS = [
     "query Q($a: Int = 1 @d) { a(x: $a) }", "query Q @d($x: 1) { a }", "{ a: b: c }", "{ a: }", "{ a { } }",
     "extend type T { a: Int }", "schema { query: Q }", "directive @d on FIELD", '"desc" query Q { a }',
     "{ a(x: 1 y: 2) }", ",,{,a,},,", "fragment F($x: Int) on T { a } { ...F }", "fragment F on [T] { a } { ...F }",
-    'fragment on on T { a } { ...on }', '{ a(x: """\n  a\n  """) }', "query Q { a } query Q { b }"]
+    'fragment on on T { a } { ...on }', '{ a(x: """\n  a\n  """) }', "query Q { a } query Q { b }", '{ a(x: "\\']
 
 
 def lexical_cases(rng: random.Random, count: int) -> list[Case]:

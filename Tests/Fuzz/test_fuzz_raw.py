@@ -122,7 +122,7 @@ def graphql_core_accepts_syntax(text: str) -> bool | None:
         document = graphql.parse(text)
     except graphql.GraphQLSyntaxError:
         return False
-    except RecursionError:
+    except (RecursionError, IndexError):  # 3.2.8 raises IndexError when the text ends on a backslash in a string
         return None
     return all(isinstance(definition, ExecutableDefinitionNode) for definition in document.definitions)
 
