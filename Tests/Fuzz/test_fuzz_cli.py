@@ -2,11 +2,10 @@
 values, --input/--filter JSON, server responses) must each end with a documented exit code, never a signal;
 a rejected input prints exactly one line on stderr and nothing on stdout.
 
+``gqlc raw`` gets its own contract (test_fuzz_raw.py): GraphQL documents and variables.
+
 ``GQLC_FUZZ_ITERATIONS`` sets the number of random cases per parser (default 40, which keeps this suite to a
 few seconds); ``make fuzz`` raises it. ``GQLC_FUZZ_SEED`` picks the seed (default 1), so runs repeat exactly.
-
-TODO(raw): GraphQL documents are not fuzzed here yet: `gqlc raw` is not wired in this branch. Once it is,
-add a ``document_cases`` generator (mutated operations from the Star Wars examples) run through `gqlc raw`.
 """
 
 from __future__ import annotations
@@ -15,11 +14,8 @@ import json
 import os
 import random
 import subprocess
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-import pytest
 
 import generators
 from generators import Case
@@ -36,9 +32,10 @@ LONGEST_LINE = 2000
 CONTROL_CHARACTERS = set(map(chr, [*range(0, 9), *range(10, 32), *range(127, 160)]))  # "one clear line": a server's 10 MB message must not be dumped on the terminal
 
 
-def run(args: list[str | bytes], timeout: float = 60) -> subprocess.CompletedProcess:
+def run(args: list[str | bytes], timeout: float = 60, stdin: bytes | None = None) -> subprocess.CompletedProcess:
     """Runs gqlc with raw arguments (bytes are passed as they are, so argv may hold invalid UTF-8)."""
-    return subprocess.run([str(GQLC_BIN), *args], capture_output=True, timeout=timeout, env=gqlc_env(), stdin=subprocess.DEVNULL)
+    return subprocess.run([str(GQLC_BIN), *args], capture_output=True, timeout=timeout, env=gqlc_env(),
+                          **({"stdin": subprocess.DEVNULL} if stdin is None else {"input": stdin}))
 
 
 def contract_violations(case: Case, result: subprocess.CompletedProcess) -> list[str]:
@@ -71,12 +68,14 @@ def contract_violations(case: Case, result: subprocess.CompletedProcess) -> list
     return problems
 
 
-def run_all(cases: list[Case], make_args, check=None) -> None:
-    """Runs every case (a few at a time) and fails with a list of every case that broke the contract."""
+def run_all(cases: list[Case], make_args, check=None, contract=contract_violations) -> None:
+    """Runs every case (a few at a time) and fails with a list of every case that broke the contract.
+    ``make_args`` gives the arguments, or the arguments and the bytes for standard input."""
     def one(case: Case) -> tuple[Case, list[str]]:
         args = make_args(case)
-        result = run(args)
-        problems = contract_violations(case, result)
+        args, stdin = args if isinstance(args, tuple) else (args, None)
+        result = run(args, stdin=stdin)
+        problems = contract(case, result)
         if check and not problems:
             problems = check(case, result)
         return case, problems
@@ -85,12 +84,6 @@ def run_all(cases: list[Case], make_args, check=None) -> None:
         failures = [(case, problems) for case, problems in pool.map(one, cases) if problems]
     report = "\n".join(f"  {case.label}: {'; '.join(problems)}" for case, problems in failures[:20])
     assert not failures, f"{len(failures)} of {len(cases)} cases broke the contract (seed {SEED}):\n{report}"
-
-
-@pytest.fixture(scope="module")
-def workdir():
-    with tempfile.TemporaryDirectory(prefix="gqlc-fuzz-") as path:
-        yield Path(path)
 
 
 def write(workdir: Path, case: Case, name: str) -> str:

@@ -130,6 +130,13 @@ func syntaxError(_ source: String, fileName: String? = nil) -> GraphQLSyntaxErro
             + String(repeating: " ", count: 13) + "^")
     }
 
+    @Test func sourceLineHidesC1ControlsAndDelete() throws {
+        // U+009B is a terminal's CSI and U+0085 a line break to some; both may stand in a GraphQL string.
+        let error = try #require(syntaxError("{ f(a: \"\u{9B}31m\u{85}\u{7F}\") ) }"))
+        #expect(error.report == "1:18: unexpected ')'; expected a field name, '...' or '}'\n"
+            + "{ f(a: \"\u{FFFD}31m\u{FFFD}\u{FFFD}\") ) }\n" + String(repeating: " ", count: 17) + "^")
+    }
+
     @Test func longLinesAreShownAsAWindowAroundTheColumn() throws {
         let source = "{ " + String(repeating: "a ", count: 200) + "% " + String(repeating: "b ", count: 200) + "}"
         let error = try #require(syntaxError(source))

@@ -9,12 +9,17 @@ enum TestPaths {
         repositoryRoot.appendingPathComponent("schema-examples").appendingPathComponent(name).path
     }
 
-    /// `../shared/fixtures/amplify` beside the checkout (or `$GQLC_SHARED_FIXTURES`).
+    /// `$GQLC_SHARED_FIXTURES`, else `shared/fixtures/amplify` beside the checkout, else one level higher
+    /// (from a worktree such as `/work/wt/x`); the same search as `_find_shared_fixtures` in harness.py.
     static var sharedFixtures: URL {
-        if let override = ProcessInfo.processInfo.environment["GQLC_SHARED_FIXTURES"] {
+        if let override = ProcessInfo.processInfo.environment["GQLC_SHARED_FIXTURES"], !override.isEmpty {
             return URL(fileURLWithPath: override)
         }
-        return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/amplify")
+        let parent = repositoryRoot.deletingLastPathComponent()
+        let candidates = [parent, parent.deletingLastPathComponent()].map {
+            $0.appendingPathComponent("shared/fixtures/amplify")
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
     }
 
     static func fixture(_ name: String) -> String { sharedFixtures.appendingPathComponent(name).path }

@@ -15,7 +15,10 @@ from graphql.execution.values import get_variable_values
 
 GOLDEN = pathlib.Path(__file__).resolve().parent
 REPO = GOLDEN.parents[2]
-FIXTURES = pathlib.Path(os.environ.get("GQLC_SHARED_FIXTURES", REPO.parent / "shared" / "fixtures" / "amplify"))
+# Beside the checkout, or one level higher from a worktree (as harness.py and TestPaths.swift look).
+_CANDIDATES = [base / "shared" / "fixtures" / "amplify" for base in (REPO.parent, REPO.parent.parent)]
+FIXTURES = pathlib.Path(os.environ.get("GQLC_SHARED_FIXTURES")
+                        or next((path for path in _CANDIDATES if path.is_dir()), _CANDIDATES[0]))
 
 # AppSync declares these itself; the SDL file leaves them out.
 APPSYNC_PRELUDE = """

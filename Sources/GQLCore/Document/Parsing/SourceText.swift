@@ -104,7 +104,9 @@ enum SourceSnippet {
         var shown = leading ? "…" : ""
         var caret = leading ? " " : ""
         for (index, scalar) in scalars.enumerated() {
-            let visible: Unicode.Scalar = scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? "\u{FFFD}" : scalar
+            // C0, DEL and C1 controls (U+009B is a terminal's CSI) become U+FFFD; a tab keeps the caret aligned.
+            let isControl = scalar != "\t" && scalar.properties.generalCategory == .control
+            let visible: Unicode.Scalar = isControl ? "\u{FFFD}" : scalar
             shown.unicodeScalars.append(visible)
             if index < caretIndex { caret += scalar == "\t" ? "\t" : " " }
         }
