@@ -223,9 +223,6 @@ def expected_variables(case: Case) -> dict | None | type[Unsure]:
         if case.data is not None:
             if case.data.startswith(raw_generators.BOM):
                 raise Unsure("byte order mark")
-            if case.extra.get("stdin") and not is_utf8(case.data):
-                # TODO: gqlc reads `--vars -` with replacement characters (a file is refused); reported.
-                raise Unsure("invalid UTF-8 on standard input")
             variables = strict_json(case.data.decode("utf-8"))
             if not isinstance(variables, dict):
                 return None

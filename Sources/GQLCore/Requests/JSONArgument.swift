@@ -12,13 +12,22 @@ public enum JSONArgument {
     /// `--input`'s value: a path, or `-` for `standardInput` (which the caller reads).
     public static func input(_ argument: String, standardInput: () -> Data) throws(RequestBuildError) -> JSONValue {
         guard argument == "-" else { return try file(argument, option: "--input") }
-        return try parse(String(decoding: standardInput(), as: UTF8.self), option: "--input")
+        return try parse(standardInput(), option: "--input")
     }
 
     /// JSON text given to `option`.
     public static func parse(_ text: String, option: String) throws(RequestBuildError) -> JSONValue {
         do {
             return try JSONValue.parse(text)
+        } catch {
+            throw RequestBuildError.invalidJSON(error).about(option, nil)
+        }
+    }
+
+    /// JSON bytes (standard input) given to `option`; invalid UTF-8 is an error, not silently replaced.
+    public static func parse(_ data: Data, option: String) throws(RequestBuildError) -> JSONValue {
+        do {
+            return try JSONValue.parse(data)
         } catch {
             throw RequestBuildError.invalidJSON(error).about(option, nil)
         }

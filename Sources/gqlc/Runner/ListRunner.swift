@@ -77,7 +77,7 @@ extension ModelCommandRunner {
         case .json(let value): return value
         case .file(.file(let path)): return try JSONArgument.file(path, option: "--filter")
         case .file(.standardInput):
-            return try JSONArgument.parse(String(decoding: session.console.input.readAll(), as: UTF8.self), option: "--filter")
+            return try JSONArgument.parse(session.console.input.readAll(), option: "--filter")
         }
     }
 }

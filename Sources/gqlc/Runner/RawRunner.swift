@@ -102,7 +102,7 @@ struct RawRunner {
             do {
                 switch source {
                 case .standardInput:
-                    json = try JSONArgument.parse(String(decoding: session.console.input.readAll(), as: UTF8.self), option: "--vars")
+                    json = try JSONArgument.parse(session.console.input.readAll(), option: "--vars")
                 case .file(let path):
                     json = try JSONArgument.file(path, option: "--vars")
                 }
