@@ -14,24 +14,33 @@ import Foundation
     /// Given as a stream instead, with this object as the task's delegate, the rewind asks
     /// `urlSession(_:task:needNewBodyStream:)` for a fresh stream over the same bytes, and the re-sent request is
     /// whole. libcurl only does this for a reused connection that answered nothing; a body stream alone would
-    /// make libcurl send `Transfer-Encoding: chunked`, so ``prepare(_:)`` sends an explicit `Content-Length`
+    /// make libcurl send `Transfer-Encoding: chunked`, so ``attach(_:to:)`` sends an explicit `Content-Length`
     /// and disables libcurl's chunked header, keeping the wire format of an `httpBody` request.
     final class RewindableBody: NSObject, URLSessionTaskDelegate, Sendable {
         /// The body bytes; every stream handed out reads them from the start.
         let bytes: Data
 
-        init(_ bytes: [UInt8]) {
-            self.bytes = Data(bytes)
+        private init(_ bytes: Data) {
+            self.bytes = bytes
         }
 
-        /// Gives `request` this body as a stream with a fixed length. An empty body is left out entirely.
-        func prepare(_ request: inout URLRequest) {
-            guard !bytes.isEmpty else { return }
-            request.httpBodyStream = InputStream(data: bytes)
+        /// Gives `request` the body `bytes` as a stream with a fixed length, and returns the delegate that the task
+        /// needs to send it again. An empty body is left out: there is nothing to rewind, so it returns nil.
+        /// Either way a `Content-Length` or `Transfer-Encoding` header given by the caller is replaced.
+        static func attach(_ bytes: [UInt8], to request: inout URLRequest) -> RewindableBody? {
+            guard !bytes.isEmpty else {
+                // libcurl sends `Content-Length: 0` itself; a given length or encoding would contradict it.
+                request.setValue(nil, forHTTPHeaderField: "Content-Length")
+                request.setValue(nil, forHTTPHeaderField: "Transfer-Encoding")
+                return nil
+            }
+            let body = RewindableBody(Data(bytes))
+            request.httpBodyStream = InputStream(data: body.bytes)
             request.setValue(String(bytes.count), forHTTPHeaderField: "Content-Length")
             // libcurl drops a header given with no value after the colon; without its own Transfer-Encoding
             // header it sends the stream as is, bounded by the Content-Length above.
             request.setValue(" ", forHTTPHeaderField: "Transfer-Encoding")
+            return body
         }
 
         func urlSession(

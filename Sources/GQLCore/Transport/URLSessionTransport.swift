@@ -44,8 +44,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         }
         // The body goes last so that its Content-Length wins over any given header of that name.
         #if canImport(FoundationNetworking)
-            let body = RewindableBody(request.body)
-            body.prepare(&urlRequest)
+            let rewindableBody = RewindableBody.attach(request.body, to: &urlRequest)
         #else
             urlRequest.httpBody = Data(request.body)
         #endif
@@ -56,7 +55,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         }
         #if canImport(FoundationNetworking)
             // Lets libcurl re-send the body when a kept-alive connection was closed under it (see RewindableBody).
-            task.delegate = body
+            task.delegate = rewindableBody
         #endif
         let registration = cancellation?.onCancel {
             pending.finish(.failure(.cancelled))
