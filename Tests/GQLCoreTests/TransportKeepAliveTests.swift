@@ -72,5 +72,28 @@ import Testing
         #expect(server.requests.map { $0.headers["content-length"] } == ["0", "0", "0"])
         #expect(server.requests.map(\.connection) == [1, 1, 2])
     }
+
+    @Test(.enabled(if: noProxy)) func aRedirectKeepingThePOSTIsFollowedWithoutAStaleLength() throws {
+        // URLSession follows a 307 without the body, as it always has; the body's Content-Length must not go
+        // along, or the server waits for bytes that never come.
+        let server = try TransportLoopbackServer { $0 == 1 ? .redirect(status: 307, location: "/moved") : .echo }
+        defer { server.stop() }
+        let response = try URLSessionTransport().send(request(server, body: #"{"query":"{ a }"}"#), cancellation: nil)
+        #expect(response.status == 200)
+        let requests = server.requests
+        #expect(requests.map(\.line) == ["POST /graphql", "POST /moved"])
+        #expect(requests.map { $0.headers["content-length"] } == ["17", "0"])
+        #expect(requests.allSatisfy { $0.headers["transfer-encoding"] == nil })
+    }
+
+    @Test(.enabled(if: noProxy)) func aRedirectToGETCarriesNoLength() throws {
+        let server = try TransportLoopbackServer { $0 == 1 ? .redirect(status: 302, location: "/moved") : .echo }
+        defer { server.stop() }
+        let response = try URLSessionTransport().send(request(server, body: #"{"query":"{ a }"}"#), cancellation: nil)
+        #expect(response.status == 200)
+        let requests = server.requests
+        #expect(requests.map(\.line) == ["POST /graphql", "GET /moved"])
+        #expect(requests.last?.headers["content-length"] == nil)
+    }
 }
 #endif

@@ -4,7 +4,7 @@ import Glibc
 import Testing
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for transport tests, which records each request with the connection it
-/// came on and answers by echoing the body (status 200), or closes the connection without an answer.
+/// came on and answers by echoing the body (status 200), redirects, or closes the connection without an answer.
 ///
 /// Connections are kept alive, like a real server's. A request with `Transfer-Encoding` gets 411 and a close:
 /// gqlc always sends a `Content-Length`.
@@ -14,12 +14,16 @@ final class TransportLoopbackServer: @unchecked Sendable {
         case echo
         /// Close the connection without a byte of answer, as a server does that drops an idle connection.
         case drop
+        /// Answer `status` (301, 302, 307…) with `Location: location` and no body.
+        case redirect(status: Int, location: String)
     }
 
     /// One request as the server read it.
     struct Received: Sendable, Equatable {
         /// 1 for the first connection accepted, 2 for the next…
         var connection: Int
+        /// The method and path from the request line, e.g. `POST /graphql`.
+        var line: String
         /// Header names lowercased.
         var headers: [String: String]
         var body: [UInt8]
@@ -98,7 +102,7 @@ final class TransportLoopbackServer: @unchecked Sendable {
             close(socket)
         }
         var buffer: [UInt8] = []
-        while let (headers, headerEnd) = readHeaders(socket, into: &buffer) {
+        while let (line, headers, headerEnd) = readHead(socket, into: &buffer) {
             if headers["transfer-encoding"] != nil {
                 respond(socket, status: "411 Length Required", body: [])
                 return
@@ -108,11 +112,13 @@ final class TransportLoopbackServer: @unchecked Sendable {
             let body = Array(buffer[headerEnd..<(headerEnd + length)])
             buffer.removeFirst(headerEnd + length)
             lock.lock()
-            received.append(Received(connection: connection, headers: headers, body: body))
+            received.append(Received(connection: connection, line: line, headers: headers, body: body))
             let requestNumber = received.count
             lock.unlock()
             switch decide(requestNumber) {
             case .echo: respond(socket, status: "200 OK", body: body)
+            case .redirect(let status, let location):
+                respond(socket, status: "\(status) Redirect", body: [], extraHeader: "Location: \(location)\r\n")
             case .drop:
                 shutdown(socket, Int32(SHUT_RDWR))
                 return
@@ -120,26 +126,24 @@ final class TransportLoopbackServer: @unchecked Sendable {
         }
     }
 
-    /// Reads up to the blank line; returns the headers and where the body starts, or nil at end of stream.
-    private func readHeaders(_ socket: Int32, into buffer: inout [UInt8]) -> ([String: String], Int)? {
+    /// Reads up to the blank line; returns the method and path, the headers, and where the body starts, or nil at
+    /// end of stream.
+    private func readHead(_ socket: Int32, into buffer: inout [UInt8]) -> (line: String, headers: [String: String], end: Int)? {
         let blankLine: [UInt8] = Array("\r\n\r\n".utf8)
-        var end: Int?
-        while true {
-            if let found = find(blankLine, in: buffer) {
-                end = found
-                break
-            }
+        var end = find(blankLine, in: buffer)
+        while end == nil {
             guard fill(socket, &buffer, upTo: buffer.count + 1) else { return nil }
+            end = find(blankLine, in: buffer)
         }
         guard let end else { return nil }
-        let lines = String(decoding: buffer[..<end], as: UTF8.self).components(separatedBy: "\r\n").dropFirst()
+        let lines = String(decoding: buffer[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         var headers: [String: String] = [:]
-        for line in lines {
+        for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].lowercased()
-            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return (headers, end + blankLine.count)
+        let requestLine = (lines.first ?? "").split(separator: " ").prefix(2).joined(separator: " ")
+        return (requestLine, headers, end + blankLine.count)
     }
 
     /// Receives until `buffer` holds at least `count` bytes; false at end of stream or on an error.
@@ -153,8 +157,8 @@ final class TransportLoopbackServer: @unchecked Sendable {
         return true
     }
 
-    private func respond(_ socket: Int32, status: String, body: [UInt8]) {
-        let head = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+    private func respond(_ socket: Int32, status: String, body: [UInt8], extraHeader: String = "") {
+        let head = "HTTP/1.1 \(status)\r\n\(extraHeader)Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
         let bytes = Array(head.utf8) + body
         var sent = 0
         while sent < bytes.count {

@@ -48,5 +48,18 @@ import Foundation
         ) {
             completionHandler(InputStream(data: bytes))
         }
+
+        /// Follows a redirect as URLSession does without a delegate, which never sends the body again (a 307 goes
+        /// on as an empty POST, a 302 as a GET), so the body's length and stream stay behind.
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            var redirected = request
+            redirected.httpBodyStream = nil
+            redirected.setValue(nil, forHTTPHeaderField: "Content-Length")
+            redirected.setValue(nil, forHTTPHeaderField: "Transfer-Encoding")
+            completionHandler(redirected)
+        }
     }
 #endif
