@@ -13,9 +13,13 @@ import Foundation
     ///
     /// Given as a stream instead, with this object as the task's delegate, the rewind asks
     /// `urlSession(_:task:needNewBodyStream:)` for a fresh stream over the same bytes, and the re-sent request is
-    /// whole. libcurl only does this for a reused connection that answered nothing; a body stream alone would
-    /// make libcurl send `Transfer-Encoding: chunked`, so ``attach(_:to:)`` sends an explicit `Content-Length`
-    /// and disables libcurl's chunked header, keeping the wire format of an `httpBody` request.
+    /// whole. A body stream alone would make libcurl send `Transfer-Encoding: chunked`, so ``attach(_:to:)``
+    /// sends an explicit `Content-Length` and disables libcurl's chunked header, keeping the wire format of an
+    /// `httpBody` request.
+    ///
+    /// libcurl re-sends only on a reused connection that answered nothing at all, where the server most likely
+    /// closed the idle connection unread. It happens below GraphQLClient's retries, so for mutations too, as in
+    /// any libcurl client.
     final class RewindableBody: NSObject, URLSessionTaskDelegate, Sendable {
         /// The body bytes; every stream handed out reads them from the start.
         let bytes: Data
@@ -37,8 +41,8 @@ import Foundation
             let body = RewindableBody(Data(bytes))
             request.httpBodyStream = InputStream(data: body.bytes)
             request.setValue(String(bytes.count), forHTTPHeaderField: "Content-Length")
-            // libcurl drops a header given with no value after the colon; without its own Transfer-Encoding
-            // header it sends the stream as is, bounded by the Content-Length above.
+            // libcurl gets this as `Transfer-Encoding:  ` and takes a blank value as "send no such header", so it
+            // adds no chunked encoding of its own and sends the stream as is, bounded by the Content-Length above.
             request.setValue(" ", forHTTPHeaderField: "Transfer-Encoding")
             return body
         }
