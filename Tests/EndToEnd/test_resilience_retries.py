@@ -154,10 +154,6 @@ def test_a_dropped_connection_is_retried(faulty, gqlc_at):
     assert served(server) == 2  # burn and the retry; the dropped request has no log line
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "FoundationNetworking bug: when a reused keep-alive connection is closed without an answer, libcurl "
-    "re-sends the request on a new connection but URLSession cannot rewind a Data body, so the request hangs "
-    "(spinning the CPU) until --timeout; the retry then succeeds. See the resilience report."))
 def test_a_dropped_keep_alive_connection_fails_fast(faulty, gqlc_at):
     # Page 1 is request 1 on a fresh connection; page 2 (request 2) is dropped on the reused one.
     server = faulty("--drop-every", "2")

@@ -34,7 +34,6 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         try Self.validate(request.url)
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
-        urlRequest.httpBody = Data(request.body)
         // Foundation on Linux truncates timeoutInterval to whole seconds (0.5 s times out at once), so give
         // URLSession at least the next whole second; the deadline below enforces the exact timeout.
         urlRequest.timeoutInterval = max(1, request.timeout.rounded(.up))
@@ -43,11 +42,21 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         for header in request.headers {
             urlRequest.setValue(header.value, forHTTPHeaderField: header.name)
         }
+        // The body goes last so that its Content-Length wins over any given header of that name.
+        #if canImport(FoundationNetworking)
+            let rewindableBody = RewindableBody.attach(request.body, to: &urlRequest)
+        #else
+            urlRequest.httpBody = Data(request.body)
+        #endif
 
         let pending = PendingExchange()
         let task = session.dataTask(with: urlRequest) { data, response, error in
             pending.finish(Self.result(data: data, response: response, error: error, url: request.url, timeout: request.timeout))
         }
+        #if canImport(FoundationNetworking)
+            // Lets libcurl re-send the body when a kept-alive connection was closed under it (see RewindableBody).
+            task.delegate = rewindableBody
+        #endif
         let registration = cancellation?.onCancel {
             pending.finish(.failure(.cancelled))
             task.cancel()

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Foundation
+import Testing
+@testable import GQLCore
+
+/// The real transport against a loopback server: pages share one connection, and a kept-alive connection that
+/// the server closes without answering costs neither the timeout nor the body. Serialized: each test blocks a
+/// thread on the transport, and parallel blocked tests can stall the thread pool for a second.
+@Suite(.serialized) struct TransportKeepAliveTests {
+    /// URLSession would send loopback traffic to a configured proxy; these tests need the direct route.
+    static let noProxy = ProcessInfo.processInfo.environment.keys.allSatisfy { !$0.lowercased().hasSuffix("_proxy") }
+
+    private func request(_ server: TransportLoopbackServer, body: String, headers: [HTTPHeader] = []) throws -> HTTPRequest {
+        HTTPRequest(url: try server.url, headers: [HTTPHeader(name: "Content-Type", value: "application/json")] + headers,
+                    body: Array(body.utf8), timeout: 10)
+    }
+
+    @Test(.enabled(if: noProxy)) func requestsReuseOneKeptAliveConnection() throws {
+        let server = try TransportLoopbackServer()
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        for page in 1...3 {
+            let response = try transport.send(request(server, body: #"{"page":\#(page)}"#), cancellation: nil)
+            #expect(response.status == 200 && response.body == Array(#"{"page":\#(page)}"#.utf8))
+        }
+        #expect(server.requests.map(\.connection) == [1, 1, 1])
+    }
+
+    @Test(.enabled(if: noProxy)) func aDroppedKeptAliveConnectionResendsTheWholeBodyAtOnce() throws {
+        // Request 2 arrives on the kept-alive connection and is closed without an answer; libcurl sends it again on
+        // a new connection. Before the body could be rewound, the resent request had no body and waited for the
+        // 10 s timeout.
+        let server = try TransportLoopbackServer { $0 == 2 ? .drop : .echo }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let first = try transport.send(request(server, body: #"{"page":1}"#), cancellation: nil)
+        let second = try transport.send(request(server, body: #"{"page":2}"#), cancellation: nil)
+        #expect(first.body == Array(#"{"page":1}"#.utf8))
+        #expect(second.status == 200 && second.body == Array(#"{"page":2}"#.utf8))
+        let requests = server.requests
+        #expect(requests.map(\.connection) == [1, 1, 2])
+        #expect(requests.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"page":1}"#, #"{"page":2}"#, #"{"page":2}"#])
+    }
+
+    @Test(.enabled(if: noProxy)) func theBodyGoesWithItsContentLengthAndNotChunked() throws {
+        let server = try TransportLoopbackServer { $0 == 2 ? .drop : .echo }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        // A Content-Length given as a header must not override the real one.
+        let wrongLength = [HTTPHeader(name: "Content-Length", value: "3")]
+        _ = try transport.send(request(server, body: "{}"), cancellation: nil)
+        _ = try transport.send(request(server, body: #"{"query":"{ a }"}"#, headers: wrongLength), cancellation: nil)
+        let requests = server.requests
+        #expect(requests.count == 3)
+        for received in requests {
+            #expect(received.headers["transfer-encoding"] == nil)
+            #expect(received.headers["content-length"] == String(received.body.count))
+        }
+        #expect(requests.last?.body == Array(#"{"query":"{ a }"}"#.utf8))
+    }
+
+    @Test(.enabled(if: noProxy)) func anEmptyBodyIsSentWithLengthZeroAndResentToo() throws {
+        // libcurl re-sends a POST without a body too; it must arrive again, still with length zero.
+        let server = try TransportLoopbackServer { $0 == 2 ? .drop : .echo }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let wrongLength = [HTTPHeader(name: "Content-Length", value: "7")]
+        for _ in 1...2 {
+            let response = try transport.send(request(server, body: "", headers: wrongLength), cancellation: nil)
+            #expect(response.status == 200 && response.body.isEmpty)
+        }
+        #expect(server.requests.map { $0.headers["content-length"] } == ["0", "0", "0"])
+        #expect(server.requests.map(\.connection) == [1, 1, 2])
+    }
+
+    @Test(.enabled(if: noProxy)) func aRedirectKeepingThePOSTIsFollowedWithoutAStaleLength() throws {
+        // URLSession follows a 307 without the body, as it always has; the body's Content-Length must not go
+        // along, or the server waits for bytes that never come.
+        let server = try TransportLoopbackServer { $0 == 1 ? .redirect(status: 307, location: "/moved") : .echo }
+        defer { server.stop() }
+        let response = try URLSessionTransport().send(request(server, body: #"{"query":"{ a }"}"#), cancellation: nil)
+        #expect(response.status == 200)
+        let requests = server.requests
+        #expect(requests.map(\.line) == ["POST /graphql", "POST /moved"])
+        #expect(requests.map { $0.headers["content-length"] } == ["17", "0"])
+        #expect(requests.allSatisfy { $0.headers["transfer-encoding"] == nil })
+    }
+
+    @Test(.enabled(if: noProxy)) func aRedirectToGETCarriesNoLength() throws {
+        let server = try TransportLoopbackServer { $0 == 1 ? .redirect(status: 302, location: "/moved") : .echo }
+        defer { server.stop() }
+        let response = try URLSessionTransport().send(request(server, body: #"{"query":"{ a }"}"#), cancellation: nil)
+        #expect(response.status == 200)
+        let requests = server.requests
+        #expect(requests.map(\.line) == ["POST /graphql", "GET /moved"])
+        #expect(requests.last?.headers["content-length"] == nil)
+    }
+}
+#endif
