@@ -73,13 +73,7 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
-        if globals.dryRun { return execution.printDryRun(request) }
-        // Only a conditional update is safe to repeat: a second try fails its condition instead of applying twice.
-        let mayRetry = RetryPolicy.mayRetry(
-            .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !invocation.conditions.isEmpty)
-        return execution.send(
-            request, mayRetry: mayRetry, nullIsNotFound: true,
-            notFoundMessage: Self.notFound(invocation.model, invocation.record))
+        return sendChange(request, model: invocation.model, record: invocation.record, conditions: invocation.conditions)
     }
 
     mutating func delete(_ invocation: DeleteInvocation) -> ExitCode {
@@ -90,15 +84,22 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
-        if globals.dryRun { return execution.printDryRun(request) }
-        let mayRetry = RetryPolicy.mayRetry(
-            .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !invocation.conditions.isEmpty)
-        return execution.send(
-            request, mayRetry: mayRetry, nullIsNotFound: true,
-            notFoundMessage: Self.notFound(invocation.model, invocation.record))
+        return sendChange(request, model: invocation.model, record: invocation.record, conditions: invocation.conditions)
     }
 
     // MARK: Helpers
+
+    /// Sends an update or delete (or prints it for `--dry-run`). Only a conditional change is safe to
+    /// repeat: a second try fails its condition instead of applying twice.
+    private mutating func sendChange(
+        _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String]
+    ) -> ExitCode {
+        if globals.dryRun { return execution.printDryRun(request) }
+        let mayRetry = RetryPolicy.mayRetry(
+            .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !conditions.isEmpty)
+        return execution.send(
+            request, mayRetry: mayRetry, nullIsNotFound: true, notFoundMessage: Self.notFound(model, record))
+    }
 
     func keyInput(_ record: RecordSelector) -> KeyInput {
         switch record {
