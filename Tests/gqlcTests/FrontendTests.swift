@@ -23,13 +23,6 @@ import Testing
         #expect(runner.invocations.isEmpty)
     }
 
-    @Test func unwiredCommandsSaySo() {
-        let result = runGQLC(["models"], runner: PendingCommandRunner())
-        #expect(result.code == .graphQLErrors)
-        #expect(result.error == "gqlc: 'models' is not implemented yet\n")
-        #expect(result.output.isEmpty)
-    }
-
     @Test func exitCodesMatchTheOverview() {
         #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 130])
     }

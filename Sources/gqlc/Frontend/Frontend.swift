@@ -1,7 +1,9 @@
 /// The whole program minus process concerns: arguments and environment in, text and an exit code out.
 ///
 /// ```swift
-/// let frontend = Frontend(environment: ProcessInfo.processInfo.environment, console: .standard())
+/// let frontend = Frontend(
+///     environment: ProcessInfo.processInfo.environment, console: .standard(),
+///     runner: LiveCommandRunner(cancellation: CancellationFlag()))
 /// let code = frontend.run(Array(CommandLine.arguments.dropFirst()))
 /// ```
 struct Frontend: Sendable {
@@ -10,7 +12,7 @@ struct Frontend: Sendable {
     /// Carries out runnable commands; help, version and usage errors are handled here.
     let runner: any CommandRunner
 
-    init(environment: [String: String], console: Console, runner: any CommandRunner = PendingCommandRunner()) {
+    init(environment: [String: String], console: Console, runner: any CommandRunner) {
         self.environment = environment
         self.console = console
         self.runner = runner
@@ -41,14 +43,6 @@ struct Frontend: Sendable {
 /// Executes a parsed invocation: builds the request, talks to the server, prints, and picks the exit code.
 protocol CommandRunner: Sendable {
     func run(_ invocation: Invocation, console: Console) -> ExitCode
-}
-
-/// Stands in until the commands are wired to the core: says so and fails.
-struct PendingCommandRunner: CommandRunner {
-    func run(_ invocation: Invocation, console: Console) -> ExitCode {
-        console.error.write("gqlc: '\(invocation.command.name)' is not implemented yet\n")
-        return .graphQLErrors
-    }
 }
 
 extension ParsedCommand {

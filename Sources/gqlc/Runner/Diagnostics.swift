@@ -21,14 +21,9 @@ struct Diagnostics {
         for error in errors { self.error(error.description) }
     }
 
-    /// Where to resume an unfinished listing: `next token: …`.
+    /// Where to resume an unfinished listing: `next token: …` (the server's token, kept to one safe line).
     func resumeToken(_ token: String) {
-        sink.write("next token: \(token)\n")
-    }
-
-    /// A note that is not an error.
-    func note(_ message: String) {
-        sink.write("gqlc: " + redactor.scrub(Self.oneLine(message)) + "\n")
+        sink.write("next token: \(Self.oneLine(token))\n")
     }
 
     /// Messages from servers may hold line breaks; keep each diagnostic on one line, and short enough to read.

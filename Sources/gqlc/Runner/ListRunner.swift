@@ -59,16 +59,14 @@ extension ModelCommandRunner {
         }
         switch result.resume {
         case .token(let token): diagnostics.resumeToken(token)
-        case .start where result.delivered == 0 && !isSuccess(result): break
-        case .start: diagnostics.note("the first page was not fully printed; run the command again to resume")
+        case .start where result.delivered == 0 && result.exitStatus != .success: break
+        case .start: diagnostics.error("the first page was not fully printed; run the command again to resume")
         case .unavailable: diagnostics.error("the server repeated a nextToken; there is no safe point to resume from")
         case .complete: break
         }
         if closedPipe { return .success }
         return result.exitStatus
     }
-
-    private func isSuccess(_ result: ListResult) -> Bool { result.exitStatus == .success }
 
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
     private func filterJSON(_ argument: FilterArgument?) throws(RequestBuildError) -> JSONValue? {
