@@ -57,6 +57,10 @@ class TokenCodec:
             raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         except (ValueError, TypeError):
             raise invalid_token() from None
+        # base64 ignores the spare bits of the last character; demand the one canonical spelling,
+        # so that any change to the token's text is refused, as a change to its bytes is.
+        if base64.urlsafe_b64encode(raw).decode().rstrip("=") != token:
+            raise invalid_token()
         if len(raw) <= _NONCE + _TAG:
             raise invalid_token()
         nonce, cipher, tag = raw[:_NONCE], raw[_NONCE:-_TAG], raw[-_TAG:]
