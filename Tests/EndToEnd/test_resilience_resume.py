@@ -103,6 +103,6 @@ def test_ctrl_c_during_a_retry_wait_stops_at_once(bulk, schema_examples_dir):
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=20)
     assert process.returncode == 130, stderr
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 3.0  # not the 30 s the server asked for
     assert stderr.decode().splitlines() == ["gqlc: interrupted after 0 items"]
     assert stdout == b""  # nothing was listed, so nothing is printed
