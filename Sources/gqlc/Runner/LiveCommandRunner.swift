@@ -55,8 +55,10 @@ struct RequestExecution {
 
     /// Sends `request`, then prints the result at its decode path (or the envelope with `--raw-response`).
     /// `complete` may fetch more (child pages) before printing; `nullIsNotFound` turns a null result into status 4.
+    /// `hint` may add one line after the errors of a failed request, saying what they probably mean.
     mutating func send(
         _ request: GraphQLRequest, mayRetry: Bool, nullIsNotFound: Bool, notFoundMessage: @autoclosure () -> String,
+        hint: ([GraphQLError]) -> String? = { _ in nil },
         complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
     ) -> ExitCode {
         let printer = ResultPrinter(console: session.console, globals: session.globals)
@@ -112,6 +114,7 @@ struct RequestExecution {
             return .partial
         case .failed(let errors):
             diagnostics.graphQLErrors(errors)
+            if let hint = hint(errors) { diagnostics.error("hint: " + hint) }
             return .graphQLErrors
         }
     }

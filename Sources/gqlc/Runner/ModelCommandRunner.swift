@@ -42,11 +42,11 @@ struct ModelCommandRunner {
         let follow = invocation.followIncludedLists && !invocation.includes.isEmpty
         return execution.send(
             request, mayRetry: true, nullIsNotFound: true,
-            notFoundMessage: Self.notFound(invocation.model, invocation.record)
-        ) { value, client throws(RunFailure) in
-            guard follow else { return value }
-            return try Self.followChildLists(value, model: invocation.model, include: include, builder: builder, client: client)
-        }
+            notFoundMessage: Self.notFound(invocation.model, invocation.record),
+            complete: { value, client throws(RunFailure) in
+                guard follow else { return value }
+                return try Self.followChildLists(value, model: invocation.model, include: include, builder: builder, client: client)
+            })
     }
 
     mutating func create(_ invocation: CreateInvocation) -> ExitCode {
@@ -60,7 +60,13 @@ struct ModelCommandRunner {
         if globals.dryRun { return execution.printDryRun(request) }
         // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
         let mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
-        return execution.send(request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "")
+        let model = invocation.model
+        return execution.send(
+            request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "",
+            hint: { errors in
+                // The create resolver's condition is that no record has the key yet.
+                Self.conditionFailed(errors) ? "\(model) already has a record with this key" : nil
+            })
     }
 
     mutating func update(_ invocation: UpdateInvocation) -> ExitCode {
@@ -98,7 +104,26 @@ struct ModelCommandRunner {
         let mayRetry = RetryPolicy.mayRetry(
             .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !conditions.isEmpty)
         return execution.send(
-            request, mayRetry: mayRetry, nullIsNotFound: true, notFoundMessage: Self.notFound(model, record))
+            request, mayRetry: mayRetry, nullIsNotFound: true, notFoundMessage: Self.notFound(model, record),
+            hint: { errors in Self.conditionFailureHint(errors, model: model, record: record, conditions: conditions) })
+    }
+
+    /// What a failed condition means for an update or delete: the resolver's own condition is that the record
+    /// exists (and that any auth rule holds), so without `--if` a missing record is the likely cause.
+    static func conditionFailureHint(
+        _ errors: [GraphQLError], model: String, record: RecordSelector, conditions: [String]
+    ) -> String? {
+        guard conditionFailed(errors) else { return nil }
+        let missing = notFound(model, record)
+        if conditions.isEmpty {
+            return "\(missing) exists, or an auth rule's condition refused the change"
+        }
+        return "the --if condition is false, or \(missing) exists"
+    }
+
+    /// Whether DynamoDB refused the write because a condition was false.
+    static func conditionFailed(_ errors: [GraphQLError]) -> Bool {
+        errors.contains { $0.errorType?.hasSuffix("ConditionalCheckFailedException") == true }
     }
 
     func keyInput(_ record: RecordSelector) -> KeyInput {
