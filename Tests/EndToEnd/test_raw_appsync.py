@@ -50,6 +50,19 @@ def test_nested_data_to_a_chosen_depth(raw):
     }})
 
 
+def test_ndjson_prints_an_array_result_one_element_per_line(raw):
+    query = "query ($limit: Int) { listPosts(limit: $limit) { items { id title } nextToken } }"
+    run = raw("--query", query, "--var", "limit:=3", "--decode-path", "listPosts.items", "--output", "ndjson")
+    assert (run.code, run.stderr) == (0, ""), run
+    assert [json.loads(line)["id"] for line in run.stdout.splitlines()] == ["p1", "p2", "p3"]
+    # An object result stays one line; an empty array prints nothing.
+    whole = raw("--query", query, "--var", "limit:=1", "--output", "ndjson")
+    assert whole.stdout.count("\n") == 1 and json.loads(whole.stdout)["listPosts"]["items"][0]["id"] == "p1"
+    none = raw("--query", '{ listPosts(filter: {title: {eq: "nothing"}}) { items { id } } }',
+               "--decode-path", "listPosts.items", "--output", "ndjson")
+    assert (none.code, none.stdout, none.stderr) == (0, "", ""), none
+
+
 def test_a_variable_default_applies_on_appsync_too(raw):
     # $comments defaults to 10; --var comments:=1 overrides it (as a JSON number, as Int needs).
     run = raw(QUERIES / "post-with-comments.graphql", "--vars", QUERIES / "post-with-comments.vars.json",

@@ -17,8 +17,16 @@ struct ResultPrinter {
     }
 
     /// Prints one value followed by a newline; false if standard output was closed.
+    /// For NDJSON an array is printed one element per line, as a listing is.
     @discardableResult func print(_ value: JSONValue) -> Bool {
         var writer = JSONWriter(style: style)
+        if format == .ndjson, case .array(let elements) = value {
+            for element in elements {
+                writer.write(element)
+                writer.bytes.append(UInt8(ascii: "\n"))
+            }
+            return writer.bytes.isEmpty || sink.write(bytes: writer.bytes)
+        }
         writer.write(value)
         writer.bytes.append(UInt8(ascii: "\n"))
         return sink.write(bytes: writer.bytes)
