@@ -13,7 +13,7 @@ from gqlc_runner import run_gqlc, runner_for
 from harness import start_server
 from peer_servers import EchoServer, closed_port_url
 
-COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "help"]
+COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "completion", "help"]
 
 
 @pytest.fixture(scope="module")

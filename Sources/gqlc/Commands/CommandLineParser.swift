@@ -26,6 +26,9 @@ enum CommandLineParser {
         if command.name == HelpCommand.spec.name {
             return .help(topic: try HelpCommand.topic(from: commandArguments, commands: CommandTable.specs.map(\.name)))
         }
+        if command.name == CompletionCommand.spec.name {
+            return .completion(shell: try CompletionCommand.shell(from: commandArguments))
+        }
         guard let entry = CommandTable.runnable.first(where: { $0.spec.name == command.name }) else {
             throw UsageError("unknown command '\(command.name)'; run 'gqlc help' for the list of commands")
         }

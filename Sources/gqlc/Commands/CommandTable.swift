@@ -20,6 +20,8 @@ enum ParsedCommandLine: Equatable, Sendable {
     /// Print help: the overview when `topic` is nil, else that command's page.
     case help(topic: String?)
     case version
+    /// Print the completion script for a shell.
+    case completion(shell: CompletionCommand.Shell)
     case run(Invocation)
 }
 
@@ -41,8 +43,8 @@ enum CommandTable {
         entry(RawCommand.self, ParsedCommand.raw),
     ]
 
-    /// Every command, `help` included.
-    static let specs: [CommandSpec] = runnable.map(\.spec) + [HelpCommand.spec]
+    /// Every command, `completion` and `help` included.
+    static let specs: [CommandSpec] = runnable.map(\.spec) + [CompletionCommand.spec, HelpCommand.spec]
 
     /// The command named `name`.
     static func spec(named name: String) -> CommandSpec? {

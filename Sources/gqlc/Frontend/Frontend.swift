@@ -34,6 +34,9 @@ struct Frontend: Sendable {
         case .version:
             console.output.write(Version.line + "\n")
             return .success
+        case .completion(let shell):
+            console.output.write(CompletionScript.render(shell))
+            return .success
         case .run(let invocation):
             return runner.run(invocation, console: console)
         }

@@ -1,0 +1,162 @@
+/// The text of `gqlc completion bash|zsh`, generated from the command table so that it never drifts from
+/// the parser: every command, its options and the global ones, file names where a value or argument is a
+/// file, fixed choices (`--output json|ndjson`), and model names from `gqlc models`.
+///
+/// zsh runs the bash function through `bashcompinit`, so both shells share one script body.
+enum CompletionScript {
+    static func render(_ shell: CompletionCommand.Shell) -> String {
+        switch shell {
+        case .bash:
+            return "# bash completion for gqlc, from 'gqlc completion bash'.\n" + bashFunction
+        case .zsh:
+            return """
+                # zsh completion for gqlc, from 'gqlc completion zsh'; load compinit before it.
+                autoload -U +X bashcompinit && bashcompinit
+
+                """ + bashFunction
+        }
+    }
+
+    /// How the script completes the value of an option or a positional argument.
+    enum ValueCompletion: Equatable {
+        case files
+        case choices([String])
+        case models
+        case commands
+        case nothing
+    }
+
+    /// What completes the value of an option, judged by its value placeholder (`FILE`, `json|ndjson`).
+    static func completion(ofValue valueName: String) -> ValueCompletion {
+        let alternatives = valueName.split(separator: "|").map(String.init)
+        if alternatives.contains("FILE") { return .files }
+        if alternatives.count > 1, alternatives.allSatisfy({ $0.allSatisfy(\.isLowercase) }) { return .choices(alternatives) }
+        return .nothing
+    }
+
+    /// What completes a command's first argument, judged by its placeholder (`MODEL`, `FILE|-`).
+    static func completion(ofArgument argument: ArgumentSpec?, command: String) -> ValueCompletion {
+        guard let argument else { return .nothing }
+        if command == CompletionCommand.spec.name { return .choices(CompletionCommand.Shell.allCases.map(\.rawValue)) }
+        switch argument.name {
+        case "MODEL": return .models
+        case "COMMAND": return .commands
+        default: return completion(ofValue: argument.name)
+        }
+    }
+
+    // MARK: - The bash function
+
+    private static var commands: [CommandSpec] { CommandTable.specs }
+
+    private static var valueOptions: [OptionSpec] {
+        var seen = Set<String>()
+        return (GlobalOptions.all + commands.flatMap(\.options)).filter { option in
+            option.valueName != nil && seen.insert(option.long).inserted
+        }
+    }
+
+    private static func names(_ option: OptionSpec) -> [String] {
+        [option.flagName] + (option.short.map { ["-\($0)"] } ?? [])
+    }
+
+    private static func flags(_ options: [OptionSpec]) -> String {
+        options.flatMap(names).joined(separator: " ")
+    }
+
+    /// The shell command that fills `COMPREPLY` for one kind of completion of the word `$cur`.
+    private static func reply(_ completion: ValueCompletion) -> String {
+        switch completion {
+        case .files: return "{ COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null; }"
+        case .choices(let words): return "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
+        case .models: return "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null)\" -- \"$cur\"))"
+        case .commands: return "COMPREPLY=($(compgen -W \"$commands\" -- \"$cur\"))"
+        case .nothing: return "COMPREPLY=()"
+        }
+    }
+
+    /// Patterns grouped by the completion they share, in first-seen order: one `case` arm each.
+    private static func grouped(_ entries: [(patterns: [String], completion: ValueCompletion)])
+        -> [(patterns: String, completion: ValueCompletion)]
+    {
+        var groups: [(patterns: [String], completion: ValueCompletion)] = []
+        for entry in entries {
+            if let index = groups.firstIndex(where: { $0.completion == entry.completion }) {
+                groups[index].patterns += entry.patterns
+            } else {
+                groups.append(entry)
+            }
+        }
+        return groups.map { ($0.patterns.joined(separator: "|"), $0.completion) }
+    }
+
+    /// The arms that complete option values: files, fixed choices, or nothing (a free value).
+    private static var optionValueArms: [String] {
+        grouped(valueOptions.map { (names($0), completion(ofValue: $0.valueName ?? "")) })
+            .map { "        \($0.patterns)) \(reply($0.completion)); return ;;" }
+    }
+
+    private static var commandOptionArms: [String] {
+        commands.filter { !$0.options.isEmpty }.map { "            \($0.name)) options+=' \(flags($0.options))' ;;" }
+    }
+
+    /// The arms that complete a command's first argument.
+    private static var argumentArms: [String] {
+        grouped(commands.map { ([$0.name], completion(ofArgument: $0.arguments.first, command: $0.name)) })
+            .filter { $0.completion != .nothing }
+            .map { "        \($0.patterns)) (( positionals == 0 )) && \(reply($0.completion)) ;;" }
+    }
+
+    private static var bashFunction: String {
+        let valuePatterns = valueOptions.flatMap(names).joined(separator: "|")
+        let lines: [String] = [
+            "_gqlc() {",
+            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+            "    local commands='\(commands.map(\.name).joined(separator: " "))'",
+            "    local command='' positionals=0 i=1 word",
+            "    local -a schema=()",
+            "    # Find the command and count its arguments; option values are skipped, and --schema is kept",
+            "    # so that model names come from the schema the line names. bash splits --opt=value at '='.",
+            "    while (( i < COMP_CWORD )); do",
+            "        word=${COMP_WORDS[i]}",
+            "        if [[ ${COMP_WORDS[i+1]} == = ]]; then",
+            "            [[ $word == --schema ]] && (( i + 2 < COMP_CWORD )) && schema=(--schema \"${COMP_WORDS[i+2]/#\\~/$HOME}\")",
+            "            (( i += 3 )); continue",
+            "        fi",
+            "        case $word in",
+            "            \(valuePatterns))",
+            "                [[ $word == --schema ]] && (( i + 1 < COMP_CWORD )) && schema=(--schema \"${COMP_WORDS[i+1]/#\\~/$HOME}\")",
+            "                (( i += 2 )); continue ;;",
+            "            =|:|:=) (( i += 2 )); continue ;;  # the rest of a NAME=VALUE word that bash split",
+            "            -*) ;;",
+            "            *) if [[ -z $command ]]; then command=$word; else (( positionals++ )); fi ;;",
+            "        esac",
+            "        (( i++ ))",
+            "    done",
+            "    local option=$prev",
+            "    if [[ $prev == = ]] && (( COMP_CWORD >= 2 )); then option=${COMP_WORDS[COMP_CWORD-2]}; fi",
+            "    [[ $cur == = ]] && { option=$prev; cur=''; }",
+            "    case $option in",
+        ] + optionValueArms + [
+            "    esac",
+            "    if [[ $cur == -* ]]; then",
+            "        local options='\(flags(GlobalOptions.all))'",
+            "        case $command in",
+        ] + commandOptionArms + [
+            "        esac",
+            "        COMPREPLY=($(compgen -W \"$options\" -- \"$cur\"))",
+            "        return",
+            "    fi",
+            "    if [[ -z $command ]]; then",
+            "        \(reply(.commands))",
+            "        return",
+            "    fi",
+            "    case $command in",
+        ] + argumentArms + [
+            "    esac",
+            "}",
+            "complete -F _gqlc gqlc",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
