@@ -54,6 +54,7 @@ import Testing
         let error = try #require(executionError { () throws(ExecutionError) in try client.execute(Fixtures.query) })
         let message = error.description
         #expect(message.contains("InvalidSignatureException"))
+        #expect(message.contains("check the AWS credentials"))
         let traced = trace.events.flatMap(\.lines).joined(separator: "\n")
         #expect(traced.contains("X-Amz-Security-Token: IQoJ…████"))
         #expect(traced.contains("Authorization: AWS4…████"))
