@@ -198,3 +198,13 @@ import Testing
         #expect(AWSRegion.fromAppSyncHost(host) == region)
     }
 }
+
+@Suite struct AuthHintTests {
+    @Test(arguments: [401, 403])
+    func theHintFollowsTheAuthMode(status: Int) {
+        var error = HTTPStatusError(status: status, errorType: "UnauthorizedException")
+        #expect(error.description.hasSuffix("check the API key or token (--api-key, --auth-token) and the API's auth mode"))
+        error.signed = true
+        #expect(error.description.contains("check the AWS credentials (--profile, AWS_ACCESS_KEY_ID)"))
+    }
+}

@@ -100,7 +100,8 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
     /// A suggestion for the common cases.
     private var hint: String? {
         switch status {
-        case 401, 403 where signed:
+        // A `where` binds to the last pattern only, so each status carries its own.
+        case 401 where signed, 403 where signed:
             return "check the AWS credentials (--profile, AWS_ACCESS_KEY_ID), the region (--region) and the system clock, "
                 + "and that the API allows IAM auth"
         case 401, 403: return "check the API key or token (--api-key, --auth-token) and the API's auth mode"

@@ -9,7 +9,9 @@ extension Session {
     /// file whose default authorization type is `AWS_IAM` turns IAM on unless an API key or token was given.
     func signer(url: String, file: SchemaFile?) throws(RunFailure) -> SigV4Signer? {
         guard try usesIAM(file: file) else { return nil }
-        guard let endpoint = URL(string: url) else { return nil }
+        guard let endpoint = URL(string: url.trimmingCharacters(in: .whitespaces)) else {
+            throw RunFailure(EndpointError.invalidURL(url, "it is not a URL").description)
+        }
         let fileRegion = file?.service.region
         do {
             let region = try AWSRegion.resolve(
