@@ -53,15 +53,16 @@ public struct GraphQLClient: Sendable {
     }
 
     /// POSTs `body` to the endpoint until it gets a response that is not retried (any status) or gives up.
+    /// Each attempt is signed afresh at the clock's time when the endpoint signs requests (IAM auth).
     /// Returns the response and how many attempts it took.
     public func send(body: [UInt8], mayRetry: Bool) throws(ExecutionError) -> (HTTPResponse, attempts: Int) {
-        let httpRequest = endpoint.httpRequest(body: body)
         let policy = endpoint.retry
         let maxRetries = mayRetry ? policy.maxRetries : 0
         var attempt = 0
         while true {
             attempt += 1
             if cancellation?.isCancelled == true { throw .cancelled }
+            let httpRequest = endpoint.httpRequest(body: body, at: clock.now())
             trace?(.request(method: httpRequest.method, url: httpRequest.url.absoluteString,
                             headers: traced(httpRequest.headers), bodyBytes: body.count, attempt: attempt))
             let started = DispatchTime.now().uptimeNanoseconds
@@ -127,6 +128,7 @@ public struct GraphQLClient: Sendable {
         switch error {
         case .httpStatus(var status):
             status.attempts = attempts
+            status.signed = endpoint.signer != nil
             status.message = status.message.map(redactor.scrub)
             status.excerpt = status.excerpt.map(redactor.scrub)
             return .httpStatus(status)

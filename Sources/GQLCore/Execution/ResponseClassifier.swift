@@ -65,6 +65,8 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
     public var retryAfter: String?
     /// How many attempts were made before giving up.
     public var attempts: Int
+    /// Whether the request was signed (IAM auth), which changes the hint for 401 and 403.
+    public var signed = false
 
     /// Makes a value from its parts.
     public init(status: Int, errorType: String? = nil, message: String? = nil, excerpt: String? = nil, retryAfter: String? = nil, attempts: Int = 1) {
@@ -98,6 +100,10 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
     /// A suggestion for the common cases.
     private var hint: String? {
         switch status {
+        // A `where` binds to the last pattern only, so each status carries its own.
+        case 401 where signed, 403 where signed:
+            return "check the AWS credentials (--profile, AWS_ACCESS_KEY_ID), the region (--region) and the system clock, "
+                + "and that the API allows IAM auth"
         case 401, 403: return "check the API key or token (--api-key, --auth-token) and the API's auth mode"
         case 404: return "check the endpoint URL"
         case 413: return "the request is too large"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where and how requests go: URL, headers (auth included), timeout and retry settings.
+/// Where and how requests go: URL, headers (auth included), request signing, timeout and retry settings.
 ///
 /// ```swift
 /// let endpoint = try Endpoint(url: "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql",
@@ -15,6 +15,8 @@ public struct Endpoint: Sendable, Equatable {
     public var timeout: Double
     /// How failed requests are retried.
     public var retry: RetryPolicy
+    /// Signs each attempt for AppSync IAM auth (SigV4), or nil.
+    public var signer: SigV4Signer?
 
     /// The default per-request timeout, in seconds (`--timeout`).
     public static let defaultTimeout: Double = 30
@@ -24,10 +26,11 @@ public struct Endpoint: Sendable, Equatable {
     ///   - url: an absolute http(s) URL.
     ///   - apiKey: sent as `x-api-key`.
     ///   - authorization: sent as `Authorization`, raw (AppSync wants no `Bearer ` prefix).
+    ///   - signer: signs every request (IAM auth); it sets `Authorization`, replacing `authorization`.
     ///   - headerLines: extra `Name: value` lines; a name given twice (or `x-api-key`, `Authorization`) replaces the earlier one.
     public init(
-        url: String, apiKey: String? = nil, authorization: String? = nil, headerLines: [String] = [],
-        timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()
+        url: String, apiKey: String? = nil, authorization: String? = nil, signer: SigV4Signer? = nil,
+        headerLines: [String] = [], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()
     ) throws(EndpointError) {
         guard let parsed = URL(string: url.trimmingCharacters(in: .whitespaces)) else { throw .invalidURL(url, "it is not a URL") }
         do {
@@ -48,25 +51,31 @@ public struct Endpoint: Sendable, Equatable {
             let header = try HTTPHeader.parse(line)
             headers.set(header.name, header.value)
         }
-        self.init(url: parsed, headers: headers, timeout: timeout, retry: retry)
+        self.init(url: parsed, headers: headers, timeout: timeout, retry: retry, signer: signer)
     }
 
     /// Makes an endpoint from checked parts.
-    public init(url: URL, headers: [HTTPHeader], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()) {
+    public init(
+        url: URL, headers: [HTTPHeader], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy(),
+        signer: SigV4Signer? = nil
+    ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
         self.retry = retry
+        self.signer = signer
     }
 
-    /// A redactor that knows the values of every sensitive header, for scrubbing messages.
+    /// A redactor that knows the values of every sensitive header and the signer's secret key and
+    /// session token, for scrubbing messages.
     public var redactor: Redactor {
-        Redactor(secrets: headers.filter { HeaderRedaction.isSensitive($0.name) }.map(\.value))
+        Redactor(secrets: headers.filter { HeaderRedaction.isSensitive($0.name) }.map(\.value) + (signer?.secrets ?? []))
     }
 
-    /// The HTTP request that POSTs `body` here.
-    public func httpRequest(body: [UInt8]) -> HTTPRequest {
-        HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout)
+    /// The HTTP request that POSTs `body` here, signed for the moment `date` when the endpoint has a signer.
+    public func httpRequest(body: [UInt8], at date: Date) -> HTTPRequest {
+        let request = HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout)
+        return signer?.sign(request, at: date) ?? request
     }
 }
 

@@ -30,15 +30,15 @@ struct OptionSpec: Sendable, Hashable {
     /// (opaque values such as base64url page tokens, which may begin with a dash).
     let valueMayStartWithDash: Bool
 
-    /// A switch.
-    init(long: String, short: Character? = nil, help: String) {
+    /// A switch; `environmentVariable` may turn it on (`1`, `true`, `yes`).
+    init(long: String, short: Character? = nil, environment environmentVariable: String? = nil, help: String) {
         self.long = long
         self.short = short
         self.kind = .flag
         self.isRepeatable = false
         self.help = help
         self.defaultDescription = nil
-        self.environmentVariable = nil
+        self.environmentVariable = environmentVariable
         self.valueMayStartWithDash = false
     }
 

@@ -14,6 +14,14 @@ struct GlobalOptions: Equatable, Sendable {
     var apiKey: Setting<Secret>?
     /// Sent as `Authorization`, exactly as given (no `Bearer` prefix is added).
     var authToken: Setting<Secret>?
+    /// Sign requests with AWS SigV4 (AppSync IAM auth): `--iam` or `GQLC_IAM`.
+    var iam: Setting<Bool>?
+    /// The AWS region to sign for (`--region`); the environment and the schema file are consulted later.
+    var region: String?
+    /// The shared-credentials profile given by `--profile`.
+    var profile: String?
+    /// The environment variables IAM auth reads (`AWS_*`, `HOME`), kept for when it is needed.
+    var awsEnvironment: [String: String] = [:]
     /// Extra headers, in the order given.
     var headers: [HTTPHeader] = []
     /// Seconds to wait for each HTTP request.
@@ -64,6 +72,19 @@ struct GlobalOptions: Equatable, Sendable {
     static let authTokenOption = OptionSpec(
         long: "auth-token", value: "TOKEN", environment: "GQLC_AUTH_TOKEN",
         help: "Send TOKEN as the Authorization header, as given (no 'Bearer' prefix is added).")
+    static let iamOption = OptionSpec(
+        long: "iam", environment: "GQLC_IAM",
+        help: "Sign requests with AWS SigV4 (AppSync IAM auth), with credentials from AWS_ACCESS_KEY_ID and "
+            + "AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) or the shared credentials file. On by default when "
+            + "no API key or token is given and the schema file's default authorization type is AWS_IAM.")
+    static let regionOption = OptionSpec(
+        long: "region", value: "REGION",
+        help: "The AWS region to sign for. Defaults to AWS_REGION, AWS_DEFAULT_REGION, the schema file's region, "
+            + "then the region in an AppSync endpoint's host name.")
+    static let profileOption = OptionSpec(
+        long: "profile", value: "NAME",
+        help: "Take IAM credentials from this profile of the shared credentials file (AWS_SHARED_CREDENTIALS_FILE "
+            + "or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID; else AWS_PROFILE, else 'default'.")
     static let headerOption = OptionSpec(
         long: "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
         help: "Add an HTTP header to every request.")
@@ -92,7 +113,7 @@ struct GlobalOptions: Equatable, Sendable {
 
     /// Every global option, in help-page order.
     static let all: [OptionSpec] = [
-        schemaOption, endpointOption, apiKeyOption, authTokenOption, headerOption, timeoutOption, retriesOption,
+        schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, headerOption, timeoutOption, retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, outputOption, prettyOption, compactOption,
         rawResponseOption, helpOption, versionOption,
     ]
@@ -108,6 +129,10 @@ struct GlobalOptions: Equatable, Sendable {
         }
         apiKey = lookup.text(Self.apiKeyOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
         authToken = lookup.text(Self.authTokenOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
+        iam = try lookup.flag(Self.iamOption)
+        region = options.value(Self.regionOption)
+        profile = options.value(Self.profileOption)
+        awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
 
         var headers: [HTTPHeader] = []
         for text in options.values(Self.headerOption) {
@@ -188,6 +213,17 @@ enum SettingOrigin: Equatable, Sendable {
 private struct EnvironmentLookup {
     let options: ParsedOptions
     let environment: [String: String]
+
+    /// A switch: given on the command line, or its variable set to `1`/`true`/`yes` (`0`/`false`/`no` mean off).
+    func flag(_ option: OptionSpec) throws(UsageError) -> Setting<Bool>? {
+        if options.contains(option) { return Setting(value: true, origin: .commandLine) }
+        guard let name = option.environmentVariable, let value = environment[name], !value.isEmpty else { return nil }
+        switch value.lowercased() {
+        case "1", "true", "yes": return Setting(value: true, origin: .environment(name))
+        case "0", "false", "no": return nil
+        default: throw UsageError("invalid value '\(value)' for $\(name): expected 1, true, yes, 0, false or no")
+        }
+    }
 
     func text(_ option: OptionSpec) -> Setting<String>? {
         if let value = options.value(option) { return Setting(value: value, origin: .commandLine) }

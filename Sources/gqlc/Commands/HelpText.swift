@@ -30,6 +30,10 @@ enum HelpText {
                         The endpoint and credentials come from their options, else their environment \
                         variables, else the schema file when it holds them (amplify_outputs.json does).
                         """),
+                    .paragraph(
+                        """
+                        IAM (SigV4) auth signs each request for service appsync. It is used with --iam or                         GQLC_IAM=1, or when no API key or token is given and the schema file's default                         authorization type is AWS_IAM. Credentials: --profile NAME, else AWS_ACCESS_KEY_ID and                         AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), else profile AWS_PROFILE or 'default'                         of AWS_SHARED_CREDENTIALS_FILE or ~/.aws/credentials. Region: --region, AWS_REGION,                         AWS_DEFAULT_REGION, the schema file, then the AppSync host name. Secrets are never printed.
+                        """),
                 ]),
                 HelpSection("Exit status", [
                     .definitions([
@@ -51,6 +55,7 @@ enum HelpText {
                         "gqlc create Post title='Hello' status=DRAFT tags:='[\"a\",\"b\"]'",
                         "gqlc update Post --id p1 status=PUBLISHED --if status=DRAFT",
                         "gqlc raw query.graphql --vars vars.json",
+                        "AWS_PROFILE=admin gqlc --iam --region eu-west-1 list Post --limit 10",
                     ])
                 ]),
                 HelpSection([

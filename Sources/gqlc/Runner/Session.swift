@@ -4,7 +4,9 @@ import GQLCore
 /// The resolved setting-up of one run: the schema file, the endpoint and the client, built on demand.
 ///
 /// Precedence is flags, then `GQLC_*` environment variables (both already in ``GlobalOptions``),
-/// then the schema or config file (`data.url` and `data.api_key`, or the legacy keys).
+/// then the schema or config file (`data.url` and `data.api_key`, or the legacy keys). IAM auth is chosen
+/// by `--iam` / `GQLC_IAM`, or by a file whose default authorization type is `AWS_IAM` when no API key or
+/// token is given by flag or environment (see ``signer(url:file:)``).
 struct Session: Sendable {
     let globals: GlobalOptions
     let console: Console
@@ -56,11 +58,14 @@ struct Session: Sendable {
             throw RunFailure(
                 "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and \(fileNote); pass --endpoint URL or set GQLC_ENDPOINT")
         }
-        // A token given by flag or environment replaces the config file's API key.
-        let apiKey = globals.apiKey?.value.value ?? (globals.authToken == nil ? file?.service.apiKey : nil)
+        let signer = try signer(url: url, file: file)
+        // A token given by flag or environment replaces the config file's API key; IAM auth sends neither.
+        var apiKey = globals.apiKey?.value.value ?? (globals.authToken == nil ? file?.service.apiKey : nil)
+        var authToken = globals.authToken?.value.value
+        if signer != nil { (apiKey, authToken) = (nil, nil) }
         do {
             return try Endpoint(
-                url: url, apiKey: apiKey, authorization: globals.authToken?.value.value,
+                url: url, apiKey: apiKey, authorization: authToken, signer: signer,
                 headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout,
                 retry: RetryPolicy(maxRetries: globals.retries))
         } catch {

@@ -16,6 +16,7 @@ from .mis import SchemaFileError, load_schema_file
 from .sdl import generate_sdl
 from .seed import load_seed
 from .server import AppSyncHTTPServer, ServerOptions
+from .sigv4 import IAMCredentials
 from .storage import Store
 
 DESCRIPTION = """\
@@ -39,6 +40,13 @@ def _port(text: str) -> int:
     return value
 
 
+def _iam_credentials(text: str) -> IAMCredentials:
+    try:
+        return IAMCredentials.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also the source of ``--help``)."""
     parser = argparse.ArgumentParser(prog="appsync-local", description=DESCRIPTION,
@@ -50,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", metavar="FILE.json", help='initial items: {"Post": [{...}], ...}')
     parser.add_argument("--db", metavar="FILE.sqlite", help="SQLite database file (default: in memory)")
     parser.add_argument("--api-key", metavar="KEY", help="require this x-api-key header (401 otherwise)")
+    parser.add_argument("--iam-credentials", type=_iam_credentials, action="append", default=[],
+                        metavar="KEY_ID:SECRET[:TOKEN]",
+                        help="require requests signed with AWS SigV4 (service appsync) by this key; repeatable; "
+                             "a session token makes it temporary credentials. With --api-key, either is accepted")
+    parser.add_argument("--region", default="us-east-1", help="the region SigV4 signatures must be scoped to "
+                                                             "(default us-east-1)")
     parser.add_argument("--print-schema", action="store_true", help="print the generated SDL and exit")
     faults = parser.add_argument_group("fault injection (every Nth request, counting all requests)")
     faults.add_argument("--latency-ms", type=_non_negative, default=0, metavar="N", help="delay every request")
@@ -80,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.exit(2, f"appsync-local: error: {error}\n")
     except Exception as error:  # noqa: BLE001 - e.g. an unusable --db path; still one line
         parser.exit(2, f"appsync-local: error: {type(error).__name__}: {error}\n")
-    options = ServerOptions(api_key=args.api_key, latency_ms=args.latency_ms, fail_every=args.fail_every,
+    options = ServerOptions(api_key=args.api_key, iam_credentials=tuple(args.iam_credentials), iam_region=args.region,
+                            latency_ms=args.latency_ms, fail_every=args.fail_every,
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
                             retry_after=args.retry_after, verbose=args.verbose)
     try:

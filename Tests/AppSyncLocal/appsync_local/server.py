@@ -1,4 +1,4 @@
-"""HTTP/1.1 server for the GraphQL endpoint, with API-key checks and fault injection.
+"""HTTP/1.1 server for the GraphQL endpoint, with API-key and IAM (SigV4) checks and fault injection.
 
 Endpoint: ``POST /graphql`` (JSON body) and ``GET /graphql?query=…&variables=…``. Keep-alive is on
 (HTTP/1.1 with exact Content-Length) and Nagle's algorithm is off. Responses carry
@@ -8,6 +8,10 @@ Fault injection counts every request to the endpoint (1, 2, 3, …); when a requ
 multiple of N the fault applies, checked in this order: ``drop_every`` (close the connection without
 answering), ``throttle_every`` (429 ``TooManyRequestsException``, with ``Retry-After`` when
 configured), ``fail_every`` (500 ``InternalFailure``). ``latency_ms`` delays every request.
+
+Auth: with ``api_key`` the ``x-api-key`` header must match; with ``iam_credentials`` requests must be signed
+with SigV4 for ``iam_region`` (see ``sigv4``). With both, either is accepted, as on an AppSync API with an
+additional auth mode: a request with ``x-api-key`` is checked as an API-key request, any other as IAM.
 """
 
 from __future__ import annotations
@@ -19,12 +23,15 @@ import sys
 import threading
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 from .errors import http_error_body
 from .execution import App
+from .sigv4 import IAMCredentials, SigV4Rejection, verify
 
 
 @dataclass
@@ -32,6 +39,9 @@ class ServerOptions:
     """Runtime options of the HTTP layer."""
 
     api_key: str | None = None
+    iam_credentials: tuple[IAMCredentials, ...] = ()
+    iam_region: str = "us-east-1"
+    clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
     latency_ms: int = 0
     fail_every: int = 0
     throttle_every: int = 0
@@ -83,7 +93,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         body = self._read_body()
         if body is None:
             return
-        self._handle(body)
+        self._handle(body, raw_body=body)
 
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
@@ -95,7 +105,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
             request["variables"] = "invalid"  # rejected as malformed below
         if "operationName" in params:
             request["operationName"] = params["operationName"]
-        self._handle(json.dumps(request).encode() if request["query"] else b"", path=parts.path)
+        self._handle(json.dumps(request).encode() if request["query"] else b"", path=parts.path, raw_body=b"")
 
     def _read_body(self) -> bytes | None:
         if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
@@ -114,7 +124,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
             return None
         return self.rfile.read(length) if length > 0 else b""
 
-    def _handle(self, body: bytes, path: str | None = None) -> None:
+    def _handle(self, body: bytes, path: str | None = None, raw_body: bytes = b"") -> None:
         options = self.server.options
         if (path or urlsplit(self.path).path) != "/graphql":
             self._send(404, http_error_body("NotFoundException", f"No endpoint at {self.path}; use /graphql."))
@@ -136,16 +146,31 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         if options.fail_every and number % options.fail_every == 0:
             self._send(500, http_error_body("InternalFailure", "An internal failure occurred (injected fault)."))
             return
-        if options.api_key is not None:
-            given = self.headers.get("x-api-key")
-            if not given:
-                self._send(401, http_error_body("UnauthorizedException", "Valid authorization header not provided."))
-                return
-            if not hmac.compare_digest(given.encode(), options.api_key.encode()):
-                self._send(401, http_error_body("UnauthorizedException", "You are not authorized to make this call."))
-                return
+        if not self._authorized(raw_body):
+            return
         status, payload = self.server.app.handle_body(body)
         self._send(status, payload)
+
+    def _authorized(self, raw_body: bytes) -> bool:
+        """Checks the API key or the SigV4 signature; answers 401/403 and returns False when refused."""
+        options = self.server.options
+        given_key = self.headers.get("x-api-key")
+        if options.api_key is not None and (given_key or not options.iam_credentials):
+            if not given_key:
+                self._send(401, http_error_body("UnauthorizedException", "Valid authorization header not provided."))
+                return False
+            if not hmac.compare_digest(given_key.encode(), options.api_key.encode()):
+                self._send(401, http_error_body("UnauthorizedException", "You are not authorized to make this call."))
+                return False
+            return True
+        if options.iam_credentials:
+            try:
+                verify(self.command, self.path, list(self.headers.items()), raw_body, options.iam_credentials,
+                       options.iam_region, options.clock())
+            except SigV4Rejection as rejection:
+                self._send(rejection.status, http_error_body(rejection.error_type, rejection.message))
+                return False
+        return True
 
     def _send(self, status: int, payload: dict, extra_headers: dict | None = None) -> None:
         data = json.dumps(payload, ensure_ascii=False).encode("utf-8")

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Finds the region to sign for: `--region`, `$AWS_REGION`, `$AWS_DEFAULT_REGION`, the config file's region,
+/// then the region in an AppSync endpoint's host name (`<id>.appsync-api.<region>.amazonaws.com`).
+///
+/// ```swift
+/// let region = try AWSRegion.resolve(flag: nil, environment: env, fileRegion: nil, filePath: nil, url: endpoint.url)
+/// ```
+public enum AWSRegion {
+    /// The first region found, checked to look like one.
+    public static func resolve(
+        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: URL
+    ) throws(AWSAuthError) -> String {
+        var candidates: [(value: String?, source: String)] = [
+            (flag, "--region"),
+            (environment["AWS_REGION"], "$AWS_REGION"),
+            (environment["AWS_DEFAULT_REGION"], "$AWS_DEFAULT_REGION"),
+        ]
+        if let filePath { candidates.append((fileRegion, filePath)) }
+        let host = url.host ?? ""
+        candidates.append((fromAppSyncHost(host), "the endpoint host \(host)"))
+        for candidate in candidates {
+            guard let region = candidate.value?.trimmingCharacters(in: .whitespaces), !region.isEmpty else { continue }
+            guard isValid(region) else { throw .invalidRegion(region, source: candidate.source) }
+            return region
+        }
+        var looked = ["--region", "$AWS_REGION", "$AWS_DEFAULT_REGION"]
+        if let filePath { looked.append("\(filePath) (no region)") }
+        looked.append("the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)")
+        throw .missingRegion(looked: looked)
+    }
+
+    /// The region of an AppSync API host, `abc.appsync-api.eu-west-1.amazonaws.com` → `eu-west-1`, or nil.
+    public static func fromAppSyncHost(_ host: String) -> String? {
+        let labels = host.lowercased().split(separator: ".").map(String.init)
+        guard let index = labels.firstIndex(of: "appsync-api"), index > 0, index + 2 < labels.count,
+              labels[index + 2] == "amazonaws"
+        else { return nil }
+        let region = labels[index + 1]
+        return isValid(region) ? region : nil
+    }
+
+    /// Lowercase letters, digits and dashes, starting with a letter: `us-east-1`, `cn-north-1`, `us-gov-west-1`.
+    static func isValid(_ region: String) -> Bool {
+        guard let first = region.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return region.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}

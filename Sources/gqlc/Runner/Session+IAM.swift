@@ -1,0 +1,54 @@
+import Foundation
+import GQLCore
+
+extension Session {
+    /// Whether requests are signed (IAM auth) and, if so, the signer with its region and credentials.
+    ///
+    /// `--iam` wins over an API key or token from the environment, and clashes with one on the command line;
+    /// `GQLC_IAM` loses to one given by flag and clashes with one from the environment. Without either, a schema
+    /// file whose default authorization type is `AWS_IAM` turns IAM on unless an API key or token was given.
+    func signer(url: String, file: SchemaFile?) throws(RunFailure) -> SigV4Signer? {
+        guard try usesIAM(file: file) else { return nil }
+        guard let endpoint = URL(string: url.trimmingCharacters(in: .whitespaces)) else {
+            throw RunFailure(EndpointError.invalidURL(url, "it is not a URL").description)
+        }
+        let fileRegion = file?.service.region
+        do {
+            let region = try AWSRegion.resolve(
+                flag: globals.region, environment: globals.awsEnvironment, fileRegion: fileRegion,
+                filePath: file?.path, url: endpoint)
+            let credentials = try AWSCredentialsLookup(environment: globals.awsEnvironment, profile: globals.profile).resolve()
+            return SigV4Signer(credentials: credentials, region: region)
+        } catch {
+            throw RunFailure(error.description)
+        }
+    }
+
+    private func usesIAM(file: SchemaFile?) throws(RunFailure) -> Bool {
+        let explicit = [(globals.apiKey?.origin, GlobalOptions.apiKeyOption), (globals.authToken?.origin, GlobalOptions.authTokenOption)]
+        if let iam = globals.iam {
+            for case (let origin?, let option) in explicit {
+                if origin.rank > iam.origin.rank { return false }
+                if origin.rank == iam.origin.rank {
+                    throw RunFailure(
+                        "\(iam.origin.describe(GlobalOptions.iamOption)) and \(origin.describe(option)) cannot be used together: "
+                            + "IAM auth signs requests instead of sending an API key or token")
+                }
+            }
+            return true
+        }
+        let hasKeyOrToken = globals.apiKey != nil || globals.authToken != nil
+        return !hasKeyOrToken && file?.service.defaultAuthorizationType == "AWS_IAM"
+    }
+}
+
+extension SettingOrigin {
+    /// Precedence: the command line over the environment over defaults.
+    fileprivate var rank: Int {
+        switch self {
+        case .commandLine: 2
+        case .environment: 1
+        case .default: 0
+        }
+    }
+}

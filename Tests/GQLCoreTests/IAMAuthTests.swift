@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+@testable import GQLCore
+
+/// IAM auth through the client: a fresh signature per attempt, secrets kept out of traces and messages.
+@Suite struct IAMClientTests {
+    static let secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
+    static let token = "IQoJb3JpZ2luX2VjEXAMPLETOKENvalue0123456789"
+
+    /// A clock that moves one minute each time it is read.
+    final class TickingClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ticks = 0
+
+        var clock: RetryClock {
+            RetryClock(sleep: { _ in }, random: { 0 }, now: {
+                self.lock.lock()
+                defer { self.lock.unlock() }
+                self.ticks += 1
+                return Date(timeIntervalSince1970: 1_710_495_000 + Double(self.ticks * 60))
+            })
+        }
+    }
+
+    static func endpoint() throws -> Endpoint {
+        let credentials = AWSCredentials(accessKeyID: "ASIAEXAMPLE", secretAccessKey: secret, sessionToken: token)
+        return try Endpoint(
+            url: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql",
+            signer: SigV4Signer(credentials: credentials, region: "eu-west-1"), retry: RetryPolicy(maxRetries: 3))
+    }
+
+    @Test func everyAttemptIsSignedAfresh() throws {
+        let transport = FakeTransport([Fixtures.status(503), Fixtures.status(429), Fixtures.ok()])
+        let client = GraphQLClient(endpoint: try Self.endpoint(), transport: transport, clock: TickingClock().clock)
+        _ = try client.execute(Fixtures.query)
+        let dates = transport.requests.map { $0.headers.value(for: "X-Amz-Date") }
+        #expect(dates == ["20240315T093100Z", "20240315T093200Z", "20240315T093300Z"])
+        let signatures = Set(transport.requests.compactMap { $0.headers.value(for: "Authorization") })
+        #expect(signatures.count == 3)
+        for request in transport.requests {
+            // Each attempt verifies on its own: recomputing it from what was sent gives what was sent.
+            let date = Date(timeIntervalSince1970: 1_710_495_000 + Double(transport.requests.firstIndex(of: request)! + 1) * 60)
+            #expect(try Self.endpoint().signer!.sign(request, at: date) == request)
+            #expect(request.headers.value(for: "X-Amz-Security-Token") == Self.token)
+        }
+    }
+
+    @Test func tracesAndErrorsNeverShowTheSecretOrToken() throws {
+        // AppSync's InvalidSignatureException echoes the canonical request, session token included.
+        let echo = #"{"errors":[{"errorType":"InvalidSignatureException","message":"expected x-amz-security-token:\#(Self.token) key \#(Self.secret)"}]}"#
+        let transport = FakeTransport([Fixtures.status(403, echo)])
+        let trace = TraceRecorder()
+        let client = GraphQLClient(endpoint: try Self.endpoint(), transport: transport, clock: TickingClock().clock, trace: trace.sink)
+        let error = try #require(executionError { () throws(ExecutionError) in try client.execute(Fixtures.query) })
+        let message = error.description
+        #expect(message.contains("InvalidSignatureException"))
+        #expect(message.contains("check the AWS credentials"))
+        let traced = trace.events.flatMap(\.lines).joined(separator: "\n")
+        #expect(traced.contains("X-Amz-Security-Token: IQoJ…████"))
+        #expect(traced.contains("Authorization: AWS4…████"))
+        for text in [message, traced] {
+            #expect(!text.contains(Self.secret) && !text.contains(Self.token), "\(text)")
+        }
+    }
+
+    @Test func theRedactorKnowsTheSignersSecrets() throws {
+        let redactor = try Self.endpoint().redactor
+        #expect(redactor.secrets.contains(Self.secret))
+        #expect(redactor.secrets.contains(Self.token))
+    }
+}
+
+@Suite struct AWSCredentialsLookupTests {
+    static func tempFile(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-credentials-\(UUID().uuidString)").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let file = """
+        # a comment
+        [default]
+        aws_access_key_id = AKIADEFAULT
+        aws_secret_access_key = defaultSecret/+=
+
+        ; another comment
+        [admin]
+        aws_access_key_id=ASIAADMIN
+        aws_secret_access_key=adminSecret
+        aws_session_token = adminToken==
+        region = eu-west-1
+        [broken]
+        aws_access_key_id = AKIABROKEN
+        """
+
+    @Test func environmentKeysComeFirst() throws {
+        let lookup = AWSCredentialsLookup(environment: [
+            "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "envSecret", "AWS_SESSION_TOKEN": "envToken",
+            "AWS_SHARED_CREDENTIALS_FILE": try Self.tempFile(Self.file),
+        ])
+        #expect(try lookup.resolve() == AWSCredentials(accessKeyID: "AKIAENV", secretAccessKey: "envSecret", sessionToken: "envToken"))
+    }
+
+    @Test func anExplicitProfileWinsOverTheEnvironment() throws {
+        let lookup = AWSCredentialsLookup(environment: [
+            "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "envSecret",
+            "AWS_SHARED_CREDENTIALS_FILE": try Self.tempFile(Self.file),
+        ], profile: "admin")
+        #expect(try lookup.resolve() == AWSCredentials(accessKeyID: "ASIAADMIN", secretAccessKey: "adminSecret", sessionToken: "adminToken=="))
+    }
+
+    @Test func theFileDefaultsToProfileDefaultOrAWSProfile() throws {
+        let path = try Self.tempFile(Self.file)
+        #expect(try AWSCredentialsLookup(environment: ["AWS_SHARED_CREDENTIALS_FILE": path]).resolve()
+            == AWSCredentials(accessKeyID: "AKIADEFAULT", secretAccessKey: "defaultSecret/+="))
+        #expect(try AWSCredentialsLookup(environment: ["AWS_SHARED_CREDENTIALS_FILE": path, "AWS_PROFILE": "admin"]).resolve().accessKeyID
+            == "ASIAADMIN")
+    }
+
+    @Test func theHomeDirectoryFileIsUsedWhenNoPathIsSet() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home.appendingPathComponent(".aws"), withIntermediateDirectories: true)
+        try Self.file.write(to: home.appendingPathComponent(".aws/credentials"), atomically: true, encoding: .utf8)
+        #expect(try AWSCredentialsLookup(environment: ["HOME": home.path]).resolve().accessKeyID == "AKIADEFAULT")
+    }
+
+    @Test func problemsNameThePlaceAndNeverTheSecret() throws {
+        let path = try Self.tempFile(Self.file)
+        func failure(_ environment: [String: String], profile: String? = nil) -> String {
+            do {
+                _ = try AWSCredentialsLookup(environment: environment, profile: profile).resolve()
+                return "no error"
+            } catch {
+                return error.description
+            }
+        }
+        #expect(failure(["AWS_SHARED_CREDENTIALS_FILE": "/nonexistent/creds"]) ==
+            "no AWS credentials for IAM auth: looked in $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY (not set) and "
+            + "profile 'default' in /nonexistent/creds (no such file); set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, "
+            + "or pass --profile NAME with a shared credentials file")
+        #expect(failure(["AWS_ACCESS_KEY_ID": "AKIA"]) ==
+            "$AWS_ACCESS_KEY_ID is set but $AWS_SECRET_ACCESS_KEY is not; set both (and AWS_SESSION_TOKEN for temporary credentials)")
+        #expect(failure(["AWS_SHARED_CREDENTIALS_FILE": path], profile: "nope") ==
+            "no profile 'nope' in \(path) (it has 'default', 'admin', 'broken'); check --profile or $AWS_PROFILE")
+        #expect(failure(["AWS_SHARED_CREDENTIALS_FILE": path], profile: "broken") ==
+            "profile 'broken' in \(path) has no aws_secret_access_key")
+    }
+
+    @Test(arguments: [
+        ("[default]\naws_secret_access_key wJalrXUtnFEMI\n", 2, "expected 'name = value', a '[profile]' header or a comment"),
+        ("aws_access_key_id = A\n", 1, "a setting before the first '[profile]' header"),
+        ("\n\n[default\n", 3, "a section header needs a closing ']'"),
+        ("[ ]\n", 1, "the profile name between '[' and ']' is empty"),
+        ("[p]\n = secretvalue\n", 2, "the setting name before '=' is empty"),
+    ])
+    func malformedFilesGiveFileAndLine(text: String, line: Int, reason: String) {
+        #expect(throws: AWSAuthError.malformedCredentialsFile(path: "creds", line: line, reason: reason)) {
+            try SharedCredentialsFile.parse(text, path: "creds")
+        }
+        let message = AWSAuthError.malformedCredentialsFile(path: "creds", line: line, reason: reason).description
+        #expect(!message.contains("wJalr") && !message.contains("secretvalue"))
+    }
+}
+
+@Suite struct AWSRegionTests {
+    static let appSync = URL(string: "https://abc.appsync-api.ap-southeast-2.amazonaws.com/graphql")!
+    static let local = URL(string: "http://127.0.0.1:20002/graphql")!
+
+    @Test func precedenceIsFlagEnvironmentFileHost() throws {
+        let env = ["AWS_REGION": "eu-west-1", "AWS_DEFAULT_REGION": "eu-west-2"]
+        #expect(try AWSRegion.resolve(flag: "us-west-2", environment: env, fileRegion: "eu-central-1", filePath: "f", url: Self.appSync) == "us-west-2")
+        #expect(try AWSRegion.resolve(flag: nil, environment: env, fileRegion: "eu-central-1", filePath: "f", url: Self.appSync) == "eu-west-1")
+        #expect(try AWSRegion.resolve(flag: nil, environment: ["AWS_DEFAULT_REGION": "eu-west-2"], fileRegion: "x-1", filePath: "f", url: Self.appSync) == "eu-west-2")
+        #expect(try AWSRegion.resolve(flag: nil, environment: [:], fileRegion: "eu-central-1", filePath: "f", url: Self.appSync) == "eu-central-1")
+        #expect(try AWSRegion.resolve(flag: nil, environment: ["AWS_REGION": ""], fileRegion: nil, filePath: "f", url: Self.appSync) == "ap-southeast-2")
+    }
+
+    @Test func noRegionSaysWhereItLooked() {
+        #expect(throws: AWSAuthError.missingRegion(looked: [
+            "--region", "$AWS_REGION", "$AWS_DEFAULT_REGION", "outputs.json (no region)",
+            "the endpoint host 127.0.0.1 (not an AppSync host)",
+        ])) {
+            try AWSRegion.resolve(flag: nil, environment: [:], fileRegion: nil, filePath: "outputs.json", url: Self.local)
+        }
+        #expect(throws: AWSAuthError.invalidRegion("eu west", source: "--region")) {
+            try AWSRegion.resolve(flag: "eu west", environment: [:], fileRegion: nil, filePath: nil, url: Self.local)
+        }
+    }
+
+    @Test(arguments: [
+        ("abc.appsync-api.eu-west-1.amazonaws.com", "eu-west-1"),
+        ("ABC.APPSYNC-API.US-EAST-1.AMAZONAWS.COM", "us-east-1"),
+        ("abc.appsync-api.cn-north-1.amazonaws.com.cn", "cn-north-1"),
+        ("abc.appsync-realtime-api.eu-west-1.amazonaws.com", nil),
+        ("api.example.com", nil), ("appsync-api.eu-west-1.amazonaws.com", nil),
+    ] as [(String, String?)])
+    func regionFromAppSyncHost(host: String, region: String?) {
+        #expect(AWSRegion.fromAppSyncHost(host) == region)
+    }
+}
+
+@Suite struct AuthHintTests {
+    @Test(arguments: [401, 403])
+    func theHintFollowsTheAuthMode(status: Int) {
+        var error = HTTPStatusError(status: status, errorType: "UnauthorizedException")
+        #expect(error.description.hasSuffix("check the API key or token (--api-key, --auth-token) and the API's auth mode"))
+        error.signed = true
+        #expect(error.description.contains("check the AWS credentials (--profile, AWS_ACCESS_KEY_ID)"))
+    }
+}
