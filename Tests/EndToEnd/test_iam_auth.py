@@ -152,8 +152,8 @@ def test_missing_region_says_where_gqlc_looked(iam):
     run = iam("--iam", "get", "Post", "--id", "p2", env=PERMANENT)
     assert run.code == 2, run
     assert run.stderr_lines == [
-        f"gqlc: no AWS region for IAM auth: looked in --region, $AWS_REGION, $AWS_DEFAULT_REGION, {BLOG} (no region) "
-        "and the endpoint host 127.0.0.1 (not an AppSync host); pass --region REGION or set AWS_REGION"]
+        "gqlc: no AWS region for IAM auth: looked in --region, the endpoint host 127.0.0.1 (not an AppSync host), "
+        f"{BLOG} (no region), $AWS_REGION and $AWS_DEFAULT_REGION; pass --region REGION or set AWS_REGION"]
 
 
 def test_a_malformed_credentials_file_names_file_and_line_but_not_the_line(iam):
@@ -200,3 +200,12 @@ def test_dry_run_needs_no_credentials(iam):
     run = iam("--iam", "--dry-run", "get", "Post", "--id", "p2")
     assert run.code == 0, run
     assert json.loads(run.stdout)["variables"] == {"id": "p2"}
+
+
+@pytest.mark.parametrize("option", ["--profile", "--region"])
+def test_aws_options_without_iam_are_refused_not_ignored(blog, option):
+    # blog.json's server takes no auth and the file says nothing of IAM: the AWS option would do nothing.
+    run = blog(option, "eu-west-1", "get", "Post", "--id", "p2")
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == [f"gqlc: {option} applies to IAM (SigV4) auth only, which this request does not use; "
+                                f"add --iam, or leave out {option}"]

@@ -166,19 +166,21 @@ import Testing
     static let appSync = URL(string: "https://abc.appsync-api.ap-southeast-2.amazonaws.com/graphql")!
     static let local = URL(string: "http://127.0.0.1:20002/graphql")!
 
-    @Test func precedenceIsFlagEnvironmentFileHost() throws {
+    @Test func precedenceIsFlagHostFileEnvironment() throws {
         let env = ["AWS_REGION": "eu-west-1", "AWS_DEFAULT_REGION": "eu-west-2"]
         #expect(try AWSRegion.resolve(flag: "us-west-2", environment: env, fileRegion: "eu-central-1", filePath: "f", url: Self.appSync) == "us-west-2")
-        #expect(try AWSRegion.resolve(flag: nil, environment: env, fileRegion: "eu-central-1", filePath: "f", url: Self.appSync) == "eu-west-1")
-        #expect(try AWSRegion.resolve(flag: nil, environment: ["AWS_DEFAULT_REGION": "eu-west-2"], fileRegion: "x-1", filePath: "f", url: Self.appSync) == "eu-west-2")
-        #expect(try AWSRegion.resolve(flag: nil, environment: [:], fileRegion: "eu-central-1", filePath: "f", url: Self.appSync) == "eu-central-1")
-        #expect(try AWSRegion.resolve(flag: nil, environment: ["AWS_REGION": ""], fileRegion: nil, filePath: "f", url: Self.appSync) == "ap-southeast-2")
+        // The API's own host beats a shell-wide AWS_REGION set for other work.
+        #expect(try AWSRegion.resolve(flag: nil, environment: env, fileRegion: "eu-central-1", filePath: "f", url: Self.appSync) == "ap-southeast-2")
+        #expect(try AWSRegion.resolve(flag: nil, environment: env, fileRegion: "eu-central-1", filePath: "f", url: Self.local) == "eu-central-1")
+        #expect(try AWSRegion.resolve(flag: nil, environment: env, fileRegion: nil, filePath: "f", url: Self.local) == "eu-west-1")
+        #expect(try AWSRegion.resolve(flag: nil, environment: ["AWS_DEFAULT_REGION": "eu-west-2"], fileRegion: nil, filePath: nil, url: Self.local) == "eu-west-2")
+        #expect(try AWSRegion.resolve(flag: nil, environment: ["AWS_REGION": ""], fileRegion: "", filePath: "f", url: Self.appSync) == "ap-southeast-2")
     }
 
     @Test func noRegionSaysWhereItLooked() {
         #expect(throws: AWSAuthError.missingRegion(looked: [
-            "--region", "$AWS_REGION", "$AWS_DEFAULT_REGION", "outputs.json (no region)",
-            "the endpoint host 127.0.0.1 (not an AppSync host)",
+            "--region", "the endpoint host 127.0.0.1 (not an AppSync host)", "outputs.json (no region)",
+            "$AWS_REGION", "$AWS_DEFAULT_REGION",
         ])) {
             try AWSRegion.resolve(flag: nil, environment: [:], fileRegion: nil, filePath: "outputs.json", url: Self.local)
         }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// Finds the region to sign for: `--region`, `$AWS_REGION`, `$AWS_DEFAULT_REGION`, the config file's region,
-/// then the region in an AppSync endpoint's host name (`<id>.appsync-api.<region>.amazonaws.com`).
+/// Finds the region to sign for: `--region`, the region in an AppSync endpoint's host name
+/// (`<id>.appsync-api.<region>.amazonaws.com`), the config file's region, then `$AWS_REGION` and
+/// `$AWS_DEFAULT_REGION`. The API's own host and config come before the shell's defaults, which are
+/// often set for some other work and would give a signature AppSync refuses for its scope.
 ///
 /// ```swift
 /// let region = try AWSRegion.resolve(flag: nil, environment: env, fileRegion: nil, filePath: nil, url: endpoint.url)
@@ -11,22 +13,24 @@ public enum AWSRegion {
     public static func resolve(
         flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: URL
     ) throws(AWSAuthError) -> String {
+        let host = url.host ?? ""
         var candidates: [(value: String?, source: String)] = [
             (flag, "--region"),
+            (fromAppSyncHost(host), "the endpoint host \(host)"),
+        ]
+        if let filePath { candidates.append((fileRegion, filePath)) }
+        candidates += [
             (environment["AWS_REGION"], "$AWS_REGION"),
             (environment["AWS_DEFAULT_REGION"], "$AWS_DEFAULT_REGION"),
         ]
-        if let filePath { candidates.append((fileRegion, filePath)) }
-        let host = url.host ?? ""
-        candidates.append((fromAppSyncHost(host), "the endpoint host \(host)"))
         for candidate in candidates {
             guard let region = candidate.value?.trimmingCharacters(in: .whitespaces), !region.isEmpty else { continue }
             guard isValid(region) else { throw .invalidRegion(region, source: candidate.source) }
             return region
         }
-        var looked = ["--region", "$AWS_REGION", "$AWS_DEFAULT_REGION"]
+        var looked = ["--region", "the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)"]
         if let filePath { looked.append("\(filePath) (no region)") }
-        looked.append("the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)")
+        looked += ["$AWS_REGION", "$AWS_DEFAULT_REGION"]
         throw .missingRegion(looked: looked)
     }
 

@@ -79,8 +79,8 @@ struct GlobalOptions: Equatable, Sendable {
             + "no API key or token is given and the schema file's default authorization type is AWS_IAM.")
     static let regionOption = OptionSpec(
         long: "region", value: "REGION",
-        help: "The AWS region to sign for. Defaults to AWS_REGION, AWS_DEFAULT_REGION, the schema file's region, "
-            + "then the region in an AppSync endpoint's host name.")
+        help: "The AWS region to sign for. Defaults to the region in an AppSync endpoint's host name, the schema "
+            + "file's region, then AWS_REGION or AWS_DEFAULT_REGION.")
     static let profileOption = OptionSpec(
         long: "profile", value: "NAME",
         help: "Take IAM credentials from this profile of the shared credentials file (AWS_SHARED_CREDENTIALS_FILE "

@@ -32,7 +32,12 @@ enum HelpText {
                         """),
                     .paragraph(
                         """
-                        IAM (SigV4) auth signs each request for service appsync. It is used with --iam or                         GQLC_IAM=1, or when no API key or token is given and the schema file's default                         authorization type is AWS_IAM. Credentials: --profile NAME, else AWS_ACCESS_KEY_ID and                         AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), else profile AWS_PROFILE or 'default'                         of AWS_SHARED_CREDENTIALS_FILE or ~/.aws/credentials. Region: --region, AWS_REGION,                         AWS_DEFAULT_REGION, the schema file, then the AppSync host name. Secrets are never printed.
+                        IAM (SigV4) auth signs each request for service appsync. It is used with --iam or \
+                        GQLC_IAM=1, or when no API key or token is given and the schema file's default \
+                        authorization type is AWS_IAM. Credentials: --profile NAME, else AWS_ACCESS_KEY_ID and \
+                        AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), else profile AWS_PROFILE or 'default' \
+                        of AWS_SHARED_CREDENTIALS_FILE or ~/.aws/credentials. Region: --region, the AppSync \
+                        host name, the schema file, then AWS_REGION or AWS_DEFAULT_REGION. Secrets are never printed.
                         """),
                 ]),
                 HelpSection("Exit status", [

@@ -8,7 +8,15 @@ extension Session {
     /// `GQLC_IAM` loses to one given by flag and clashes with one from the environment. Without either, a schema
     /// file whose default authorization type is `AWS_IAM` turns IAM on unless an API key or token was given.
     func signer(url: String, file: SchemaFile?) throws(RunFailure) -> SigV4Signer? {
-        guard try usesIAM(file: file) else { return nil }
+        guard try usesIAM(file: file) else {
+            // Silently ignoring them would leave the user believing their AWS settings were used.
+            if let option = globals.profile != nil ? GlobalOptions.profileOption : globals.region != nil ? GlobalOptions.regionOption : nil {
+                throw RunFailure(
+                    "\(option.flagName) applies to IAM (SigV4) auth only, which this request does not use; "
+                        + "add --iam, or leave out \(option.flagName)")
+            }
+            return nil
+        }
         guard let endpoint = URL(string: url.trimmingCharacters(in: .whitespaces)) else {
             throw RunFailure(EndpointError.invalidURL(url, "it is not a URL").description)
         }
