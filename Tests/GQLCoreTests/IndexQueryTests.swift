@@ -22,15 +22,6 @@ import Testing
         String(request.query.prefix { $0 != "{" })
     }
 
-    private func message(_ body: () throws -> Any) -> String? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func partitionKeyOnlyIsAQueryWithNoFilter() throws {
         let request = try blog.indexList("Comment", index: "commentsByPostId", filter: FilterInput(where: ["postId=p1"]))
         #expect(header(request) == "query CommentsByPostId($filter: ModelCommentFilterInput, $limit: Int, $postId: ID!) ")
@@ -143,6 +134,6 @@ import Testing
     ] as [(String, String, [String], String)])
     func errors(_ model: String, _ index: String, _ clauses: [String], _ expected: String) {
         let builder = model == "Shipment" ? shipments : blog
-        #expect(message { try builder.indexPages(model, index: index, filter: FilterInput(where: clauses)) } == expected)
+        #expect(errorMessage { try builder.indexPages(model, index: index, filter: FilterInput(where: clauses)) } == expected)
     }
 }
