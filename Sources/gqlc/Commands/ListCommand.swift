@@ -121,7 +121,7 @@ enum ListCommand: CommandDefinition {
                 "gqlc list Comment --index commentsByPostId --where post=p1 --limit 100"),
             Example(
                 "Blog b1's posts whose title starts with 'Swift', last title first",
-                "gqlc list Post --index postsByBlogId --where blogId=b1 --where 'title^=Swift' --sort desc"),
+                "gqlc list Post --index postsByBlogId --where blogId=b1 \\\n    --where 'title^=Swift' --sort desc"),
             Example(
                 "Titles of well-rated published posts, one per line",
                 "gqlc list Post --where status=PUBLISHED --where 'rating>=4' \\\n    --output ndjson | jq -r .title"),
