@@ -3,8 +3,9 @@
 For each schema (the project's examples and the shared Amplify fixtures that appsync-local supports),
 commands are generated from the model-introspection JSON: get (by id or composite key, with every
 association and two-level include), list (plain, --where on each filterable field and each
-belongs-to association, --include, --limit/--next-token), create (every writable field), update
-(with --if) and delete (with --if). Each runs with --dry-run; the printed body's query must parse and
+belongs-to association, --include, --limit/--next-token), list --index for every secondary index with a
+queryField (each key-condition operator on its sort key, composite sort keys, --sort, a filter beside the
+key, --include, --next-token), create (every writable field), update (with --if) and delete (with --if). Each runs with --dry-run; the printed body's query must parse and
 validate against the SDL from `appsync-local --schema X --print-schema`, and its variables must
 coerce to the operation's variable definitions.
 """
@@ -25,7 +26,7 @@ from graphql.execution.values import get_variable_values
 from gqlc_runner import run_gqlc
 from harness import REPO_ROOT, SERVER_PATH, SHARED_FIXTURES, clean_env
 
-EXAMPLES = ["blog.json", "tags.json", "inventory.json"]
+EXAMPLES = ["blog.json", "tags.json", "inventory.json", "shipments.json"]
 SHARED = ["gen1-blog-hasmany-belongsto.mis.json", "gen1-cpk-hasone-hasmany-manytomany.mis.json",
           "gen2-amplify-data-modeled.mis.json", "gen2-amplify-data-modeled.amplifyconfiguration.json",
           "gen2-cart-customer.amplify_outputs.json", "gen2-references-cpk-hasmany.mis.json"]
@@ -37,6 +38,7 @@ SCALAR_VALUES = {
     "AWSIPAddress": "10.0.0.1",
 }
 WHERE_OPERATORS = {"Int": ">=", "Float": "<", "String": "^=", "AWSDateTime": ">", "AWSDate": "<="}
+NUMERIC_SCALARS = {"Int", "Float", "AWSTimestamp"}
 
 
 # MARK: - The schema as the server sees it
@@ -164,6 +166,49 @@ class CommandMaker:
                 return ["--if", f"{field.name}={value}"]
         return []
 
+    def queryable_indexes(self, model: str) -> list[dict]:
+        """The `key` attributes with a name, a queryField and fields: the indexes `list --index` can query."""
+        return [a["properties"] for a in self.models[model].get("attributes", [])
+                if a["type"] == "key" and a["properties"].get("name") and a["properties"].get("queryField")
+                and a["properties"].get("fields")]
+
+    def key_operators(self, field: Field) -> list[str]:
+        """The --where operators gqlc may turn into a key condition on this sort-key field."""
+        if field.scalar in NUMERIC_SCALARS:
+            return ["=", "<", "<=", ">", ">=", "between"]
+        if field.scalar is None or field.scalar == "Boolean":
+            return ["="]
+        return ["=", "<", "<=", ">", ">=", "^=", "between"]
+
+    def index_commands(self, model: str) -> list[list[str]]:
+        """`list --index` for every queryable index: each key operator on a single sort key, composite sort keys
+        with and without a leading equality, --sort, a filter beside the key, --include and --next-token."""
+        commands = []
+        others = [f for f in self.fields(model) if self.text_value(f) is not None and not f.spec.get("isArray")]
+        associations = self.associations(model)
+        for index in self.queryable_indexes(model):
+            partition, *sort_keys = index["fields"]
+            value = self.text_value(self.field(model, partition)) or "v-1"
+            base = ["list", model, "--index", index["queryField"], "--where", f"{partition}={value}"]
+            commands += [base, [*base, "--sort", "desc", "--limit", "5", "--next-token", "tok"]]
+            commands.append(["list", model, "--index", index["name"], "--where", f"{partition}={value}"])
+            filtered = [f for f in others if f.name not in index["fields"]][:1]
+            if filtered:
+                commands.append([*base, "--where", f"{filtered[0].name}={self.text_value(filtered[0])}"])
+            if associations:
+                commands.append([*base, "--include", associations[0].name])
+            sort_fields = [self.field(model, name) for name in sort_keys]
+            if len(sort_fields) == 1:
+                field = sort_fields[0]
+                text = self.text_value(field)
+                for operator in self.key_operators(field):
+                    clause = f"{field.name}={text}..{text}" if operator == "between" else f"{field.name}{operator}{text}"
+                    commands.append([*base, "--where", clause, "--sort", "asc"])
+            elif sort_fields:
+                equal = [arg for f in sort_fields for arg in ("--where", f"{f.name}={self.text_value(f)}")]
+                commands += [[*base, *equal], [*base, *equal[:2]], [*base, *equal[2:]]]
+        return commands
+
     def commands(self, model: str) -> list[list[str]]:
         key = self.key_args(model)
         keys = set(self.key_fields(model))
@@ -215,6 +260,8 @@ def test_every_generated_document_validates(schema_path: Path, where_fields: int
     schema = build_schema(print_schema(schema_path))
     maker = CommandMaker(introspection(schema_path), where_fields=where_fields)
     commands = [command for model in maker.models for command in maker.commands(model)][::every]
+    # Index queries are not sampled: every queryable index of every schema is checked.
+    commands += [command for model in maker.models for command in maker.index_commands(model)]
     assert len(commands) >= 30
 
     def dry_run(command: list[str]):
@@ -240,6 +287,15 @@ def test_every_document_kind_is_covered():
                      "list Comment --where post=v-2", "list Post --where rating>=3 --where rating?",
                      "update Post --id v-1", "delete Post --id v-1 --if", "create Post", "--next-token tok"]:
         assert any(expected in command for command in commands), expected
+    index_commands = [" ".join(command) for model in maker.models for command in maker.index_commands(model)]
+    for expected in ["list Comment --index commentsByPostId --where postId=v-1",
+                     "list Post --index postsByBlogId --where blogId=v-1 --where title^=text --sort asc",
+                     "list Post --index postsByBlogId --where blogId=v-1 --where title=text..text --sort asc",
+                     "--sort desc --limit 5 --next-token tok", "list Comment --index byPost"]:
+        assert any(expected in command for command in index_commands), expected
+    shipments = CommandMaker(introspection(REPO_ROOT / "schema-examples" / "shipments.json"))
+    assert ["list", "Shipment", "--index", "shipmentsByCarrier", "--where", "carrier=text", "--where", "region=text",
+            "--where", "day=2025-01-02"] in shipments.index_commands("Shipment")
     inventory = CommandMaker(introspection(REPO_ROOT / "schema-examples" / "inventory.json"))
     assert ["get", "InventoryItem", "--key", "sku=text", "--key", "warehouseId=v-1", "--key", "bin=3"] in \
         inventory.commands("InventoryItem")

@@ -12,6 +12,7 @@ enum TestSchemas {
     static func inventory() throws -> ModelSchema { try load(TestPaths.example("inventory.json")) }
     static func gen1Blog() throws -> ModelSchema { try load(TestPaths.fixture("gen1-blog-hasmany-belongsto.mis.json")) }
     static func gen1CPK() throws -> ModelSchema { try load(TestPaths.fixture("gen1-cpk-hasone-hasmany-manytomany.mis.json")) }
+    static func shipments() throws -> ModelSchema { try load(TestPaths.example("shipments.json")) }
     static func cartCustomer() throws -> ModelSchema { try load(TestPaths.fixture("gen2-cart-customer.amplify_outputs.json")) }
 
     /// A builder whose generated ids are fixed, for stable goldens.
@@ -58,6 +59,13 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         },
         GoldenCase(name: "blog-list-posts-filter-json-and-where", schema: TestSchemas.blog) {
             try $0.list("Post", filter: FilterInput(where: ["featured=true"], json: ["or": [["views": ["gt": 10]], ["score": ["ge": .number(JSONNumber(4.5))]]]]))
+        },
+        GoldenCase(name: "blog-index-comments-by-post", schema: TestSchemas.blog) {
+            try $0.indexList("Comment", index: "commentsByPostId", filter: FilterInput(where: ["post=p1"]))
+        },
+        GoldenCase(name: "blog-index-posts-by-blog-begins-with-desc", schema: TestSchemas.blog) {
+            try $0.indexList("Post", index: "byBlog", filter: FilterInput(where: ["title^=Swift", "rating>=3", "blog=b1"]),
+                             sortDirection: .desc, limit: 20, nextToken: "t1")
         },
         GoldenCase(name: "blog-create-post", schema: TestSchemas.blog) {
             try $0.create("Post", values: RecordValues(assignments: [
@@ -117,6 +125,14 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         },
         GoldenCase(name: "inventory-list-items-where", schema: TestSchemas.inventory) {
             try $0.list("InventoryItem", filter: FilterInput(where: ["kind=RAW", "price=1..2.5", "warehouse=w1"]))
+        },
+        GoldenCase(name: "inventory-index-items-by-warehouse-between", schema: TestSchemas.inventory) {
+            try $0.indexList("InventoryItem", index: "itemsByWarehouse", filter: FilterInput(where: ["warehouse=w1", "quantity=1..5"]))
+        },
+        // schema-examples/shipments.json: a composite sort key (region, day)
+        GoldenCase(name: "shipments-index-by-carrier-composite", schema: TestSchemas.shipments) {
+            try $0.indexList("Shipment", index: "shipmentsByCarrier",
+                             filter: FilterInput(where: ["carrier=ups", "region=eu", "day=2025-01-02", "weight>1"]))
         },
         GoldenCase(name: "inventory-connection-page-warehouse-items", schema: TestSchemas.inventory) {
             try $0.connectionPage(parent: "Warehouse", key: ["warehouseId": "w1"], field: "items",

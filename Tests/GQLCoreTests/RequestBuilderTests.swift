@@ -9,14 +9,7 @@ import Testing
         inventory = TestSchemas.builder(try TestSchemas.inventory())
     }
 
-    private func message(_ body: () throws -> GraphQLRequest) -> String? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
+    private func message(_ body: () throws -> GraphQLRequest) -> String? { errorMessage(body) }
 
     @Test func doneWhenGetPostWithCommentsIsAValidBody() throws {
         let request = try blog.get("Post", key: .id("p1"), include: ["comments"])

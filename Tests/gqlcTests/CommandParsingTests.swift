@@ -55,8 +55,20 @@ import Testing
         #expect(
             try command(["list", "Comment"])
                 == .list(ListInvocation(
-                    model: "Comment", conditions: [], filter: nil, limit: nil, pageSize: 1000, nextToken: nil,
+                    model: "Comment", index: nil, sort: nil, conditions: [], filter: nil, limit: nil, pageSize: 1000, nextToken: nil,
                     includes: [])))
+    }
+
+    @Test func listThroughAnIndex() throws {
+        guard case .list(let list) = try command(
+            ["list", "Comment", "--index", "commentsByPostId", "--sort", "DESC", "--where", "post=p1"])
+        else {
+            Issue.record("expected a list invocation")
+            return
+        }
+        #expect(list.index == "commentsByPostId")
+        #expect(list.sort == .desc)
+        #expect(list.conditions == ["post=p1"])
     }
 
     @Test func listFilterFromFileOrStandardInput() throws {
@@ -151,6 +163,9 @@ import Testing
         (["get", "Post", "p2", "--id", "p1"], "gqlc: unexpected argument 'p2'; usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--no-follow]"),
         (["get", "Po-st", "--id", "p1"], "gqlc: invalid model name 'Po-st': expected a GraphQL type name such as 'Post'"),
         (["get", "Post", "--id", "p1", "--limit", "3"], "gqlc: unknown option '--limit' for 'get'; run 'gqlc get --help' for its options"),
+        (["list", "Post", "--sort", "desc"], "gqlc: option '--sort' needs '--index': only an index query is ordered by a sort key"),
+        (["list", "Post", "--index", "postsByBlogId", "--sort", "down"],
+         "gqlc: invalid value 'down' for '--sort': expected asc or desc"),
         (["list", "Post", "--limt", "3"], "gqlc: unknown option '--limt'; did you mean '--limit'?"),
         (["list", "Post", "--limit", "abc"], "gqlc: invalid value 'abc' for '--limit': expected a whole number of at least 1"),
         (["list", "Post", "--limit", "-2"], "gqlc: invalid value '-2' for '--limit': expected a whole number of at least 1"),
@@ -162,7 +177,7 @@ import Testing
         (["list", "Post", "--filter", "[1]"], "gqlc: invalid value for '--filter': expected a JSON object such as '{\"rating\": {\"ge\": 4}}'"),
         (["list", "Post", "--filter", "{"], "gqlc: invalid JSON for '--filter': unexpected end of input; expected a string key in double quotes at column 2; use @FILE to read a file"),
         (["list", "Post", "--filter", "@"], "gqlc: option '--filter' needs a file name after '@'"),
-        (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]..."),
+        (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]..."),
         (["create", "Post", "--input"], "gqlc: option '--input' needs a value (--input FILE|-)"),
         (["update", "Post", "--id", "p1"], "gqlc: nothing to update: give FIELD=VALUE arguments or --input FILE"),
         (["update", "Post", "status=DRAFT"], "gqlc: 'update' needs --id VALUE or --key FIELD=VALUE to pick the record"),

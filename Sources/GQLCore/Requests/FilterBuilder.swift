@@ -30,6 +30,23 @@ public struct FilterInput: Sendable, Equatable {
     public var isEmpty: Bool { expressions.isEmpty && json == nil }
 }
 
+/// One `--where` expression resolved against a model: `field` is the stored field (a belongsTo's foreign key).
+struct FilterClause: Sendable, Equatable {
+    var field: String
+    var op: WhereOperator
+    /// The coerced value (`true`/`false` for `?`/`!?`, a two-element array for `between`).
+    var operand: JSONValue
+    /// The filter object: `{"field":{"op":operand}}`.
+    var object: JSONValue { [field: [op.inputName: operand]] }
+}
+
+/// One part of a filter: a `--where` clause (with its text) or the `--filter` object (`clause` nil).
+struct FilterPart: Sendable, Equatable {
+    var text: String?
+    var clause: FilterClause?
+    var object: JSONValue
+}
+
 /// Resolves `--where` / `--if` expressions against a model into an AppSync filter object.
 ///
 /// One part gives `{"field":{"op":value}}`; several give `{"and":[…]}` in the order given.
@@ -48,20 +65,31 @@ public struct FilterBuilder: Sendable {
 
     /// The filter object for `input`, or nil when it is empty. Errors name the expression they are about.
     public func build(_ input: FilterInput) throws(RequestBuildError) -> JSONValue? {
-        var parts: [JSONValue] = []
+        Self.combine(try parts(input).map(\.object))
+    }
+
+    /// `input` resolved part by part, in the order the filter AND-s them: the `--filter` object first.
+    func parts(_ input: FilterInput) throws(RequestBuildError) -> [FilterPart] {
+        var parts: [FilterPart] = []
         if let json = input.json {
             guard case .object = json else {
                 throw RequestBuildError.notAnObject(found: json.kindDescription).about(purpose.jsonOption, nil)
             }
-            parts.append(json)
+            parts.append(FilterPart(text: nil, clause: nil, object: json))
         }
         for text in input.expressions {
             do {
-                parts.append(try resolve(try WhereExpression.parse(text)))
+                let clause = try self.clause(try WhereExpression.parse(text))
+                parts.append(FilterPart(text: text, clause: clause, object: clause.object))
             } catch {
                 throw error.about(purpose.expressionOption, text)
             }
         }
+        return parts
+    }
+
+    /// Nil for no parts, the part itself for one, else `{"and":[…]}` in order.
+    static func combine(_ parts: [JSONValue]) -> JSONValue? {
         switch parts.count {
         case 0: return nil
         case 1: return parts[0]
@@ -71,6 +99,11 @@ public struct FilterBuilder: Sendable {
 
     /// One expression as `{"field":{"op":value}}`.
     public func resolve(_ expression: WhereExpression) throws(RequestBuildError) -> JSONValue {
+        try clause(expression).object
+    }
+
+    /// One expression checked and coerced: the stored field it tests, its operator and its operand.
+    func clause(_ expression: WhereExpression) throws(RequestBuildError) -> FilterClause {
         let (target, field) = try filteredField(expression.field)
         if purpose == .condition && model.isKeyField(target) {
             throw .keyFieldInCondition(field: target, model: model.name)
@@ -98,7 +131,7 @@ public struct FilterBuilder: Sendable {
         default:
             value = try ValueCoercion.coerce(expression.operands.first ?? "", as: kind, allowNull: false)
         }
-        return [target: [expression.op.inputName: value]]
+        return FilterClause(field: target, op: expression.op, operand: value)
     }
 
     /// The stored field that `name` filters: the field itself, or a belongsTo's single foreign key.

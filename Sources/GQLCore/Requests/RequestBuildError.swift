@@ -60,6 +60,12 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
     case unexpectedResponse(path: String, reason: String)
     /// The server handed back a nextToken it had already given.
     case repeatedNextToken(field: String)
+    /// `--index` names no index of the model.
+    case unknownIndex(String, model: String, queryable: [String], suggestion: String?)
+    /// The index has no `queryField`, so the server exposes no query for it.
+    case indexNotQueryable(String, model: String, queryable: [String])
+    /// An index query needs an `=` clause on the index's partition-key field.
+    case indexNeedsPartitionKey(queryField: String, field: String)
     /// An error about one argument: `option` is `--where`, `--key`, … or empty for positional values;
     /// `text` is the argument as given, or nil when the option's whole value is meant (`--input`).
     case argument(option: String, text: String?, error: RequestBuildError)
@@ -130,6 +136,13 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
             return "unexpected response at \(path): \(reason)"
         case .repeatedNextToken(let field):
             return "the server returned the same nextToken twice while paging '\(field)'"
+        case .unknownIndex(let name, let model, let queryable, let suggestion):
+            return "unknown index '\(name)' on \(model)" + didYouMean(suggestion) + queryableIndexes(model, queryable)
+        case .indexNotQueryable(let name, let model, let queryable):
+            return "index '\(name)' on \(model) has no queryField, so the server has no query for it"
+                + queryableIndexes(model, queryable)
+        case .indexNeedsPartitionKey(let queryField, let field):
+            return "--index \(queryField) needs --where \(field)=VALUE"
         case .argument(let option, let text, let error):
             guard let text else { return "\(option): \(error)" }
             let quoted = "'\(text)'"
@@ -149,6 +162,10 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
 
     private func didYouMean(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private func queryableIndexes(_ model: String, _ names: [String]) -> String {
+        names.isEmpty ? "; \(model) has no queryable indexes" : " (queryable indexes: " + names.joined(separator: ", ") + ")"
     }
 
     private func article(_ word: String) -> String {

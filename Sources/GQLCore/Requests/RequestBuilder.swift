@@ -78,16 +78,28 @@ public struct RequestBuilder: Sendable {
         let model = try self.model(named: model)
         let root = try operation(model.operations.list, "list", of: model)
         let filterValue = try FilterBuilder(schema: schema, model: model, purpose: .filter).build(filter)
+        return try connectionPages(model, root: root, filter: filterValue, include: include)
+    }
+
+    /// A paged connection query: `$filter` (always declared) and `$limit`, `$nextToken` when sent, plus `fixed`
+    /// variables (declared, and sent on every page).
+    func connectionPages(
+        _ model: Model, root: String, filter: JSONValue?, fixed: [Variable] = [], include: [String]
+    ) throws(RequestBuildError) -> ListRequests {
         let tree = try IncludeTree.resolve(include, from: model, in: schema)
         let selections = try SelectionBuilder(schema: schema).connectionSelections(model, include: tree)
-        var variables = [
-            Variable("filter", .named("Model\(model.name)FilterInput"), filterValue),
+        var variables = fixed + [
+            Variable("filter", .named("Model\(model.name)FilterInput"), filter),
             Variable("limit", .named("Int"), nil),
         ]
         let withoutToken = Self.request(.query, root: root, variables: variables, selections: selections).query
         variables.append(Variable("nextToken", .named("String"), nil))
         let withToken = Self.request(.query, root: root, variables: variables, selections: selections).query
-        return ListRequests(rootField: root, queryWithoutToken: withoutToken, queryWithToken: withToken, filter: filterValue)
+        var fixedValues = JSONObject()
+        for variable in fixed { if let value = variable.value { fixedValues[variable.name] = value } }
+        return ListRequests(
+            rootField: root, queryWithoutToken: withoutToken, queryWithToken: withToken, filter: filter,
+            fixedVariables: fixedValues)
     }
 
     // MARK: Mutations
@@ -279,6 +291,16 @@ public struct ListRequests: Sendable, Equatable {
     let queryWithToken: String
     /// The filter object sent on every page, if any.
     public let filter: JSONValue?
+    /// Other variables sent on every page: an index query's key, key condition and sort direction.
+    let fixedVariables: JSONObject
+
+    init(rootField: String, queryWithoutToken: String, queryWithToken: String, filter: JSONValue?, fixedVariables: JSONObject = [:]) {
+        self.rootField = rootField
+        self.queryWithoutToken = queryWithoutToken
+        self.queryWithToken = queryWithToken
+        self.filter = filter
+        self.fixedVariables = fixedVariables
+    }
 
     /// The request for one page; `$nextToken` is declared only when a token is sent.
     public func request(limit: Int = RequestBuilder.defaultLimit, nextToken: String? = nil) throws(RequestBuildError) -> GraphQLRequest {
@@ -289,12 +311,13 @@ public struct ListRequests: Sendable, Equatable {
     /// The request for one page of a pager, which never asks for fewer than one item.
     public func page(limit: Int, nextToken: String?) -> GraphQLRequest {
         let limit = max(1, limit)
-        var variables = JSONObject()
-        if let filter { variables["filter"] = filter }
-        variables["limit"] = .number(JSONNumber(limit))
-        if let nextToken { variables["nextToken"] = .string(nextToken) }
+        var members = fixedVariables.members
+        if let filter { members.append(.init(key: "filter", value: filter)) }
+        members.append(.init(key: "limit", value: .number(JSONNumber(limit))))
+        if let nextToken { members.append(.init(key: "nextToken", value: .string(nextToken))) }
         return GraphQLRequest(
-            query: nextToken == nil ? queryWithoutToken : queryWithToken, variables: variables,
+            query: nextToken == nil ? queryWithoutToken : queryWithToken,
+            variables: JSONObject(members.sorted { $0.key < $1.key }),
             operationType: .query, decodePath: [rootField])
     }
 }

@@ -1,8 +1,13 @@
 import GQLCore
 
-/// `gqlc list MODEL [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token T] [--include PATH]...`
+/// `gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N]
+/// [--page-size N] [--next-token T] [--include PATH]...`
 struct ListInvocation: Equatable, Sendable {
     let model: String
+    /// The secondary index to query (its queryField or name); nil scans the table with `list<Models>`.
+    let index: String?
+    /// The index query's order by its sort key; only with `index`.
+    let sort: SortDirection?
     /// `--where` expressions, AND-ed.
     let conditions: [String]
     /// A whole AppSync filter object, AND-ed with `conditions`.
@@ -36,6 +41,14 @@ enum ListCommand: CommandDefinition {
             An AppSync filter object, inline or read from FILE ('@-' reads standard input); \
             AND-ed with --where.
             """)
+    static let index = OptionSpec(
+        long: "index", value: "QUERYFIELD",
+        help: """
+            Query this secondary index (its query field or index name, as 'gqlc models MODEL' shows) \
+            instead of scanning the table; needs --where on the index's partition key.
+            """)
+    static let sort = OptionSpec(
+        long: "sort", value: "asc|desc", help: "Order an --index query by the index's sort key (default asc).")
     static let limit = OptionSpec(long: "limit", value: "N", help: "Print at most N records, then stop paging.")
     static let pageSize = OptionSpec(
         long: "page-size", value: "N", default: String(defaultPageSize),
@@ -49,8 +62,8 @@ enum ListCommand: CommandDefinition {
         abstract: "List a model's records, following nextToken until the last page.",
         synopsis: [
             """
-            MODEL [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] \
-            [--include PATH]...
+            MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] \
+            [--page-size N] [--next-token TOKEN] [--include PATH]...
             """
         ],
         discussion: [
@@ -60,6 +73,19 @@ enum ListCommand: CommandDefinition {
                     Records are printed as they arrive: as one JSON array with --output json, or one \
                     record per line with --output ndjson. Paging stops after the last page, or once \
                     --limit records have been printed.
+                    """),
+            ]),
+            HelpSection("Listing through an index", [
+                .paragraph(
+                    """
+                    Without --index, list sends list<Models>, which DynamoDB runs as a Scan of the \
+                    whole table: each page reads --page-size records and only then applies the \
+                    filter, so a selective --where can page through many empty pages. With --index, \
+                    gqlc sends the index's query field instead, a DynamoDB Query that reads only the \
+                    partition given by --where PARTITIONKEY=VALUE. With a single sort key, a clause \
+                    on it with = < <= > >= ^= or LOW..HIGH becomes the key condition. With a \
+                    composite sort key, = clauses on its leading fields narrow the Query by prefix \
+                    and also stay in the filter. Every other clause, and --filter, is the filter.
                     """),
             ]),
             HelpSection("Where expressions", [
@@ -87,9 +113,15 @@ enum ListCommand: CommandDefinition {
             ]),
         ],
         arguments: [SharedOptions.model],
-        options: [whereOption, filter, limit, pageSize, nextToken, SharedOptions.include],
+        options: [index, sort, whereOption, filter, limit, pageSize, nextToken, SharedOptions.include],
         examples: [
             Example("The first 100 comments on post p1", "gqlc list Comment --limit 100 --where post=p1"),
+            Example(
+                "The same through the index on postId: a Query, not a Scan",
+                "gqlc list Comment --index commentsByPostId --where post=p1 --limit 100"),
+            Example(
+                "Blog b1's posts whose title starts with 'Swift', last title first",
+                "gqlc list Post --index postsByBlogId --where blogId=b1 \\\n    --where 'title^=Swift' --sort desc"),
             Example(
                 "Titles of well-rated published posts, one per line",
                 "gqlc list Post --where status=PUBLISHED --where 'rating>=4' \\\n    --output ndjson | jq -r .title"),
@@ -106,8 +138,18 @@ enum ListCommand: CommandDefinition {
         for text in options.values(whereOption) {
             conditions.append(text)
         }
+        let indexName = options.value(index)
+        let direction = try options.value(sort).map { text throws(UsageError) -> SortDirection in
+            guard let direction = SortDirection(rawValue: text.uppercased()) else {
+                throw ValueParsing.invalid(text, for: sort, expected: "asc or desc")
+            }
+            return direction
+        }
+        if direction != nil, indexName == nil {
+            throw UsageError("option '--sort' needs '--index': only an index query is ordered by a sort key")
+        }
         return ListInvocation(
-            model: model, conditions: conditions, filter: try options.value(filter).map(parseFilter),
+            model: model, index: indexName, sort: direction, conditions: conditions, filter: try options.value(filter).map(parseFilter),
             limit: try options.value(limit).map { text throws(UsageError) in
                 try ValueParsing.positiveInteger(text, for: limit)
             },

@@ -7,7 +7,13 @@ extension ModelCommandRunner {
         let requests: ListRequests
         do {
             let filter = FilterInput(where: invocation.conditions, json: try filterJSON(invocation.filter))
-            requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes)
+            if let index = invocation.index {
+                requests = try builder.indexPages(
+                    invocation.model, index: index, filter: filter, sortDirection: invocation.sort,
+                    include: invocation.includes)
+            } else {
+                requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes)
+            }
         } catch {
             return usage(error)
         }
