@@ -67,6 +67,8 @@ CASES = [
     (["list", "--out"], ["--output"]),
     (["list", "--output", ""], ["json", "ndjson"]),
     (["list", "--output", "=", "nd"], ["ndjson"]),
+    (["list", "Comment", "--index", "commentsByPostId", "--sort", ""], ["asc", "desc"]),
+    (["get", "Post", "--ia"], ["--iam"]),
     (["raw", "--query", ""], []),
     (["completion", ""], ["bash", "zsh"]),
     (["help", "up"], ["update"]),
