@@ -37,7 +37,7 @@ def bash_complete(line: list[str], cwd, env=None) -> list[str]:
 
 def zsh_complete(line: list[str], cwd, env=None) -> list[str]:
     """What Tab offers for the last word of `gqlc LINE...` in zsh, through bashcompinit."""
-    script = (f"autoload -U +X compinit && compinit -u\n"
+    script = (f"autoload -U +X compinit && compinit -u -D\n"
               f"source <({shlex.quote(str(GQLC_BIN))} completion zsh) || exit 9\n"
               f"words=({words_of(line)}); CURRENT={len(line) + 1}\n"
               'COMP_WORDS=("${words[@]}"); COMP_CWORD=$((CURRENT - 1))\n'
