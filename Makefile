@@ -34,7 +34,7 @@ venv: $(VENV)/.installed
 
 # Every test: Swift unit tests, the local server's own tests, and end-to-end runs of the binary.
 test: venv
-	@command -v zsh >/dev/null || ($(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq zsh >/dev/null) \
+	@command -v zsh >/dev/null || (timeout 180 $(SUDO) apt-get update -qq && timeout 180 $(SUDO) apt-get install -y -qq zsh >/dev/null) \
 		|| echo "zsh could not be installed; the zsh completion tests are skipped"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
