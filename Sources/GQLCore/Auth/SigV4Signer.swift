@@ -36,16 +36,17 @@ public struct SigV4Signer: Sendable, Equatable {
     /// `request` with `X-Amz-Date`, `X-Amz-Security-Token` (temporary credentials only) and `Authorization`
     /// set for the moment `date`; any earlier values of those headers are replaced.
     public func sign(_ request: HTTPRequest, at date: Date) -> HTTPRequest {
+        let when = SigningDate(date)
         var signed = request
         signed.headers.removeAll { $0.hasName("Authorization") }
-        signed.headers.set("X-Amz-Date", SigningDate(date).timestamp)
+        signed.headers.set("X-Amz-Date", when.timestamp)
         if let token = credentials.sessionToken {
             signed.headers.set("X-Amz-Security-Token", token)
         } else {
             signed.headers.removeAll { $0.hasName("X-Amz-Security-Token") }
         }
         let parts = signature(for: signed, at: date)
-        let scope = credentialScope(SigningDate(date))
+        let scope = credentialScope(when)
         signed.headers.append(HTTPHeader(
             name: "Authorization",
             value: "\(Self.algorithm) Credential=\(credentials.accessKeyID)/\(scope), "

@@ -40,11 +40,23 @@ struct FilterClause: Sendable, Equatable {
     var object: JSONValue { [field: [op.inputName: operand]] }
 }
 
-/// One part of a filter: a `--where` clause (with its text) or the `--filter` object (`clause` nil).
-struct FilterPart: Sendable, Equatable {
-    var text: String?
-    var clause: FilterClause?
-    var object: JSONValue
+/// One part of a filter: the `--filter` object, or a resolved `--where` clause.
+enum FilterPart: Sendable, Equatable {
+    case json(JSONValue)
+    case clause(FilterClause)
+
+    /// The part as a filter object.
+    var object: JSONValue {
+        switch self {
+        case .json(let object): object
+        case .clause(let clause): clause.object
+        }
+    }
+
+    /// The clause, when the part is one.
+    var clause: FilterClause? {
+        if case .clause(let clause) = self { clause } else { nil }
+    }
 }
 
 /// Resolves `--where` / `--if` expressions against a model into an AppSync filter object.
@@ -75,12 +87,11 @@ public struct FilterBuilder: Sendable {
             guard case .object = json else {
                 throw RequestBuildError.notAnObject(found: json.kindDescription).about(purpose.jsonOption, nil)
             }
-            parts.append(FilterPart(text: nil, clause: nil, object: json))
+            parts.append(.json(json))
         }
         for text in input.expressions {
             do {
-                let clause = try self.clause(try WhereExpression.parse(text))
-                parts.append(FilterPart(text: text, clause: clause, object: clause.object))
+                parts.append(.clause(try clause(try WhereExpression.parse(text))))
             } catch {
                 throw error.about(purpose.expressionOption, text)
             }

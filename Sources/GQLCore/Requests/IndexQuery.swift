@@ -36,7 +36,7 @@ extension RequestBuilder {
         let model = try self.model(named: model)
         let (index, queryField) = try queryableIndex(index, of: model)
         let parts = try FilterBuilder(schema: schema, model: model, purpose: .filter).parts(filter)
-        var split = IndexKeySplit(model: model, index: index, queryField: queryField, schema: schema)
+        var split = IndexKeySplit(model: model, index: index, queryField: queryField)
         try split.take(parts)
         var fixed = split.variables
         if let sortDirection {
@@ -68,17 +68,15 @@ struct IndexKeySplit {
     let model: Model
     let index: SecondaryIndex
     let queryField: String
-    let schema: ModelSchema
     /// The key variables: the partition key, and the sort-key condition when there is one.
     private(set) var variables: [RequestBuilder.Variable] = []
     /// The filter parts left, in order.
     private(set) var filter: [JSONValue] = []
 
-    init(model: Model, index: SecondaryIndex, queryField: String, schema: ModelSchema) {
+    init(model: Model, index: SecondaryIndex, queryField: String) {
         self.model = model
         self.index = index
         self.queryField = queryField
-        self.schema = schema
     }
 
     private var partitionKey: String { index.fields[0] }
