@@ -2,29 +2,12 @@ import Foundation
 import GQLCore
 
 extension Session {
-    /// Whether requests are signed (IAM auth) and, if so, the signer with its region and credentials.
-    ///
-    /// `--iam` wins over an API key or token from the environment, and clashes with one on the command line;
-    /// `GQLC_IAM` loses to one given by flag and clashes with one from the environment. Without either, a schema
-    /// file whose default authorization type is `AWS_IAM` turns IAM on unless an API key or token was given.
-    func signer(url: String, file: SchemaFile?) throws(RunFailure) -> SigV4Signer? {
-        guard try usesIAM(file: file) else {
-            // Silently ignoring them would leave the user believing their AWS settings were used.
-            if let option = globals.profile != nil ? GlobalOptions.profileOption : globals.region != nil ? GlobalOptions.regionOption : nil {
-                throw RunFailure(
-                    "\(option.flagName) applies to IAM (SigV4) auth only, which this request does not use; "
-                        + "add --iam, or leave out \(option.flagName)")
-            }
-            return nil
-        }
-        guard let endpoint = URL(string: url.trimmingCharacters(in: .whitespaces)) else {
-            throw RunFailure(EndpointError.invalidURL(url, "it is not a URL").description)
-        }
-        let fileRegion = file?.service.region
+    /// The signer for IAM auth at `url`, with its region and credentials.
+    func signer(for url: URL, file: SchemaFile?) throws(RunFailure) -> SigV4Signer {
         do {
             let region = try AWSRegion.resolve(
-                flag: globals.region, environment: globals.awsEnvironment, fileRegion: fileRegion,
-                filePath: file?.path, url: endpoint)
+                flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
+                filePath: file?.path, url: url)
             let credentials = try AWSCredentialsLookup(environment: globals.awsEnvironment, profile: globals.profile).resolve()
             return SigV4Signer(credentials: credentials, region: region)
         } catch {
@@ -32,7 +15,26 @@ extension Session {
         }
     }
 
-    private func usesIAM(file: SchemaFile?) throws(RunFailure) -> Bool {
+    /// Whether requests are signed (IAM auth).
+    ///
+    /// `--iam` wins over an API key or token from the environment, and clashes with one on the command line;
+    /// `GQLC_IAM` loses to one given by flag and clashes with one from the environment. Without either, a schema
+    /// file whose default authorization type is `AWS_IAM` turns IAM on unless an API key or token was given.
+    /// `--profile` or `--region` without IAM is an error: silently ignoring them would leave the user believing
+    /// their AWS settings were used.
+    func usesIAM(file: SchemaFile?) throws(RunFailure) -> Bool {
+        let signs = try iamIsChosen(file: file)
+        if !signs, let option = globals.profile != nil ? GlobalOptions.profileOption
+            : globals.region != nil ? GlobalOptions.regionOption : nil
+        {
+            throw RunFailure(
+                "\(option.flagName) applies to IAM (SigV4) auth only, which this request does not use; "
+                    + "add --iam, or leave out \(option.flagName)")
+        }
+        return signs
+    }
+
+    private func iamIsChosen(file: SchemaFile?) throws(RunFailure) -> Bool {
         let explicit = [(globals.apiKey?.origin, GlobalOptions.apiKeyOption), (globals.authToken?.origin, GlobalOptions.authTokenOption)]
         if let iam = globals.iam {
             for case (let origin?, let option) in explicit {

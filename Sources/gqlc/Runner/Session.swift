@@ -58,19 +58,22 @@ struct Session: Sendable {
             throw RunFailure(
                 "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and \(fileNote); pass --endpoint URL or set GQLC_ENDPOINT")
         }
-        let signer = try signer(url: url, file: file)
+        let signs = try usesIAM(file: file)
         // A token given by flag or environment replaces the config file's API key; IAM auth sends neither.
         var apiKey = globals.apiKey?.value.value ?? (globals.authToken == nil ? file?.service.apiKey : nil)
         var authToken = globals.authToken?.value.value
-        if signer != nil { (apiKey, authToken) = (nil, nil) }
+        if signs { (apiKey, authToken) = (nil, nil) }
+        var endpoint: Endpoint
         do {
-            return try Endpoint(
-                url: url, apiKey: apiKey, authorization: authToken, signer: signer,
+            endpoint = try Endpoint(
+                url: url, apiKey: apiKey, authorization: authToken,
                 headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout,
                 retry: RetryPolicy(maxRetries: globals.retries))
         } catch {
             throw RunFailure(error.description)
         }
+        if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
+        return endpoint
     }
 
     /// A client for the endpoint; `--verbose` traces go to stderr.
