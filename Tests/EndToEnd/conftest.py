@@ -44,6 +44,15 @@ def blog(gqlc, blog_server, schema_examples_dir):
     return run
 
 
+@pytest.fixture
+def faulty(start_appsync, schema_examples_dir):
+    """``faulty(*flags)`` starts a seeded blog server with fault-injection flags and request logging."""
+    def start(*flags):
+        return start_appsync(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json",
+                             args=("--verbose", *flags))
+    return start
+
+
 class StarWarsServer:
     """A running Tests/StarWars/starwars-server: its ``url`` and the last body POSTed to it."""
 

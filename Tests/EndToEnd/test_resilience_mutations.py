@@ -26,14 +26,6 @@ DELETE_IF = (*DELETE, "--if", "rating=4")
 
 
 @pytest.fixture
-def faulty(start_appsync, schema_examples_dir):
-    def start(*flags):
-        return start_appsync(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json",
-                             args=("--verbose", *flags))
-    return start
-
-
-@pytest.fixture
 def gqlc_at(gqlc, schema_examples_dir):
     def run(server_or_url, *args):
         url = getattr(server_or_url, "url", server_or_url)

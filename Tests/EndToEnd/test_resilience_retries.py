@@ -56,15 +56,6 @@ def error_lines(run) -> list[str]:
 
 
 @pytest.fixture
-def faulty(start_appsync, schema_examples_dir):
-    """``faulty(*flags)`` starts a seeded blog server with fault-injection flags and request logging."""
-    def start(*flags):
-        return start_appsync(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json",
-                             args=("--verbose", *flags))
-    return start
-
-
-@pytest.fixture
 def gqlc_at(gqlc, schema_examples_dir):
     """``gqlc_at(server, *args)`` runs gqlc with ``--verbose`` against ``server``."""
     def run(server, *args, timeout=60):
