@@ -39,55 +39,7 @@ import Testing
               --no-follow           Keep only the first page of each included list
                                     instead of following nextToken.
 
-        Global options:
-              --schema FILE         The model schema: model-introspection JSON,
-                                    amplify_outputs.json or amplifyconfiguration.json.
-                                    (default: ./amplify_outputs.json; env: GQLC_SCHEMA)
-              --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
-                                    schema file when it has one. (env: GQLC_ENDPOINT)
-              --api-key KEY         Send KEY in the x-api-key header (AppSync API-key
-                                    auth). (env: GQLC_API_KEY)
-              --auth-token TOKEN    Send TOKEN as the Authorization header, as given (no
-                                    'Bearer' prefix is added). (env: GQLC_AUTH_TOKEN)
-              --iam                 Sign requests with AWS SigV4 (AppSync IAM auth),
-                                    with credentials from AWS_ACCESS_KEY_ID and
-                                    AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) or the
-                                    shared credentials file. On by default when no API
-                                    key or token is given and the schema file's default
-                                    authorization type is AWS_IAM. (env: GQLC_IAM)
-              --region REGION       The AWS region to sign for. Defaults to the region
-                                    in an AppSync endpoint's host name, the schema
-                                    file's region, then AWS_REGION or
-                                    AWS_DEFAULT_REGION.
-              --profile NAME        Take IAM credentials from this profile of the shared
-                                    credentials file (AWS_SHARED_CREDENTIALS_FILE or
-                                    ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID;
-                                    else AWS_PROFILE, else 'default'.
-          -H, --header 'NAME: VALUE'
-                                    Add an HTTP header to every request. (repeatable)
-              --timeout SECONDS     Give up on a request after SECONDS. (default: 30)
-              --retries N           Retry a query up to N times after a network error, a
-                                    timeout, HTTP 429 or 5xx. (default: 3)
-              --retry-mutations     Retry mutations too, where a retry cannot apply
-                                    twice: a create keeps its key, an update or delete
-                                    needs --if.
-              --dry-run             Print the JSON body that would be POSTed, and exit
-                                    without sending it.
-          -v, --verbose             Trace requests and responses on standard error
-                                    (secrets redacted).
-              --output json|ndjson  json prints one JSON document; ndjson prints one
-                                    record per line (list items stream; an array result
-                                    is split). (default: json)
-              --pretty              Indent the JSON output (the default when standard
-                                    output is a terminal).
-              --compact             Print the JSON output on one line (the default when
-                                    it is not a terminal).
-              --raw-response        Print the whole response envelope, {"data": …,
-                                    "errors": […]}.
-          -h, --help                Show help for gqlc or for the command.
-              --version             Print the version of gqlc.
-
-        Examples:
+        \#(globalOptions)Examples:
           # Fetch a post and all of its comments
           gqlc get Post --id p1 --include comments
 
@@ -162,6 +114,28 @@ import Testing
               --include PATH        Also fetch an association, named by a dot path from
                                     MODEL: comments, blog, comments.post. (repeatable)
 
+        \#(globalOptions)Examples:
+          # The first 100 comments on post p1
+          gqlc list Comment --limit 100 --where post=p1
+
+          # The same through the index on postId: a Query, not a Scan
+          gqlc list Comment --index commentsByPostId --where post=p1 --limit 100
+
+          # Blog b1's posts whose title starts with 'Swift', last title first
+          gqlc list Post --index postsByBlogId --where blogId=b1 \
+              --where 'title^=Swift' --sort desc
+
+          # Titles of well-rated published posts, one per line
+          gqlc list Post --where status=PUBLISHED --where 'rating>=4' \
+              --output ndjson | jq -r .title
+
+          # Posts whose title starts with 'Swift', with their comments
+          gqlc list Post --where 'title^=Swift' --include comments
+
+        """#
+
+    /// The global options, the same on every page (pinned once here, in both pages above).
+    static let globalOptions = #"""
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
                                     amplify_outputs.json or amplifyconfiguration.json.
@@ -210,23 +184,6 @@ import Testing
           -h, --help                Show help for gqlc or for the command.
               --version             Print the version of gqlc.
 
-        Examples:
-          # The first 100 comments on post p1
-          gqlc list Comment --limit 100 --where post=p1
-
-          # The same through the index on postId: a Query, not a Scan
-          gqlc list Comment --index commentsByPostId --where post=p1 --limit 100
-
-          # Blog b1's posts whose title starts with 'Swift', last title first
-          gqlc list Post --index postsByBlogId --where blogId=b1 \
-              --where 'title^=Swift' --sort desc
-
-          # Titles of well-rated published posts, one per line
-          gqlc list Post --where status=PUBLISHED --where 'rating>=4' \
-              --output ndjson | jq -r .title
-
-          # Posts whose title starts with 'Swift', with their comments
-          gqlc list Post --where 'title^=Swift' --include comments
 
         """#
 }
