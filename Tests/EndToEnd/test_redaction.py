@@ -148,9 +148,10 @@ def test_a_failing_server_is_not_shown(source, servers, run_with):
 # Answers that repeat the request's headers (the secret among them) the way a misconfigured proxy or server
 # might: appsync-local's canned replies put the request's header values where ${headers} stands.
 ECHO = "${headers}"
+ECHO_PAGE = f"<html><head><title>Denied {ECHO}</title></head><body>key {ECHO}</body></html>"
 ECHO_REPLIES = {
-    "html-502": (502, "text/html; charset=utf-8", f"<html><head><title>Denied {ECHO}</title></head><body>key {ECHO}</body></html>", ()),
-    "html-200": (200, "text/html; charset=utf-8", f"<html><head><title>Denied {ECHO}</title></head><body>key {ECHO}</body></html>", ()),
+    "html-502": (502, "text/html; charset=utf-8", ECHO_PAGE, ()),
+    "html-200": (200, "text/html; charset=utf-8", ECHO_PAGE, ()),
     "text-200": (200, "text/plain", f"bad header x-api-key={ECHO}\n", ()),
     "json-403": (403, "application/json", json.dumps({"errors": [{"errorType": "Forbidden", "message": f"key {ECHO} denied"}]}), ()),
     "json-400": (400, "application/json", json.dumps({"message": f"Invalid key={ECHO}"}), ()),

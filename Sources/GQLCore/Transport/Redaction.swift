@@ -67,7 +67,9 @@ public struct Redactor: Sendable, Equatable {
             guard result.contains("…"), secret.count > HeaderRedaction.prefixLength + 1 else { continue }
             for length in stride(from: secret.count - 1, to: HeaderRedaction.prefixLength, by: -1) {
                 let cut = secret.prefix(length) + "…"
-                if result.contains(cut) { result = result.replacingOccurrences(of: cut, with: HeaderRedaction.redactValue(secret)) }
+                if result.contains(cut) {
+                    result = result.replacingOccurrences(of: cut, with: HeaderRedaction.redactValue(secret))
+                }
             }
         }
         return result
