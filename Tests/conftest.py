@@ -5,8 +5,8 @@
   found one level higher from a worktree, or set ``GQLC_SHARED_FIXTURES``).
 - ``schema_examples_dir``: ``<repo root>/schema-examples``.
 - ``blog_server``: a fresh appsync-local on ``blog.json`` seeded from ``blog-seed.json`` (per test).
-- ``start_appsync``: a factory ``start_appsync(schema, seed=None, args=(), api_key=None)`` whose
-  servers are stopped after the test.
+- ``start_appsync``: a factory ``start_appsync(schema, seed=None, args=(), api_key=None,
+  record_requests=False)`` whose servers are stopped after the test.
 
 The helper module ``harness`` (Tests/AppSyncLocal/harness.py) is importable from any test.
 """
@@ -49,8 +49,8 @@ def start_appsync():
     """Factory fixture: start servers that are stopped when the test ends."""
     servers = []
 
-    def start(schema, seed=None, args=(), api_key=None) -> harness.ServerHandle:
-        server = harness.start_server(schema, seed=seed, args=args, api_key=api_key)
+    def start(schema, seed=None, args=(), api_key=None, record_requests=False) -> harness.ServerHandle:
+        server = harness.start_server(schema, seed=seed, args=args, api_key=api_key, record_requests=record_requests)
         servers.append(server)
         return server
 

@@ -61,6 +61,7 @@ class ServerHandle:
     process: subprocess.Popen
     api_key: str | None = None
     stderr_path: str = ""
+    requests_path: str = ""
     _connection: http.client.HTTPConnection | None = field(default=None, repr=False)
 
     @property
@@ -109,6 +110,17 @@ class ServerHandle:
         """What the server wrote to stderr so far (empty after ``stop``)."""
         return Path(self.stderr_path).read_text(encoding="utf-8", errors="replace") if self.stderr_path else ""
 
+    def requests(self) -> list[dict[str, Any]]:
+        """The requests the server received, in order (needs ``record_requests=True``): each with ``number``,
+        ``method``, ``path``, ``headers`` (a list of ``[name, value]``) and ``body`` (text)."""
+        assert self.requests_path, "start the server with record_requests=True"
+        text = Path(self.requests_path).read_text(encoding="utf-8")
+        return [json.loads(line) for line in text.splitlines()]
+
+    def headers(self, index: int = -1) -> dict[str, str]:
+        """The headers of a received request, by lower-cased name."""
+        return {name.lower(): value for name, value in self.requests()[index]["headers"]}
+
     def stop(self) -> None:
         """Terminate the process (SIGTERM, then SIGKILL after 5 s) and remove its stderr log."""
         if self._connection is not None:
@@ -126,6 +138,9 @@ class ServerHandle:
         if self.stderr_path:
             Path(self.stderr_path).unlink(missing_ok=True)
             self.stderr_path = ""
+        if self.requests_path:
+            Path(self.requests_path).unlink(missing_ok=True)
+            self.requests_path = ""
 
     def __enter__(self) -> "ServerHandle":
         return self
@@ -135,9 +150,15 @@ class ServerHandle:
 
 
 def start_server(schema_path: str | os.PathLike, seed: str | os.PathLike | None = None, args: Iterable[str] = (),
-                 api_key: str | None = None, timeout: float = 10) -> ServerHandle:
-    """Start appsync-local on a free port and wait for its URL line."""
+                 api_key: str | None = None, timeout: float = 10, record_requests: bool = False) -> ServerHandle:
+    """Start appsync-local on a free port and wait for its URL line. With ``record_requests`` the server
+    records what it receives, and ``requests()`` / ``headers()`` read it."""
     command = [sys.executable, str(SERVER_PATH), "--schema", str(schema_path), "--port", "0"]
+    requests_path = ""
+    if record_requests:
+        with tempfile.NamedTemporaryFile(prefix="appsync-local-requests-", suffix=".jsonl", delete=False) as file:
+            requests_path = file.name
+        command += ["--record-requests", requests_path]
     if seed is not None:
         command += ["--seed", str(seed)]
     if api_key is not None:
@@ -146,7 +167,7 @@ def start_server(schema_path: str | os.PathLike, seed: str | os.PathLike | None 
     stderr_file = tempfile.NamedTemporaryFile(prefix="appsync-local-", suffix=".log", delete=False)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr_file, env=clean_env())
     stderr_file.close()
-    handle = ServerHandle("", process, api_key, stderr_file.name)
+    handle = ServerHandle("", process, api_key, stderr_file.name, requests_path)
     deadline = time.monotonic() + timeout
     line = b""
     while not line.endswith(b"\n"):

@@ -7,12 +7,15 @@ import json
 import re
 import signal
 import socket
+import subprocess
+import sys
 import time
 from urllib.parse import quote
 
 import pytest
 
 from appsync_local.server import GraphQLHandler
+from harness import SERVER_PATH, clean_env
 from local_app import EXAMPLES
 
 QUERY = {"query": '{ getPost(id: "p2") { title } }'}
@@ -147,6 +150,82 @@ def test_drop_every_closes_without_an_answer(start_appsync):
         sock.sendall(request)
         assert sock_file.read() == b""  # closed, nothing written
     assert statuses(server, 2) == [200, "dropped"]
+
+
+def raw_post(server, body: bytes = b"{}") -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=5)
+    try:
+        connection.request("POST", "/graphql", body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def test_reply_body_status_type_and_headers_are_sent_as_given(start_appsync, tmp_path):
+    page = "<html><head><title>Sign in – Proxy</title></head><body>¡hola!</body></html>".encode()
+    (tmp_path / "page.html").write_bytes(page)
+    server = start_appsync(BLOG, seed=SEED, args=["--reply-status", "502", "--reply-body", str(tmp_path / "page.html"),
+                                                 "--reply-content-type", "text/html; charset=utf-8",
+                                                 "--reply-header", "Retry-After: 7", "--reply-header", "X-Echo: a:b"])
+    for _ in range(2):  # every request
+        status, headers, body = raw_post(server, json.dumps(QUERY).encode())
+        assert (status, body) == (502, page)
+        assert headers["content-type"] == "text/html; charset=utf-8" and headers["content-length"] == str(len(page))
+        assert headers["retry-after"] == "7" and headers["x-echo"] == "a:b"
+
+
+def test_reply_can_echo_the_request_headers(start_appsync, tmp_path):
+    (tmp_path / "echo.html").write_text("<title>Denied ${headers}</title>")
+    server = start_appsync(BLOG, args=["--reply-status", "403", "--reply-body", str(tmp_path / "echo.html"),
+                                       "--reply-header", "X-Seen: ${headers}"])
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=5)
+    connection.request("POST", "/graphql", body=b"{}", headers={"x-api-key": "da2-echoed"})
+    response = connection.getresponse()
+    body = response.read().decode()
+    connection.close()
+    assert response.status == 403 and "da2-echoed" in body and body.startswith("<title>Denied ")
+    assert "da2-echoed" in response.getheader("X-Seen")
+
+
+def test_reply_status_alone_sends_appsync_error_body(start_appsync):
+    server = start_appsync(BLOG, seed=SEED, args=["--reply-status", "503"])
+    status, body = server.post(QUERY)
+    assert status == 503 and body["errors"][0]["errorType"] == "InjectedReply"
+
+
+def test_reply_first_answers_then_serves(start_appsync, tmp_path):
+    (tmp_path / "null.json").write_text('{"data":{"getPost":null}}')
+    server = start_appsync(BLOG, seed=SEED, args=["--reply-body", str(tmp_path / "null.json"), "--reply-first", "2"])
+    assert [server.post(QUERY) for _ in range(3)] == [(200, {"data": {"getPost": None}})] * 2 + [(200, KNIFE)]
+
+
+def test_faults_come_before_canned_replies(start_appsync):
+    server = start_appsync(BLOG, seed=SEED, args=["--fail-every", "2", "--reply-status", "418"])
+    assert statuses(server, 3) == [418, 500, 418]
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--reply-status", "99"], "expected an HTTP status from 100 to 599, got 99"),
+    (["--reply-header", "no colon"], "expected 'NAME: VALUE', got 'no colon'"),
+    (["--reply-body", "/nonexistent/page.html"], "--reply-body: /nonexistent/page.html: No such file or directory"),
+])
+def test_bad_reply_options_are_one_line_errors(flags, message):
+    completed = subprocess.run([sys.executable, str(SERVER_PATH), "--schema", str(BLOG), "--port", "0", *flags],
+                               capture_output=True, text=True, timeout=60, env=clean_env())
+    assert completed.returncode == 2 and completed.stdout == ""
+    assert completed.stderr.splitlines()[-1].endswith(message), completed.stderr
+
+
+def test_record_requests_keeps_every_request_with_its_headers(start_appsync):
+    server = start_appsync(BLOG, seed=SEED, args=["--drop-every", "2"], record_requests=True)
+    assert server.post(QUERY, headers={"X-Trace": "t-1", "x-api-key": "da2-k"}) == (200, KNIFE)
+    assert statuses(server, 1) == ["dropped"]
+    first, second = server.requests()
+    assert (first["number"], first["method"], first["path"]) == (1, "POST", "/graphql")
+    assert json.loads(first["body"]) == QUERY
+    assert server.headers(0)["x-trace"] == "t-1" and server.headers(0)["x-api-key"] == "da2-k"
+    assert second["number"] == 2  # a dropped request is recorded too
 
 
 def test_latency_delays_each_request(start_appsync):

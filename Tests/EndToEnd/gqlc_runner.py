@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -70,3 +71,11 @@ def runner_for(schema: str | os.PathLike, endpoint: str, *fixed: str):
         return run_gqlc(["--schema", schema, "--endpoint", endpoint, *fixed, *args], env=env, stdin=stdin,
                         timeout=timeout, cwd=cwd)
     return run
+
+
+def closed_port_url() -> str:
+    """A loopback URL on which nothing listens (the port was just free)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/graphql"

@@ -2,7 +2,7 @@
 
 Precedence: flags > GQLC_* environment variables > the schema/config file (amplify_outputs.json's
 data.url/api_key, or amplifyconfiguration.json's aws_appsync_* keys); the schema defaults to
-./amplify_outputs.json. Headers are checked on a tiny echo server.
+./amplify_outputs.json. What is sent is checked in the requests the local server records.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ import json
 
 import pytest
 
-from gqlc_runner import run_gqlc
-from harness import start_server
-from peer_servers import EchoServer, closed_port_url
+from gqlc_runner import closed_port_url, run_gqlc
+from harness import ServerHandle, start_server
 
 KEY = "da2-config-test-key"
 
@@ -158,52 +157,55 @@ def test_dry_run_needs_no_endpoint(schema_examples_dir):
 
 # MARK: - What is sent
 
-def sent_headers(echo: EchoServer, schema, *args, env=None) -> dict[str, str]:
-    run = run_gqlc(["--schema", schema, "--endpoint", echo.url, *args, "get", "Post", "--id", "p1"], env=env)
+@pytest.fixture
+def recording(start_appsync, schema_examples_dir) -> ServerHandle:
+    """A seeded blog server (no auth) that records the requests it receives."""
+    return start_appsync(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json",
+                         record_requests=True)
+
+
+def sent_headers(server: ServerHandle, schema, *args, env=None) -> dict[str, str]:
+    run = run_gqlc(["--schema", schema, "--endpoint", server.url, *args, "get", "Post", "--id", "p1"], env=env)
     assert run.code == 0, run
-    assert run.json()["id"] == "echo"
-    return echo.headers()
+    assert run.json()["id"] == "p1"
+    return server.headers()
 
 
-def test_headers_given_with_h_are_sent(schema_examples_dir):
-    with EchoServer() as echo:
-        headers = sent_headers(echo, schema_examples_dir / "blog.json", "-H", "X-Trace-Id: abc-123",
-                               "--header", "X-Tenant:  acme ", "--api-key", KEY)
+def test_headers_given_with_h_are_sent(schema_examples_dir, recording):
+    headers = sent_headers(recording, schema_examples_dir / "blog.json", "-H", "X-Trace-Id: abc-123",
+                           "--header", "X-Tenant:  acme ", "--api-key", KEY)
     assert headers["x-trace-id"] == "abc-123"
     assert headers["x-tenant"] == "acme"
     assert headers["x-api-key"] == KEY
     assert headers["content-type"] == "application/json"
-    assert echo.requests[-1]["method"] == "POST" and echo.requests[-1]["path"] == "/graphql"
-    assert echo.requests[-1]["body"]["variables"] == {"id": "p1"}
+    [request] = recording.requests()
+    assert request["method"] == "POST" and request["path"] == "/graphql"
+    assert json.loads(request["body"])["variables"] == {"id": "p1"}
 
 
-def test_auth_token_is_sent_as_given_without_bearer(schema_examples_dir):
-    with EchoServer() as echo:
-        headers = sent_headers(echo, schema_examples_dir / "blog.json", "--auth-token", "eyJraWQiOiJ0ZXN0In0.payload.sig")
+def test_auth_token_is_sent_as_given_without_bearer(schema_examples_dir, recording):
+    headers = sent_headers(recording, schema_examples_dir / "blog.json", "--auth-token", "eyJraWQiOiJ0ZXN0In0.payload.sig")
     assert headers["authorization"] == "eyJraWQiOiJ0ZXN0In0.payload.sig"
     assert "x-api-key" not in headers
 
 
-def test_auth_token_from_the_environment_replaces_the_files_api_key(introspection, tmp_path):
-    with EchoServer() as echo:
-        path = outputs_file(tmp_path / "amplify_outputs.json", introspection, echo.url, KEY)
-        run = run_gqlc(["--schema", path, "get", "Post", "--id", "p1"], env={"GQLC_AUTH_TOKEN": "token-from-env"})
-        assert run.code == 0, run
-        headers = echo.headers()
+def test_auth_token_from_the_environment_replaces_the_files_api_key(introspection, tmp_path, recording):
+    path = outputs_file(tmp_path / "amplify_outputs.json", introspection, recording.url, KEY)
+    run = run_gqlc(["--schema", path, "get", "Post", "--id", "p1"], env={"GQLC_AUTH_TOKEN": "token-from-env"})
+    assert run.code == 0, run
+    headers = recording.headers()
     assert headers["authorization"] == "token-from-env"
     assert "x-api-key" not in headers
 
 
-def test_auth_token_flag_beats_the_environment(schema_examples_dir):
-    with EchoServer() as echo:
-        headers = sent_headers(echo, schema_examples_dir / "blog.json", "--auth-token", "from-flag",
-                               env={"GQLC_AUTH_TOKEN": "from-env"})
+def test_auth_token_flag_beats_the_environment(schema_examples_dir, recording):
+    headers = sent_headers(recording, schema_examples_dir / "blog.json", "--auth-token", "from-flag",
+                           env={"GQLC_AUTH_TOKEN": "from-env"})
     assert headers["authorization"] == "from-flag"
 
 
-def test_api_key_from_the_environment_is_sent(schema_examples_dir):
-    with EchoServer() as echo:
-        headers = sent_headers(echo, schema_examples_dir / "blog.json", env={"GQLC_API_KEY": "da2-from-env"})
+def test_api_key_from_the_environment_is_sent(schema_examples_dir, recording):
+    headers = sent_headers(recording, schema_examples_dir / "blog.json", env={"GQLC_API_KEY": "da2-from-env"})
     assert headers["x-api-key"] == "da2-from-env" and "authorization" not in headers
 
 

@@ -9,9 +9,8 @@ import shlex
 
 import pytest
 
-from gqlc_runner import run_gqlc, runner_for
+from gqlc_runner import closed_port_url, run_gqlc, runner_for
 from harness import start_server
-from peer_servers import EchoServer, closed_port_url
 
 COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "completion", "help"]
 
@@ -156,19 +155,20 @@ def test_models_with_an_unknown_model(offline):
 
 # MARK: - --dry-run
 
-def test_dry_run_prints_the_exact_body_and_sends_nothing(schema_examples_dir):
+def test_dry_run_prints_the_exact_body_and_sends_nothing(schema_examples_dir, start_appsync):
     schema = schema_examples_dir / "blog.json"
-    with EchoServer() as echo:
-        dry = run_gqlc(["--schema", schema, "--endpoint", echo.url, "--dry-run", "get", "Post", "--id", "p1",
-                        "--include", "comments"])
-        assert (dry.code, dry.stderr) == (0, ""), dry
-        assert echo.requests == [], "dry run sent a request"
-        sent = run_gqlc(["--schema", schema, "--endpoint", echo.url, "get", "Post", "--id", "p1", "--include", "comments",
-                         "--no-follow"])
-        assert sent.code == 0, sent
+    server = start_appsync(schema, seed=schema_examples_dir / "blog-seed.json", record_requests=True)
+    dry = run_gqlc(["--schema", schema, "--endpoint", server.url, "--dry-run", "get", "Post", "--id", "p1",
+                    "--include", "comments"])
+    assert (dry.code, dry.stderr) == (0, ""), dry
+    assert server.requests() == [], "dry run sent a request"
+    sent = run_gqlc(["--schema", schema, "--endpoint", server.url, "get", "Post", "--id", "p1", "--include", "comments",
+                     "--no-follow"])
+    assert sent.code == 0, sent
     body = dry.json()
     assert list(body) == ["query", "variables"]
-    assert body == echo.requests[0]["body"], "the dry run shows exactly what is POSTed"
+    [request] = server.requests()
+    assert body == json.loads(request["body"]), "the dry run shows exactly what is POSTed"
     assert body["variables"] == {"id": "p1"}
     assert body["query"].startswith("query GetPost($id: ID!) {\n  getPost(id: $id) {\n")
     assert "p1" not in body["query"], "values travel in variables, never in the document"

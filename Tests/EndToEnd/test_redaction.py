@@ -10,18 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
 import harness
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Fuzz"))
-
-from hostile_server import HostileServer, Reply  # noqa: E402
+from gqlc_runner import closed_port_url
 
 MASK = "████"
 SCHEMA_EXAMPLES = harness.REPO_ROOT / "schema-examples"
@@ -109,19 +103,6 @@ def servers():
         server.stop()
 
 
-@pytest.fixture(scope="module")
-def hostile():
-    with HostileServer() as server:
-        yield server
-
-
-def closed_port_url() -> str:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}/graphql"
-
-
 GET = ("get", "Post", "--id", "p1")
 BY_NAME = {source.name: source for source in SOURCES}
 ids = [source.name for source in SOURCES]
@@ -164,28 +145,48 @@ def test_a_failing_server_is_not_shown(source, servers, run_with):
     assert_no_leak(source, run.stdout + run.stderr)
 
 
-def echo_replies(secret: str) -> list[tuple[str, Reply]]:
-    """Answers that repeat the secret the way a misconfigured proxy or server might."""
-    html = f"<html><head><title>Denied {secret}</title></head><body>key {secret}</body></html>"
-    return [
-        ("html-502", Reply.html(html, 502)),
-        ("html-200", Reply.html(html, 200)),
-        ("text-200", Reply(200, f"bad header x-api-key={secret}\n".encode(), (("Content-Type", "text/plain"),))),
-        ("json-403", Reply.json(json.dumps({"errors": [{"errorType": "Forbidden", "message": f"key {secret} denied"}]}), 403)),
-        ("json-400", Reply.json(json.dumps({"message": f"Invalid key={secret}"}), 400)),
-        ("graphql-error", Reply.json(json.dumps({"data": None, "errors": [{"message": f"no access for {secret}"}]}))),
-        ("not-graphql", Reply.json(json.dumps({secret: True}))),
-        ("retry-after", Reply.json("{}", 429, headers=(("Content-Type", "application/json"), ("Retry-After", secret)))),
-    ]
+# Answers that repeat the request's headers (the secret among them) the way a misconfigured proxy or server
+# might: appsync-local's canned replies put the request's header values where ${headers} stands.
+ECHO = "${headers}"
+ECHO_PAGE = f"<html><head><title>Denied {ECHO}</title></head><body>key {ECHO}</body></html>"
+ECHO_REPLIES = {
+    "html-502": (502, "text/html; charset=utf-8", ECHO_PAGE, ()),
+    "html-200": (200, "text/html; charset=utf-8", ECHO_PAGE, ()),
+    "text-200": (200, "text/plain", f"bad header x-api-key={ECHO}\n", ()),
+    "json-403": (403, "application/json", json.dumps({"errors": [{"errorType": "Forbidden", "message": f"key {ECHO} denied"}]}), ()),
+    "json-400": (400, "application/json", json.dumps({"message": f"Invalid key={ECHO}"}), ()),
+    "graphql-error": (200, "application/json", json.dumps({"data": None, "errors": [{"message": f"no access for {ECHO}"}]}), ()),
+    "not-graphql": (200, "application/json", json.dumps({ECHO: True}), ()),
+    "retry-after": (429, "application/json", "{}", (f"Retry-After: {ECHO}",)),
+}
+
+
+@pytest.fixture(scope="module")
+def echoing(tmp_path_factory):
+    """``echoing(case)``: a server (one per case, shared) answering every request with that echoing reply."""
+    started: dict[str, harness.ServerHandle] = {}
+    directory = tmp_path_factory.mktemp("replies")
+
+    def get(case: str) -> harness.ServerHandle:
+        if case not in started:
+            status, content_type, body, headers = ECHO_REPLIES[case]
+            (directory / case).write_text(body)
+            flags = ["--reply-status", str(status), "--reply-content-type", content_type, "--reply-body", str(directory / case)]
+            for header in headers:
+                flags += ["--reply-header", header]
+            started[case] = harness.start_server(SCHEMA_EXAMPLES / "blog.json", args=flags, record_requests=True)
+        return started[case]
+    yield get
+    for server in started.values():
+        server.stop()
 
 
 @pytest.mark.parametrize("source", SOURCES, ids=ids)
-@pytest.mark.parametrize("case", [name for name, _ in echo_replies("x")])
-def test_a_server_echoing_the_secret_is_scrubbed(source, case, hostile, run_with):
-    reply = dict(echo_replies(source.secret))[case]
-    url = hostile.script(reply)
-    run = run_with(source, url, "--retries", "0", *GET)
-    assert hostile.headers(url)[0][source.header.lower()] == source.secret  # it was sent, and echoed
+@pytest.mark.parametrize("case", list(ECHO_REPLIES))
+def test_a_server_echoing_the_secret_is_scrubbed(source, case, echoing, run_with):
+    server = echoing(case)
+    run = run_with(source, server.url, "--retries", "0", *GET)
+    assert server.headers()[source.header.lower()] == source.secret  # it was sent, and echoed
     assert run.code in (1, 5), run
     assert run.stdout == ""
     assert [line for line in run.stderr_lines if line.startswith("gqlc: ")], run

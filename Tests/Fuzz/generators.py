@@ -25,7 +25,10 @@ SCHEMA_EXAMPLES = REPO_ROOT / "schema-examples"
 # (No NUL here: argv cannot hold it. Files get NUL bytes from INVALID_UTF8; argv cases drop them.)
 TOKENS = ["{", "}", "[", "]", ",", ":", '"', "\\", "\\u", "\\ud800", "null", "true", "false", "-", "0", "1e999",
           "-0", "NaN", "Infinity", "=", "!=", "..", "?", "!?", "^=", "*=", "!*=", ":=", "<=", ">=", "<", ">",
-          "\u0001", "\t", "\n", "\r\n", " ", "\u2028", "é", "😀", "\ufeff", "$", "@", "#", "%s", "%n", "'"]
+          "\u0001", "\t", "\n", "\r\n", " ", "\u2028", "é", "😀", "\ufeff", "$", "@", "#", "%s", "%n", "'",
+          "服务器错误", "e\u0301", "👩‍👩‍👧", "\u202e", "Ω≈ç", "\U0010ffff"]
+# Server messages in several scripts: a diagnostic is cut by characters, whatever their UTF-8 length.
+MESSAGE_UNITS = ["m", "é", "服", "😀"]
 BIG_NUMBERS = ["123456789012345678901234567890", "-9223372036854775809", "9223372036854775808",
                "18446744073709551616", "1e400", "-1e400", "1.7976931348623157e309", "0.0000000000000000000000001",
                "1" * 400, "4.9e-325"]
@@ -317,6 +320,10 @@ def fixed_response_cases() -> list[Case]:
         Case("terminal-escapes-html", Reply.html("<title>\x1b[31mred\x1b[0m</title>", 502), 5),
         Case("error-without-message", Reply.json(b'{"errors":[{"path":[1,{"x":2}],"locations":"nowhere"}]}'), 1),
         Case("huge-error-message", Reply.json(json.dumps({"errors": [{"message": "m" * 10_000_000}]}).encode()), 1),
+        *(Case(f"error-message-400-{unit}", Reply.json(json.dumps({"errors": [{"message": unit * 400}]}).encode()), 1,
+               {"stderr": f"gqlc: {unit * 400}\n"}) for unit in MESSAGE_UNITS),
+        *(Case(f"error-message-5000-{unit}", Reply.json(json.dumps({"errors": [{"message": unit * 5000}]}).encode()), 1,
+               {"stderr": f"gqlc: {unit * 600}… (4100 characters omitted) …{unit * 300}\n"}) for unit in MESSAGE_UNITS),
         Case("huge-string-10mb", Reply.json(json.dumps({"data": {"getPost": {"id": "p1", "title": "x" * 10_000_000}}}).encode()), 0,
              {"stdout-length": 10_000_000}),
         Case("huge-500-body", Reply.json(json.dumps({"errors": [{"errorType": "E", "message": "m" * 10_000_000}]}).encode(), 500), 5),
@@ -342,9 +349,11 @@ def response_cases(rng: random.Random, count: int) -> list[Case]:
     cases = fixed_response_cases()
     get_body = json.dumps({"data": {"getPost": VALID_POST}}).encode()
     list_body = json.dumps({"data": {"listPosts": {"items": [VALID_POST, VALID_POST], "nextToken": None}}}).encode()
-    error_body = json.dumps({"data": {"getPost": None}, "errors": [{"message": "m", "errorType": "T", "path": ["getPost"],
-                                                                 "locations": [{"line": 1, "column": 2}]}]}).encode()
     for i in range(count):
+        message = rng.choice(MESSAGE_UNITS) * rng.choice([1, 400, 999, 1000, 1001, 5000])
+        error_body = json.dumps({"data": {"getPost": None}, "errors": [
+            {"message": message, "errorType": "T", "path": ["getPost"], "locations": [{"line": 1, "column": 2}]}]},
+            ensure_ascii=rng.random() < 0.5).encode()
         command = rng.choice(["get", "get", "list"])
         base = list_body if command == "list" else rng.choice([get_body, error_body])
         how, body = mutated(rng, base)

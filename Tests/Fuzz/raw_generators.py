@@ -30,7 +30,8 @@ DOCUMENT_TOKENS = ["{", "}", "(", ")", "[", "]", ":", "!", "$", "@", "...", ".."
                    "#", ",", "\\", "\\u", "\\u{", "\\ud800", "'", "query", "mutation", "subscription", "fragment",
                    "on", "null", "true", "type", "extend", "schema", "0", "-", "1e", "01", "1.", ".5", "0x1", "1e999",
                    "$episode", "@include(if: true)", "... on Droid", "...heroSummary", "\u0001", "\u0085", "\u009b",
-                   "\u2028", "\t", "\r", "\n", "\r\n", "\ufeff", "é", "😀", " "]
+                   "\u2028", "\t", "\r", "\n", "\r\n", "\ufeff", "é", "😀", " ", "服务器", "e\u0301", "👩‍👩‍👧",
+                   "\u202e", "Ω≈ç"]
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,8 @@ VAR_NAMES = ["ep", "review", "Ep", "eep", "_", "ep2", "1ep", "$ep", "-ep", "ep-x
 VAR_JSON = ['"JEDI"', "5", "null", "[1, 2]", '{"stars": 1}', "[", "{", '{"a":', '"x', "'x'", "NaN", "Infinity", "1e400",
             "-0", "01", "1.", "tru", "[1,]", '{"a":1,}', "[" * 5000, '{"a":' * 600 + "1" + "}" * 600, *BIG_NUMBERS,
             '"\\ud800"', '"\\u0000"', "", " ", "\t5", '"a" "b"', "// c\n1"]
-VAR_TEXT = ["JEDI", "", "x" * 5000, "a\nb", "\u001b[2J", "\u009b31m", "é😀", "=", ":=", "\\", '"', "null", "5"]
+VAR_TEXT = ["JEDI", "", "x" * 5000, "a\nb", "\u001b[2J", "\u009b31m", "é😀", "=", ":=", "\\", '"', "null", "5",
+            "服" * 5000, "e\u0301" * 700, "\u202e"]
 
 
 def variables_file_cases(rng: random.Random, count: int) -> list[Case]:

@@ -63,6 +63,8 @@ def contract_violations(case: Case, result: subprocess.CompletedProcess) -> list
         problems.append(f"stderr lines must start with 'gqlc: ': {err[:300]!r}")
     if any(len(line) > LONGEST_LINE for line in lines):
         problems.append(f"a stderr line of {max(map(len, lines))} characters")
+    if "(-" in err and " characters omitted)" in err:
+        problems.append(f"a negative count of omitted characters: {err[:300]!r}")
     if any(ch in CONTROL_CHARACTERS for ch in err if ch != "\n"):
         problems.append(f"raw control characters on stderr (a terminal would act on them): {err[:200]!r}")
     return problems

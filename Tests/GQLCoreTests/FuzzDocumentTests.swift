@@ -1,7 +1,3 @@
-// PENDING: move to Tests/GQLCoreTests/ once the GraphQL document parser (main: Sources/GQLCore/Document/Parsing)
-// is merged with this branch. It uses Mutator and FuzzSettings from Tests/GQLCoreTests/FuzzSupport.swift.
-// SwiftPM does not compile it here: Tests/Fuzz is not a target folder.
-
 import Foundation
 import Testing
 @testable import GQLCore

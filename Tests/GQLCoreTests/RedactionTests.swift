@@ -87,6 +87,18 @@ import Testing
         #expect(!htmlError.description.contains(Fixtures.apiKey))
     }
 
+    /// A body excerpt is cut at 100 characters; a secret that straddles the cut used to escape the scrub,
+    /// showing all but its last characters (found by a server echoing every request header).
+    @Test func aSecretCutShortByTheExcerptIsScrubbed() throws {
+        let body = "bad headers " + String(repeating: "x", count: 70) + " " + Fixtures.apiKey
+        let client = try Fixtures.client(FakeTransport([Fixtures.status(200, body)]))
+        let error = try #require(executionError { () throws(ExecutionError) in try client.execute(Fixtures.query) })
+        #expect(error.description.hasSuffix(" da2-…████"), "\(error.description)")
+        #expect(!error.description.contains(Fixtures.apiKey.dropFirst(4).prefix(4)))
+        #expect(Redactor(secrets: ["da2-abcdefghijkl"]).scrub("was da2-abcdefg… (9 omitted)") == "was da2-…████ (9 omitted)")
+        #expect(Redactor(secrets: ["da2-abcdefghijkl"]).scrub("da2-… and da2-a…") == "da2-… and da2-…████")
+    }
+
     @Test func networkErrorDetailsAreScrubbed() throws {
         let trace = TraceRecorder()
         let client = try Fixtures.client(FakeTransport([.failure(.network("proxy refused header \(Fixtures.apiKey)"))]), retries: 1, trace: trace)

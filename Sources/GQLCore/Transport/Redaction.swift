@@ -56,11 +56,21 @@ public struct Redactor: Sendable, Equatable {
     /// A redactor that changes nothing.
     public static let none = Redactor(secrets: [])
 
-    /// `text` with every occurrence of every secret replaced by its masked form.
+    /// `text` with every occurrence of every secret replaced by its masked form, including a secret that an
+    /// excerpt cut short: more of it than the masked form shows, then `…`.
     public func scrub(_ text: String) -> String {
         var result = text
-        for secret in secrets where result.contains(secret) {
-            result = result.replacingOccurrences(of: secret, with: HeaderRedaction.redactValue(secret))
+        for secret in secrets {
+            if result.contains(secret) {
+                result = result.replacingOccurrences(of: secret, with: HeaderRedaction.redactValue(secret))
+            }
+            guard result.contains("…"), secret.count > HeaderRedaction.prefixLength + 1 else { continue }
+            for length in stride(from: secret.count - 1, to: HeaderRedaction.prefixLength, by: -1) {
+                let cut = secret.prefix(length) + "…"
+                if result.contains(cut) {
+                    result = result.replacingOccurrences(of: cut, with: HeaderRedaction.redactValue(secret))
+                }
+            }
         }
         return result
     }

@@ -53,17 +53,18 @@ struct Diagnostics {
         scalar != "\t" && scalar.properties.generalCategory == .control
     }
 
-    /// The longest message printed whole, in bytes of UTF-8.
+    /// The longest message printed whole, in characters.
     static let maximumLength = 1000
 
     /// A message that echoes a huge value (a 10 MB server message, a pasted file) loses its middle, keeping
-    /// the start (what was wrong) and the end (where, and the hint).
+    /// the start (what was wrong) and the end (where, and the hint). Decides and cuts by the same unit,
+    /// characters, so a message in any script is either whole or cut to 600 + 300 characters.
     static func shortened(_ text: String) -> String {
-        guard text.utf8.count > maximumLength else { return text }
-        let scalars = text.unicodeScalars
-        let head = String(scalars.prefix(600))
-        let tail = String(scalars.suffix(300))
-        let omitted = scalars.count - 900
-        return "\(head)… (\(omitted) characters omitted) …\(tail)"
+        guard text.utf8.count > maximumLength else { return text }  // fewer bytes than the limit: fewer characters too
+        let count = text.count
+        guard count > maximumLength else { return text }
+        let head = text.prefix(600)
+        let tail = text.suffix(300)
+        return "\(head)… (\(count - 900) characters omitted) …\(tail)"
     }
 }

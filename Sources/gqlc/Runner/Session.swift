@@ -6,7 +6,7 @@ import GQLCore
 /// Precedence is flags, then `GQLC_*` environment variables (both already in ``GlobalOptions``),
 /// then the schema or config file (`data.url` and `data.api_key`, or the legacy keys). IAM auth is chosen
 /// by `--iam` / `GQLC_IAM`, or by a file whose default authorization type is `AWS_IAM` when no API key or
-/// token is given by flag or environment (see ``signer(url:file:)``).
+/// token is given by flag or environment (see ``signer(for:file:)``).
 struct Session: Sendable {
     let globals: GlobalOptions
     let console: Console
@@ -15,10 +15,8 @@ struct Session: Sendable {
     /// Reads the schema file. When `required` is false, a missing default file is not an error.
     func schemaFile(required: Bool) throws(RunFailure) -> SchemaFile? {
         let path = globals.schema.value
-        if !required, globals.schema.origin == .default, !FileManager.default.fileExists(atPath: path) {
-            return nil
-        }
         if globals.schema.origin == .default, !FileManager.default.fileExists(atPath: path) {
+            guard required else { return nil }
             throw RunFailure(
                 "no model schema: \(path) does not exist; pass --schema FILE or set GQLC_SCHEMA "
                     + "(model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)")

@@ -15,7 +15,7 @@ from .execution import App
 from .mis import SchemaFileError, load_schema_file
 from .sdl import generate_sdl
 from .seed import load_seed
-from .server import AppSyncHTTPServer, ServerOptions
+from .server import AppSyncHTTPServer, CannedReply, ServerOptions
 from .sigv4 import IAMCredentials
 from .storage import Store
 
@@ -47,6 +47,37 @@ def _iam_credentials(text: str) -> IAMCredentials:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _status(text: str) -> int:
+    value = int(text)
+    if not 100 <= value <= 599:
+        raise argparse.ArgumentTypeError(f"expected an HTTP status from 100 to 599, got {text}")
+    return value
+
+
+def _header(text: str) -> tuple[str, str]:
+    name, colon, value = text.partition(":")
+    if not colon or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected 'NAME: VALUE', got {text!r}")
+    return name.strip(), value.strip()
+
+
+def _canned_reply(args: argparse.Namespace, parser: argparse.ArgumentParser) -> CannedReply | None:
+    """The --reply-* options as one reply, or None when none is given."""
+    given = (args.reply_status, args.reply_body, args.reply_content_type, args.reply_header, args.reply_first)
+    if all(value in (None, []) for value in given):
+        return None
+    body = None
+    if args.reply_body is not None:
+        try:
+            with open(args.reply_body, "rb") as file:
+                body = file.read()
+        except OSError as error:
+            parser.exit(2, f"appsync-local: error: --reply-body: {args.reply_body}: {error.strerror}\n")
+    return CannedReply(status=args.reply_status or 200, body=body,
+                       content_type=args.reply_content_type or "application/json; charset=UTF-8",
+                       headers=tuple(args.reply_header), first=args.reply_first or 0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also the source of ``--help``)."""
     parser = argparse.ArgumentParser(prog="appsync-local", description=DESCRIPTION,
@@ -73,6 +104,21 @@ def build_parser() -> argparse.ArgumentParser:
     faults.add_argument("--drop-every", type=_non_negative, default=0, metavar="N",
                         help="close the connection without an answer")
     faults.add_argument("--retry-after", type=_non_negative, metavar="S", help="send Retry-After: S with 429s")
+    replies = parser.add_argument_group("canned replies (a broken endpoint or a proxy; after the faults above)")
+    replies.add_argument("--reply-status", type=_status, metavar="N",
+                         help="answer with HTTP N (default 200), with AppSync's error body unless --reply-body")
+    replies.add_argument("--reply-body", metavar="FILE",
+                         help="answer with this file's bytes as the body; ${headers} in it (or in a --reply-header "
+                              "value) stands for the request's header values, echoed as a broken proxy might")
+    replies.add_argument("--reply-content-type", metavar="TYPE",
+                         help="Content-Type of the reply (default application/json; charset=UTF-8); "
+                              "text/html for an HTML page")
+    replies.add_argument("--reply-header", type=_header, action="append", default=[], metavar="'NAME: VALUE'",
+                         help="add a header to the reply; repeatable")
+    replies.add_argument("--reply-first", type=_non_negative, metavar="N",
+                         help="reply to the first N requests only, then serve them (default: every request)")
+    parser.add_argument("--record-requests", metavar="FILE",
+                        help="append each request received (method, path, headers, body) to FILE as a JSON line")
     parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
     return parser
 
@@ -97,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     options = ServerOptions(api_key=args.api_key, iam_credentials=tuple(args.iam_credentials), iam_region=args.region,
                             latency_ms=args.latency_ms, fail_every=args.fail_every,
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
-                            retry_after=args.retry_after, verbose=args.verbose)
+                            retry_after=args.retry_after, verbose=args.verbose,
+                            reply=_canned_reply(args, parser), record_path=args.record_requests)
     try:
         server = AppSyncHTTPServer((args.host, args.port), app, options)
     except (OSError, OverflowError) as error:

@@ -9,6 +9,12 @@ multiple of N the fault applies, checked in this order: ``drop_every`` (close th
 answering), ``throttle_every`` (429 ``TooManyRequestsException``, with ``Retry-After`` when
 configured), ``fail_every`` (500 ``InternalFailure``). ``latency_ms`` delays every request.
 
+Canned replies stand in for a broken endpoint or a proxy in front of it: with ``reply`` set, requests get its
+status, body, content type and headers instead of an answer (the first ``reply.first`` requests, or all of
+them when it is 0), after the faults above; ``${headers}`` in its body or a header value stands for the
+request's header values. ``record_path`` appends each request received, faults included,
+as one JSON line ``{"number", "method", "path", "headers": [[name, value], …], "body"}`` before answering.
+
 Auth: with ``api_key`` the ``x-api-key`` header must match; with ``iam_credentials`` requests must be signed
 with SigV4 for ``iam_region`` (see ``sigv4``). With both, either is accepted, as on an AppSync API with an
 additional auth mode: a request with ``x-api-key`` is checked as an API-key request, any other as IAM.
@@ -34,6 +40,20 @@ from .execution import App
 from .sigv4 import IAMCredentials, SigV4Rejection, verify
 
 
+ECHO_HEADERS = "${headers}"
+
+
+@dataclass(frozen=True)
+class CannedReply:
+    """What to answer instead of serving a request."""
+
+    status: int = 200
+    body: bytes | None = None  # None: AppSync's error body for the status
+    content_type: str = "application/json; charset=UTF-8"
+    headers: tuple[tuple[str, str], ...] = ()
+    first: int = 0  # reply to the first N requests only, then serve; 0: reply to every request
+
+
 @dataclass
 class ServerOptions:
     """Runtime options of the HTTP layer."""
@@ -48,6 +68,8 @@ class ServerOptions:
     drop_every: int = 0
     retry_after: int | None = None
     verbose: bool = False
+    reply: CannedReply | None = None
+    record_path: str | None = None
 
 
 class AppSyncHTTPServer(ThreadingHTTPServer):
@@ -62,12 +84,19 @@ class AppSyncHTTPServer(ThreadingHTTPServer):
         self.options = options
         self._counter = 0
         self._counter_lock = threading.Lock()
+        self._record_lock = threading.Lock()
 
     def next_request_number(self) -> int:
         """1, 2, 3, … across all connections (the fault-injection counter)."""
         with self._counter_lock:
             self._counter += 1
             return self._counter
+
+    def record(self, entry: dict) -> None:
+        """Appends one received request to the ``record_path`` file, whole lines only."""
+        if self.options.record_path:
+            with self._record_lock, open(self.options.record_path, "a", encoding="utf-8") as file:
+                file.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
     @property
     def url(self) -> str:
@@ -132,6 +161,9 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         if options.latency_ms:
             time.sleep(options.latency_ms / 1000)
         number = self.server.next_request_number()
+        self.server.record({"number": number, "method": self.command, "path": self.path,
+                            "headers": [[name, value] for name, value in self.headers.items()],
+                            "body": raw_body.decode("utf-8", "replace")})
         if options.drop_every and number % options.drop_every == 0:
             self.close_connection = True
             try:
@@ -145,6 +177,10 @@ class GraphQLHandler(BaseHTTPRequestHandler):
             return
         if options.fail_every and number % options.fail_every == 0:
             self._send(500, http_error_body("InternalFailure", "An internal failure occurred (injected fault)."))
+            return
+        reply = options.reply
+        if reply is not None and (reply.first == 0 or number <= reply.first):
+            self._send_canned(reply)
             return
         if not self._authorized(raw_body):
             return
@@ -171,6 +207,23 @@ class GraphQLHandler(BaseHTTPRequestHandler):
                 self._send(rejection.status, http_error_body(rejection.error_type, rejection.message))
                 return False
         return True
+
+    def _send_canned(self, reply: CannedReply) -> None:
+        # ${headers} echoes the request's header values, as a misconfigured server or proxy might.
+        echoed = " ".join(value for _, value in self.headers.items())
+        headers = [(name, value.replace(ECHO_HEADERS, echoed)) for name, value in reply.headers]
+        if reply.body is None:
+            self._send(reply.status, http_error_body("InjectedReply", f"HTTP {reply.status} (canned reply)."),
+                       dict(headers))
+            return
+        body = reply.body.replace(ECHO_HEADERS.encode(), echoed.encode())
+        self.send_response(reply.status)
+        self.send_header("Content-Type", reply.content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
 
     def _send(self, status: int, payload: dict, extra_headers: dict | None = None) -> None:
         data = json.dumps(payload, ensure_ascii=False).encode("utf-8")

@@ -1,0 +1,189 @@
+import Testing
+
+@testable import gqlc
+
+/// Whole help pages, pinned as swift-argument-parser's example tests pin theirs: any change to a command's
+/// synopsis, wording, option order, wrapping or examples shows in review as a change to this file. Pages of
+/// two commands are pinned; every page shares their layout and the global options.
+@Suite struct HelpPageTests {
+    @Test func getHelpPage() {
+        #expect(HelpText.render(topic: "get") == Self.get)
+    }
+
+    @Test func listHelpPage() {
+        #expect(HelpText.render(topic: "list") == Self.list)
+    }
+
+    static let get = #"""
+        Usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]...
+                        [--no-follow]
+
+        Fetch one record by its primary key and print it as JSON.
+
+        Give --id for a model whose primary key is one field, or one --key per field of
+        a composite key. --include adds associations: a has-many list, a belongs-to or
+        has-one record, or a path through them. Included lists are fetched page by page
+        to the end unless --no-follow is given. If no record has that key, gqlc exits
+        with status 4.
+
+        Arguments:
+          MODEL  The model's name as the schema spells it, e.g. Post.
+
+        Options:
+              --id VALUE            The record's primary key, for models whose key is a
+                                    single field (usually id).
+              --key FIELD=VALUE     One field of a composite primary key; give one --key
+                                    per key field. (repeatable)
+              --include PATH        Also fetch an association, named by a dot path from
+                                    MODEL: comments, blog, comments.post. (repeatable)
+              --no-follow           Keep only the first page of each included list
+                                    instead of following nextToken.
+
+        \#(globalOptions)Examples:
+          # Fetch a post and all of its comments
+          gqlc get Post --id p1 --include comments
+
+          # Fetch an item by its three-field key
+          gqlc get InventoryItem --key sku=A1 --key warehouseId=W1 --key bin=3
+
+          # Fetch a comment, its post and the first page of the post's comments
+          gqlc get Comment --id c1 --include post.comments --no-follow
+
+        """#
+
+    static let list = #"""
+        Usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]...
+                         [--filter JSON|@FILE] [--limit N] [--page-size N]
+                         [--next-token TOKEN] [--include PATH]...
+
+        List a model's records, following nextToken until the last page.
+
+        Records are printed as they arrive: as one JSON array with --output json, or one
+        record per line with --output ndjson. Paging stops after the last page, or once
+        --limit records have been printed.
+
+        Listing through an index:
+          Without --index, list sends list<Models>, which DynamoDB runs as a Scan of the
+          whole table: each page reads --page-size records and only then applies the
+          filter, so a selective --where can page through many empty pages. With
+          --index, gqlc sends the index's query field instead, a DynamoDB Query that
+          reads only the partition given by --where PARTITIONKEY=VALUE. With a single
+          sort key, a clause on it with = < <= > >= ^= or LOW..HIGH becomes the key
+          condition. With a composite sort key, = clauses on its leading fields narrow
+          the Query by prefix and also stay in the filter. Every other clause, and
+          --filter, is the filter.
+
+        Where expressions:
+          FIELD=VALUE      equal (eq)
+          FIELD!=VALUE     not equal (ne)
+          FIELD<VALUE      less than (lt)
+          FIELD<=VALUE     less than or equal (le)
+          FIELD>VALUE      greater than (gt)
+          FIELD>=VALUE     greater than or equal (ge)
+          FIELD^=VALUE     begins with (beginsWith)
+          FIELD*=VALUE     contains a substring or list element (contains)
+          FIELD!*=VALUE    does not contain (notContains)
+          FIELD=LOW..HIGH  between LOW and HIGH, both included (between)
+          FIELD?           the field has a value (attributeExists: true)
+          FIELD!?          the field has no value (attributeExists: false)
+
+          VALUE is converted by the field's type (numbers, true/false, enum names); the
+          word null means null. A belongs-to association stands for its foreign key:
+          --where post=p1 matches postId. Quote expressions that contain < > ! * ? for
+          the shell. The same grammar serves --if on update and delete.
+
+        Arguments:
+          MODEL  The model's name as the schema spells it, e.g. Post.
+
+        Options:
+              --index QUERYFIELD    Query this secondary index (its query field or index
+                                    name, as 'gqlc models MODEL' shows) instead of
+                                    scanning the table; needs --where on the index's
+                                    partition key.
+              --sort asc|desc       Order an --index query by the index's sort key
+                                    (default asc).
+              --where EXPR          Keep records that match EXPR (see Where
+                                    expressions); several are AND-ed. (repeatable)
+              --filter JSON|@FILE   An AppSync filter object, inline or read from FILE
+                                    ('@-' reads standard input); AND-ed with --where.
+              --limit N             Print at most N records, then stop paging.
+              --page-size N         Ask the server for up to N records per request.
+                                    (default: 1000)
+              --next-token TOKEN    Start from this page token, taken from an earlier
+                                    response.
+              --include PATH        Also fetch an association, named by a dot path from
+                                    MODEL: comments, blog, comments.post. (repeatable)
+
+        \#(globalOptions)Examples:
+          # The first 100 comments on post p1
+          gqlc list Comment --limit 100 --where post=p1
+
+          # The same through the index on postId: a Query, not a Scan
+          gqlc list Comment --index commentsByPostId --where post=p1 --limit 100
+
+          # Blog b1's posts whose title starts with 'Swift', last title first
+          gqlc list Post --index postsByBlogId --where blogId=b1 \
+              --where 'title^=Swift' --sort desc
+
+          # Titles of well-rated published posts, one per line
+          gqlc list Post --where status=PUBLISHED --where 'rating>=4' \
+              --output ndjson | jq -r .title
+
+          # Posts whose title starts with 'Swift', with their comments
+          gqlc list Post --where 'title^=Swift' --include comments
+
+        """#
+
+    /// The global options, the same on every page (pinned once here, in both pages above).
+    static let globalOptions = #"""
+        Global options:
+              --schema FILE         The model schema: model-introspection JSON,
+                                    amplify_outputs.json or amplifyconfiguration.json.
+                                    (default: ./amplify_outputs.json; env: GQLC_SCHEMA)
+              --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
+                                    schema file when it has one. (env: GQLC_ENDPOINT)
+              --api-key KEY         Send KEY in the x-api-key header (AppSync API-key
+                                    auth). (env: GQLC_API_KEY)
+              --auth-token TOKEN    Send TOKEN as the Authorization header, as given (no
+                                    'Bearer' prefix is added). (env: GQLC_AUTH_TOKEN)
+              --iam                 Sign requests with AWS SigV4 (AppSync IAM auth),
+                                    with credentials from AWS_ACCESS_KEY_ID and
+                                    AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) or the
+                                    shared credentials file. On by default when no API
+                                    key or token is given and the schema file's default
+                                    authorization type is AWS_IAM. (env: GQLC_IAM)
+              --region REGION       The AWS region to sign for. Defaults to the region
+                                    in an AppSync endpoint's host name, the schema
+                                    file's region, then AWS_REGION or
+                                    AWS_DEFAULT_REGION.
+              --profile NAME        Take IAM credentials from this profile of the shared
+                                    credentials file (AWS_SHARED_CREDENTIALS_FILE or
+                                    ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID;
+                                    else AWS_PROFILE, else 'default'.
+          -H, --header 'NAME: VALUE'
+                                    Add an HTTP header to every request. (repeatable)
+              --timeout SECONDS     Give up on a request after SECONDS. (default: 30)
+              --retries N           Retry a query up to N times after a network error, a
+                                    timeout, HTTP 429 or 5xx. (default: 3)
+              --retry-mutations     Retry mutations too, where a retry cannot apply
+                                    twice: a create keeps its key, an update or delete
+                                    needs --if.
+              --dry-run             Print the JSON body that would be POSTed, and exit
+                                    without sending it.
+          -v, --verbose             Trace requests and responses on standard error
+                                    (secrets redacted).
+              --output json|ndjson  json prints one JSON document; ndjson prints one
+                                    record per line (list items stream; an array result
+                                    is split). (default: json)
+              --pretty              Indent the JSON output (the default when standard
+                                    output is a terminal).
+              --compact             Print the JSON output on one line (the default when
+                                    it is not a terminal).
+              --raw-response        Print the whole response envelope, {"data": …,
+                                    "errors": […]}.
+          -h, --help                Show help for gqlc or for the command.
+              --version             Print the version of gqlc.
+
+
+        """#
+}
