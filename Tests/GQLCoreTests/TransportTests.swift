@@ -74,11 +74,11 @@ import Testing
     }
 }
 
-@Suite struct URLSessionTransportTests {
+@Suite struct CurlTransportTests {
     @Test func nonHTTPSchemesAreRefusedBeforeSending() throws {
         let url = try #require(URL(string: "file:///etc/passwd"))
         let result = Result { () throws(TransportError) in
-            try URLSessionTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 1), cancellation: nil)
+            try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 1), cancellation: nil)
         }
         guard case .failure(.invalidURL(_, let detail)) = result else { Issue.record("got \(result)"); return }
         #expect(detail.contains("http or https"))
@@ -89,7 +89,7 @@ import Testing
         guard ProcessInfo.processInfo.environment.keys.allSatisfy({ !$0.lowercased().hasSuffix("_proxy") }) else { return }
         let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
         let result = Result { () throws(TransportError) in
-            try URLSessionTransport.shared.send(HTTPRequest(url: url, headers: [], body: Array("{}".utf8), timeout: 10), cancellation: nil)
+            try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: Array("{}".utf8), timeout: 10), cancellation: nil)
         }
         guard case .failure(.network) = result else { Issue.record("got \(result)"); return }
     }
@@ -99,7 +99,7 @@ import Testing
         flag.cancel()
         let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
         let result = Result { () throws(TransportError) in
-            try URLSessionTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 10), cancellation: flag)
+            try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 10), cancellation: flag)
         }
         #expect(result == .failure(.cancelled))
     }

@@ -209,6 +209,7 @@ static inline CURLMcode gqlc_curl_multi_setopt_long(void *fn, CURLM *multi, CURL
 #define CURLOPT_CONNECT_ONLY 141
 #define CURLOPT_TIMEOUT_MS 155
 #define CURLOPT_CONNECTTIMEOUT_MS 156
+#define CURLOPT_COPYPOSTFIELDS 10165
 #define CURLOPT_SEEKFUNCTION 20167
 #define CURLOPT_SEEKDATA 10168
 #define CURLOPT_NOPROXY 10177
@@ -275,6 +276,7 @@ static inline CURLMcode gqlc_curl_multi_setopt_long(void *fn, CURLM *multi, CURL
 #define CURLE_SSL_PINNEDPUBKEYNOTMATCH 90
 #define CURLE_SSL_INVALIDCERTSTATUS 91
 #define CURLE_PROXY 97
+#define CURLE_SSL_CLIENTCERT 98
 
 // Multi result codes (CURLMcode).
 #define CURLM_CALL_MULTI_PERFORM (-1)
