@@ -8,8 +8,8 @@ import CCurlShim
 
 /// Why libcurl could not be used.
 public enum LibCurlError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No libcurl could be loaded; `tried` lists the names, `detail` is the loader's last message.
-    case notFound(tried: [String], detail: String)
+    /// No libcurl could be loaded; `reasons` holds the loader's message for each name tried.
+    case notFound(reasons: [String])
     /// A libcurl was loaded but lacks a function gqlc needs (too old).
     case missingFunction(String, library: String)
     /// `curl_global_init` failed with this code.
@@ -18,9 +18,8 @@ public enum LibCurlError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A one-line message for people.
     public var description: String {
         switch self {
-        case .notFound(let tried, let detail):
-            return "libcurl is not installed (tried \(tried.joined(separator: ", ")): \(detail); "
-                + "gqlc needs libcurl 7.x or 8.x to send requests (e.g. apt-get install libcurl4)"
+        case .notFound(let reasons):
+            return "libcurl could not be loaded (\(reasons.joined(separator: "; "))); gqlc needs libcurl 7.x or 8.x to send requests"
         case .missingFunction(let name, let library):
             return "\(library) has no \(name); gqlc needs libcurl 7.x or 8.x"
         case .initFailed(let code):
@@ -74,7 +73,7 @@ public struct LibCurl: @unchecked Sendable {
     private let easyGetinfoFn: UnsafeMutableRawPointer
     private let multiSetoptFn: UnsafeMutableRawPointer
 
-    /// The names tried in order.
+    /// The names tried in order, unless `GQLC_LIBCURL` names the one library to load.
     #if canImport(Darwin)
         public static let candidates = ["/usr/lib/libcurl.4.dylib", "libcurl.4.dylib", "libcurl.dylib"]
     #else
@@ -90,17 +89,19 @@ public struct LibCurl: @unchecked Sendable {
     }
 
     private static func open() throws(LibCurlError) -> LibCurl {
-        var lastError = "not found"
-        for name in candidates {
+        var reasons: [String] = []
+        let chosen = getenv("GQLC_LIBCURL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : [$0] }
+        let names = chosen ?? candidates
+        for name in names {
             guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-                if let message = dlerror() { lastError = String(cString: message) }
+                reasons.append(dlerror().map { String(cString: $0) } ?? "\(name): cannot be loaded")
                 continue
             }
             let curl = try LibCurl(handle: handle, name: name)
             try curl.globalInit(handle)
             return curl
         }
-        throw .notFound(tried: candidates, detail: lastError)
+        throw .notFound(reasons: reasons)
     }
 
     private init(handle: UnsafeMutableRawPointer, name: String) throws(LibCurlError) {
