@@ -46,26 +46,24 @@ final class CurlExchange {
 
     /// The write callback: appends the (already decoded) body bytes.
     static let write: curl_write_callback = { buffer, size, count, userdata in
-        let length = size * count
-        guard let userdata else { return 0 }
-        let exchange = Unmanaged<CurlExchange>.fromOpaque(userdata).takeUnretainedValue()
-        if let buffer, length > 0 {
-            buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
-            }
-        }
-        return length
+        deliver(buffer, size * count, to: userdata) { $0.body.append(contentsOf: $1) }
     }
 
     /// The header callback: one header line per call.
     static let header: curl_write_callback = { buffer, size, count, userdata in
-        let length = size * count
+        deliver(buffer, size * count, to: userdata) { $0.receiveHeaderLine($1) }
+    }
+
+    /// Hands `length` bytes at `buffer` to the exchange behind `userdata`; returns what libcurl expects (the
+    /// length taken, 0 to abort).
+    private static func deliver(
+        _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int, to userdata: UnsafeMutableRawPointer?,
+        _ take: (CurlExchange, UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Int {
         guard let userdata else { return 0 }
         let exchange = Unmanaged<CurlExchange>.fromOpaque(userdata).takeUnretainedValue()
         if let buffer, length > 0 {
-            buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                exchange.receiveHeaderLine(UnsafeBufferPointer(start: $0, count: length))
-            }
+            buffer.withMemoryRebound(to: UInt8.self, capacity: length) { take(exchange, UnsafeBufferPointer(start: $0, count: length)) }
         }
         return length
     }

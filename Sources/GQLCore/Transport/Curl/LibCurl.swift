@@ -93,7 +93,7 @@ public struct LibCurl: @unchecked Sendable {
         let chosen = getenv("GQLC_LIBCURL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : [$0] }
         let names = chosen ?? candidates
         for name in names {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+            guard let handle = dlopen(name, RTLD_LAZY | RTLD_LOCAL) else {
                 reasons.append(dlerror().map { String(cString: $0) } ?? "\(name): cannot be loaded")
                 continue
             }
