@@ -21,7 +21,7 @@ from cryptography.x509.oid import NameOID
 
 from forwarding_proxy import ForwardingProxy
 from gqlc_runner import GQLC_BIN, gqlc_env
-from peer_servers import closed_port_url
+from peer_servers import EchoServer, closed_port_url
 
 GET_P1 = ("get", "Post", "--id", "p1")
 # Neither CA variable from the outer shell (an empty value means unset to gqlc).
@@ -268,3 +268,17 @@ def test_without_libcurl_a_request_fails_in_one_line_and_nothing_else_needs_it(b
                     "No such file or directory); gqlc needs libcurl 7.x or 8.x to send requests")
     dry = blog("--dry-run", *GET_P1, env=env)
     assert dry.code == 0 and dry.stderr == "", dry
+
+
+# MARK: - What goes on the wire
+
+
+def test_the_request_asks_for_gzip_and_keeps_an_empty_header(gqlc, schema_examples_dir):
+    # libcurl reads a header line "Name:" as "remove Name"; an empty value given by -H must still be sent.
+    with EchoServer() as echo:
+        run = gqlc("--schema", schema_examples_dir / "blog.json", "--endpoint", echo.url, "-H", "X-Empty:", *GET_P1)
+        assert run.code == 0, run
+        headers = echo.headers()
+    assert headers["x-empty"] == ""
+    assert headers["accept-encoding"] == "gzip"
+    assert "expect" not in headers and "transfer-encoding" not in headers
