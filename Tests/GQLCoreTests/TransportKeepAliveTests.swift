@@ -94,5 +94,34 @@ import Testing
         #expect(received.headers["accept-encoding"] == "gzip")
         #expect(received.headers["expect"] == nil)
     }
+
+    @Test(.enabled(if: noProxy)) func cancellingEndsAnUnansweredRequestAndTheNextOneIsServed() throws {
+        let flag = CancellationFlag()
+        // The server cancels when it has read request 1, as Ctrl-C would while the request waits for its answer.
+        let server = try TransportLoopbackServer { number in
+            guard number == 1 else { return .echo }
+            flag.cancel()
+            return .hang
+        }
+        defer { server.stop() }
+        let transport = CurlTransport()
+        let pending = try request(server, body: "{}")
+        let first = Result { () throws(TransportError) in try transport.send(pending, cancellation: flag) }
+        #expect(first == .failure(.cancelled))
+        // The handle and its wake-up pipe are ready for the next request.
+        let second = try transport.send(request(server, body: #"{"page":2}"#), cancellation: CancellationFlag())
+        #expect(second.status == 200 && second.body == Array(#"{"page":2}"#.utf8))
+    }
+
+    @Test(.enabled(if: noProxy)) func theDeadlineEndsAnUnansweredRequest() throws {
+        let server = try TransportLoopbackServer { $0 == 1 ? .hang : .echo }
+        defer { server.stop() }
+        var slow = try request(server, body: "{}")
+        slow.timeout = 0.3
+        let transport = CurlTransport()
+        let result = Result { () throws(TransportError) in try transport.send(slow, cancellation: nil) }
+        #expect(result == .failure(.timeout(seconds: 0.3)))
+        #expect(try transport.send(request(server, body: "{}"), cancellation: nil).status == 200)
+    }
 }
 #endif

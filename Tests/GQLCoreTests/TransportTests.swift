@@ -94,6 +94,32 @@ import Testing
         guard case .failure(.network) = result else { Issue.record("got \(result)"); return }
     }
 
+    @Test func headerLinesLeaveTheFramingToLibcurlAndKeepEmptyValues() {
+        let lines = CurlSession.headerLines([
+            HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "content-length", value: "3"),
+            HTTPHeader(name: "Transfer-Encoding", value: "chunked"), HTTPHeader(name: "X-Empty", value: ""),
+        ])
+        #expect(lines == ["Content-Type: application/json", "X-Empty;", "Expect:"])
+        #expect(CurlSession.headerLines([HTTPHeader(name: "Expect", value: "100-continue")]) == ["Expect: 100-continue"])
+    }
+
+    @Test func libcurlFailuresMapToTransportErrors() {
+        #expect(CurlSession.error(28, detail: "Operation timed out", timeout: 0.5) == .timeout(seconds: 0.5))
+        #expect(CurlSession.error(7, detail: "Failed to connect", timeout: 1) == .network("Failed to connect"))
+        let untrusted = "SSL certificate problem: self-signed certificate"
+        #expect(CurlSession.error(60, detail: untrusted, timeout: 1) == .tls(untrusted))
+        #expect(CurlSession.error(35, detail: "OpenSSL: certificate verify failed", timeout: 1) == .tls("OpenSSL: certificate verify failed"))
+        #expect(CurlSession.error(35, detail: "Connection reset by peer", timeout: 1) == .network("Connection reset by peer"))
+        // TLS failures are not retried; connection failures are.
+        #expect(RetryReason.forTransportError(.tls(untrusted)) == nil)
+        #expect(RetryReason.forTransportError(.network("x")) == .network("x"))
+    }
+
+    @Test func timeoutsBecomeWholeMillisecondsOfAtLeastOne() {
+        #expect(CurlSession.milliseconds(0.3) == 300 && CurlSession.milliseconds(0.0001) == 1)
+        #expect(CurlSession.milliseconds(30) == 30_000 && CurlSession.milliseconds(1e15) == 1_000_000_000_000)
+    }
+
     @Test func alreadyCancelledRequestReturnsCancelled() throws {
         let flag = CancellationFlag()
         flag.cancel()
