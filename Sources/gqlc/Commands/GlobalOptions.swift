@@ -94,7 +94,7 @@ struct GlobalOptions: Equatable, Sendable {
     static let caCertOption = OptionSpec(
         long: "cacert", value: "FILE", environment: "CURL_CA_BUNDLE",
         help: "Verify HTTPS servers with the CA certificates in FILE (PEM) instead of the system's, e.g. for a "
-            + "private CA. Else $CURL_CA_BUNDLE, else $SSL_CERT_FILE.")
+            + "private CA. Without it and $CURL_CA_BUNDLE, $SSL_CERT_FILE is read.")
     /// The variable read when neither `--cacert` nor `CURL_CA_BUNDLE` is set (as curl does).
     static let caCertFallbackVariable = "SSL_CERT_FILE"
     static let timeoutOption = OptionSpec(
