@@ -7,14 +7,10 @@ VENV         := .venv
 PY           := $(VENV)/bin/python
 DEBUG_BIN    := .build/debug/gqlc
 RELEASE_BIN  := .build/release/gqlc
-ARCH         := $(shell uname -m)
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# A static Swift stdlib build links FoundationNetworking's libcurl by its unversioned name (-lcurl),
-# which only curl's -dev package provides; .build/linklibs supplies it when the system has none.
-LINKLIBS     := $(CURDIR)/.build/linklibs
 # A position-dependent executable skips about 77,000 start-up relocations of the static stdlib (~1 ms a run).
-STATIC_FLAGS := --static-swift-stdlib -Xlinker -L$(LINKLIBS) -Xswiftc -Xclang-linker -Xswiftc -no-pie
-SWIFT_LIBDIR  = $(shell dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib/swift/linux
+# libcurl is loaded with dlopen at run time, so no link needs curl or its -dev package.
+STATIC_FLAGS := --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
 # The shared Amplify fixtures every loader test reads (never copied into the project): beside the checkout,
 # one level higher (a worktree), or beside the checkout this one was cloned from. $GQLC_SHARED_FIXTURES wins.
 ORIGIN_DIR   := $(shell git config --get remote.origin.url 2>/dev/null)
@@ -75,21 +71,9 @@ serve: venv
 clean:
 	rm -rf .build $(VENV)
 
-# The libcurl.so a static stdlib link needs: the system's dev symlink if there is one; else the
-# libcurl.so.4 the toolchain's own libFoundationNetworking.so resolves to; else ldconfig's for this arch.
-$(LINKLIBS)/libcurl.so:
-	@mkdir -p $(LINKLIBS)
-	@if [ -e /usr/lib/$(ARCH)-linux-gnu/libcurl.so ]; then lib=/usr/lib/$(ARCH)-linux-gnu/libcurl.so; \
-	else \
-	  lib=$$(ldd "$(SWIFT_LIBDIR)/libFoundationNetworking.so" 2>/dev/null | awk '/libcurl\.so/ {print $$3; exit}'); \
-	  [ -e "$$lib" ] || lib=$$(ldconfig -p | awk '$$1 == "libcurl.so.4" {print $$NF}' | grep -m1 '$(ARCH)'); \
-	fi; \
-	if [ -e "$$lib" ]; then ln -sfn "$$lib" $@ && echo "release: linking libcurl through $@ -> $$lib"; \
-	else echo "release: no libcurl.so.4 found; a static stdlib link will fail" >&2; fi
-
 # gqlc in release mode with the Swift stdlib linked statically (faster startup, no Swift runtime
 # needed on the target); falls back to a dynamic stdlib if the static link fails.
-release: $(LINKLIBS)/libcurl.so
+release:
 	@if $(SWIFT) build -c release --product gqlc $(STATIC_FLAGS); then \
 	  echo "release: $(RELEASE_BIN) links the Swift stdlib statically"; \
 	else \

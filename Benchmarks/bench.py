@@ -15,7 +15,7 @@ import shutil
 import sys
 import time
 
-from benchkit import json_scenario, scenarios
+from benchkit import json_scenario, scenarios, transport_scenarios
 from benchkit.process import capture
 from benchkit.report import Report, load_average, machine_description
 from benchkit.servers import Server, ServerError
@@ -99,6 +99,7 @@ def main():
                 scenarios.appsync(context, server, share(45))
         except ServerError as error:
             context.failed("local AppSync server", error)
+        transport_scenarios.waiting_cpu(context, appsync, os.path.join(ROOT, "schema-examples", "blog-seed.json"))
     json_scenario.json_throughput(context, gqlcbench, share(45))
 
     machine = machine_description(gqlc, linkage_of(gqlc) if gqlc else None, load_at_start)

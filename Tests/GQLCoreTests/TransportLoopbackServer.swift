@@ -16,6 +16,8 @@ final class TransportLoopbackServer: @unchecked Sendable {
         case drop
         /// Answer `status` (301, 302, 307…) with `Location: location` and no body.
         case redirect(status: Int, location: String)
+        /// Never answer; keep the connection open until the client closes it.
+        case hang
     }
 
     /// One request as the server read it.
@@ -122,6 +124,8 @@ final class TransportLoopbackServer: @unchecked Sendable {
             case .drop:
                 shutdown(socket, Int32(SHUT_RDWR))
                 return
+            case .hang:
+                continue
             }
         }
     }

@@ -74,11 +74,11 @@ import Testing
     }
 }
 
-@Suite struct URLSessionTransportTests {
+@Suite struct CurlTransportTests {
     @Test func nonHTTPSchemesAreRefusedBeforeSending() throws {
         let url = try #require(URL(string: "file:///etc/passwd"))
         let result = Result { () throws(TransportError) in
-            try URLSessionTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 1), cancellation: nil)
+            try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 1), cancellation: nil)
         }
         guard case .failure(.invalidURL(_, let detail)) = result else { Issue.record("got \(result)"); return }
         #expect(detail.contains("http or https"))
@@ -89,9 +89,35 @@ import Testing
         guard ProcessInfo.processInfo.environment.keys.allSatisfy({ !$0.lowercased().hasSuffix("_proxy") }) else { return }
         let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
         let result = Result { () throws(TransportError) in
-            try URLSessionTransport.shared.send(HTTPRequest(url: url, headers: [], body: Array("{}".utf8), timeout: 10), cancellation: nil)
+            try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: Array("{}".utf8), timeout: 10), cancellation: nil)
         }
         guard case .failure(.network) = result else { Issue.record("got \(result)"); return }
+    }
+
+    @Test func headerLinesLeaveTheFramingToLibcurlAndKeepEmptyValues() {
+        let lines = CurlSession.headerLines([
+            HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "content-length", value: "3"),
+            HTTPHeader(name: "Transfer-Encoding", value: "chunked"), HTTPHeader(name: "X-Empty", value: ""),
+        ])
+        #expect(lines == ["Content-Type: application/json", "X-Empty;", "Expect:"])
+        #expect(CurlSession.headerLines([HTTPHeader(name: "Expect", value: "100-continue")]) == ["Expect: 100-continue"])
+    }
+
+    @Test func libcurlFailuresMapToTransportErrors() {
+        #expect(CurlSession.error(28, detail: "Operation timed out", timeout: 0.5) == .timeout(seconds: 0.5))
+        #expect(CurlSession.error(7, detail: "Failed to connect", timeout: 1) == .network("Failed to connect"))
+        let untrusted = "SSL certificate problem: self-signed certificate"
+        #expect(CurlSession.error(60, detail: untrusted, timeout: 1) == .tls(untrusted))
+        #expect(CurlSession.error(35, detail: "OpenSSL: certificate verify failed", timeout: 1) == .tls("OpenSSL: certificate verify failed"))
+        #expect(CurlSession.error(35, detail: "Connection reset by peer", timeout: 1) == .network("Connection reset by peer"))
+        // TLS failures are not retried; connection failures are.
+        #expect(RetryReason.forTransportError(.tls(untrusted)) == nil)
+        #expect(RetryReason.forTransportError(.network("x")) == .network("x"))
+    }
+
+    @Test func timeoutsBecomeWholeMillisecondsOfAtLeastOne() {
+        #expect(CurlSession.milliseconds(0.3) == 300 && CurlSession.milliseconds(0.0001) == 1)
+        #expect(CurlSession.milliseconds(30) == 30_000 && CurlSession.milliseconds(1e15) == 1_000_000_000_000)
     }
 
     @Test func alreadyCancelledRequestReturnsCancelled() throws {
@@ -99,7 +125,7 @@ import Testing
         flag.cancel()
         let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
         let result = Result { () throws(TransportError) in
-            try URLSessionTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 10), cancellation: flag)
+            try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 10), cancellation: flag)
         }
         #expect(result == .failure(.cancelled))
     }

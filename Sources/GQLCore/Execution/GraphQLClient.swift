@@ -20,10 +20,10 @@ public struct GraphQLClient: Sendable {
     public var trace: TraceSink?
 
     /// - Parameters:
-    ///   - transport: defaults to the process-wide ``URLSessionTransport/shared``.
+    ///   - transport: defaults to the process-wide ``CurlTransport/shared``.
     ///   - clock: defaults to real time, with sleeps that end on cancellation.
     public init(
-        endpoint: Endpoint, transport: any HTTPTransport = URLSessionTransport.shared, cancellation: CancellationFlag? = nil,
+        endpoint: Endpoint, transport: any HTTPTransport = CurlTransport.shared, cancellation: CancellationFlag? = nil,
         clock: RetryClock? = nil, trace: TraceSink? = nil
     ) {
         self.endpoint = endpoint
@@ -113,8 +113,9 @@ public struct GraphQLClient: Sendable {
         let redactor = endpoint.redactor
         switch error {
         case .network(let detail): return .network(redactor.scrub(detail))
+        case .tls(let detail): return .tls(redactor.scrub(detail))
         case .invalidURL(let url, let detail): return .invalidURL(redactor.scrub(url), detail: redactor.scrub(detail))
-        case .timeout, .cancelled: return error
+        case .timeout, .cancelled, .unavailable: return error
         }
     }
 

@@ -80,7 +80,7 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
         switch error {
         case .network(let detail): return .network(detail)
         case .timeout: return .timeout
-        case .cancelled, .invalidURL: return nil
+        case .cancelled, .invalidURL, .tls, .unavailable: return nil
         }
     }
 

@@ -17,6 +17,8 @@ public struct Endpoint: Sendable, Equatable {
     public var retry: RetryPolicy
     /// Signs each attempt for AppSync IAM auth (SigV4), or nil.
     public var signer: SigV4Signer?
+    /// A PEM file of CA certificates to verify the server with instead of the system's, or nil.
+    public var caFile: String?
 
     /// The default per-request timeout, in seconds (`--timeout`).
     public static let defaultTimeout: Double = 30
@@ -34,7 +36,7 @@ public struct Endpoint: Sendable, Equatable {
     ) throws(EndpointError) {
         guard let parsed = URL(string: url.trimmingCharacters(in: .whitespaces)) else { throw .invalidURL(url, "it is not a URL") }
         do {
-            try URLSessionTransport.validate(parsed)
+            try HTTPRequest.validate(parsed)
         } catch {
             if case .invalidURL(_, let detail) = error { throw .invalidURL(url, detail) }
             throw .invalidURL(url, error.description)
@@ -74,7 +76,7 @@ public struct Endpoint: Sendable, Equatable {
 
     /// The HTTP request that POSTs `body` here, signed for the moment `date` when the endpoint has a signer.
     public func httpRequest(body: [UInt8], at date: Date) -> HTTPRequest {
-        let request = HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout)
+        let request = HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout, caFile: caFile)
         return signer?.sign(request, at: date) ?? request
     }
 }

@@ -55,14 +55,31 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: [UInt8]
     /// The most time, in seconds, the whole exchange may take.
     public var timeout: Double
+    /// A file of PEM CA certificates to verify the server's TLS certificate with, instead of the system's; nil for
+    /// the system's.
+    public var caFile: String?
 
     /// Makes a value from its parts.
-    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double) {
+    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double, caFile: String? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.caFile = caFile
+    }
+}
+
+extension HTTPRequest {
+    /// Checks that the URL is an absolute http(s) URL with a host.
+    public static func validate(_ url: URL) throws(TransportError) {
+        let scheme = url.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            throw .invalidURL(url.absoluteString, detail: "the scheme must be http or https")
+        }
+        guard let host = url.host, !host.isEmpty else {
+            throw .invalidURL(url.absoluteString, detail: "the URL has no host")
+        }
     }
 }
 
@@ -95,8 +112,13 @@ public struct HTTPResponse: Sendable, Equatable {
 public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL cannot be sent to (wrong scheme, no host); `detail` says why.
     case invalidURL(String, detail: String)
-    /// Connection refused, DNS failure, reset, TLS failure…; `detail` is the system's message.
+    /// Connection refused, DNS failure, reset, proxy failure…; `detail` is libcurl's message.
     case network(String)
+    /// The TLS connection cannot be trusted: the server's certificate failed verification, or the CA file is
+    /// unusable; `detail` names the problem (`SSL certificate problem: self-signed certificate`). Not retried.
+    case tls(String)
+    /// Nothing to send with: libcurl could not be loaded; `detail` says what was tried.
+    case unavailable(String)
     /// No complete response arrived within `seconds`.
     case timeout(seconds: Double)
     /// The request was cancelled (Ctrl-C).
@@ -107,6 +129,8 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .invalidURL(let url, let detail): return "invalid endpoint URL '\(url)': \(detail)"
         case .network(let detail): return "network error: \(detail)"
+        case .tls(let detail): return "TLS error: \(detail)"
+        case .unavailable(let detail): return detail
         case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with --timeout SECONDS"
         case .cancelled: return "request cancelled"
         }

@@ -24,6 +24,9 @@ struct GlobalOptions: Equatable, Sendable {
     var awsEnvironment: [String: String] = [:]
     /// Extra headers, in the order given.
     var headers: [HTTPHeader] = []
+    /// A PEM file of CA certificates to verify HTTPS servers with instead of the system's (`--cacert`,
+    /// `CURL_CA_BUNDLE`, `SSL_CERT_FILE`).
+    var caFile: Setting<String>?
     /// Seconds to wait for each HTTP request.
     var timeout: Double = 30
     /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
@@ -88,6 +91,12 @@ struct GlobalOptions: Equatable, Sendable {
     static let headerOption = OptionSpec(
         long: "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
         help: "Add an HTTP header to every request.")
+    static let caCertOption = OptionSpec(
+        long: "cacert", value: "FILE", environment: "CURL_CA_BUNDLE",
+        help: "Verify HTTPS servers with the CA certificates in FILE (PEM) instead of the system's, e.g. for a "
+            + "private CA. Without it and $CURL_CA_BUNDLE, $SSL_CERT_FILE is read.")
+    /// The variable read when neither `--cacert` nor `CURL_CA_BUNDLE` is set (as curl does).
+    static let caCertFallbackVariable = "SSL_CERT_FILE"
     static let timeoutOption = OptionSpec(
         long: "timeout", value: "SECONDS", default: "30", help: "Give up on a request after SECONDS.")
     static let retriesOption = OptionSpec(
@@ -113,7 +122,8 @@ struct GlobalOptions: Equatable, Sendable {
 
     /// Every global option, in help-page order.
     static let all: [OptionSpec] = [
-        schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, headerOption, timeoutOption, retriesOption,
+        schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, headerOption, caCertOption, timeoutOption,
+        retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, outputOption, prettyOption, compactOption,
         rawResponseOption, helpOption, versionOption,
     ]
@@ -143,6 +153,10 @@ struct GlobalOptions: Equatable, Sendable {
             }
         }
         self.headers = headers
+        caFile = lookup.text(Self.caCertOption)
+        if caFile == nil, let value = environment[Self.caCertFallbackVariable], !value.isEmpty {
+            caFile = Setting(value: value, origin: .environment(Self.caCertFallbackVariable))
+        }
         if let text = options.value(Self.timeoutOption) {
             timeout = try ValueParsing.positiveSeconds(text, for: Self.timeoutOption)
         }

@@ -10,6 +10,12 @@ struct Diagnostics {
         sink.write("gqlc: " + redactor.scrub(Self.oneLine(message)) + "\n")
     }
 
+    /// A failed request's message; a TLS failure says how to trust a private CA.
+    func error(_ failure: ExecutionError) {
+        guard case .transport(.tls, _) = failure else { return error(failure.description) }
+        error(failure.description + "; to trust a private CA, pass --cacert FILE or set CURL_CA_BUNDLE")
+    }
+
     /// A failure's message, then any context lines (the offending line and a caret).
     func failure(_ failure: RunFailure) {
         error(failure.message)

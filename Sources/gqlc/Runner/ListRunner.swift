@@ -60,7 +60,7 @@ extension ModelCommandRunner {
         case .endOfList, .limitReached: break
         case .cancelled: diagnostics.error("interrupted after \(result.delivered) items")
         case .graphQLErrors(let errors), .partial(let errors): diagnostics.graphQLErrors(errors)
-        case .failed(let error): diagnostics.error(error.description)
+        case .failed(let error): diagnostics.error(error)
         case .consumerFailed: break
         }
         switch result.resume {

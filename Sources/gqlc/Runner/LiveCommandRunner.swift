@@ -71,7 +71,7 @@ struct RequestExecution {
             diagnostics.failure(failure)
             return failure.status
         } catch let error as ExecutionError {
-            diagnostics.error(error.description)
+            diagnostics.error(error)
             return error.exitStatus
         } catch {
             diagnostics.error("\(error)")

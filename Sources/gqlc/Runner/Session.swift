@@ -1,6 +1,12 @@
 import Foundation
 import GQLCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The resolved setting-up of one run: the schema file, the endpoint and the client, built on demand.
 ///
 /// Precedence is flags, then `GQLC_*` environment variables (both already in ``GlobalOptions``),
@@ -71,7 +77,20 @@ struct Session: Sendable {
             throw RunFailure(error.description)
         }
         if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
+        endpoint.caFile = try caFile()
         return endpoint
+    }
+
+    /// The CA file to verify HTTPS servers with, checked to be readable now so that its absence is a usage error
+    /// naming where it came from, not a TLS failure later.
+    func caFile() throws(RunFailure) -> String? {
+        guard let setting = globals.caFile else { return nil }
+        guard access(setting.value, R_OK) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw RunFailure(
+                "cannot read the CA certificates file '\(setting.value)' from \(setting.origin.describe(GlobalOptions.caCertOption)): \(reason)")
+        }
+        return setting.value
     }
 
     /// A client for the endpoint; `--verbose` traces go to stderr.

@@ -15,7 +15,7 @@ from .execution import App
 from .mis import SchemaFileError, load_schema_file
 from .sdl import generate_sdl
 from .seed import load_seed
-from .server import AppSyncHTTPServer, CannedReply, ServerOptions
+from .server import AppSyncHTTPServer, CannedReply, ServerOptions, TLSSetupError
 from .sigv4 import IAMCredentials
 from .storage import Store
 
@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
                              "a session token makes it temporary credentials. With --api-key, either is accepted")
     parser.add_argument("--region", default="us-east-1", help="the region SigV4 signatures must be scoped to "
                                                              "(default us-east-1)")
+    parser.add_argument("--tls-cert", metavar="FILE.pem", help="serve HTTPS with this certificate (chain) file; "
+                                                              "needs --tls-key")
+    parser.add_argument("--tls-key", metavar="FILE.pem", help="the private key of --tls-cert")
     parser.add_argument("--print-schema", action="store_true", help="print the generated SDL and exit")
     faults = parser.add_argument_group("fault injection (every Nth request, counting all requests)")
     faults.add_argument("--latency-ms", type=_non_negative, default=0, metavar="N", help="delay every request")
@@ -127,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the server (or print the schema); returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if bool(args.tls_cert) != bool(args.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
     try:
         schema = load_schema_file(args.schema)
         if args.print_schema:
@@ -144,9 +149,12 @@ def main(argv: list[str] | None = None) -> int:
                             latency_ms=args.latency_ms, fail_every=args.fail_every,
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
                             retry_after=args.retry_after, verbose=args.verbose,
-                            reply=_canned_reply(args, parser), record_path=args.record_requests)
+                            reply=_canned_reply(args, parser), record_path=args.record_requests,
+                            tls_cert=args.tls_cert, tls_key=args.tls_key)
     try:
         server = AppSyncHTTPServer((args.host, args.port), app, options)
+    except TLSSetupError as error:
+        parser.exit(2, f"appsync-local: error: cannot use --tls-cert/--tls-key: {error}\n")
     except (OSError, OverflowError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         parser.exit(2, f"appsync-local: error: cannot listen on {args.host}:{args.port}: {reason}\n")

@@ -14,6 +14,9 @@ status, body, content type and headers instead of an answer (the first ``reply.f
 them when it is 0), after the faults above; ``${headers}`` in its body or a header value stands for the
 request's header values. ``record_path`` appends each request received, faults included,
 as one JSON line ``{"number", "method", "path", "headers": [[name, value], …], "body"}`` before answering.
+Transport: with ``tls_cert``/``tls_key`` the server speaks HTTPS only (the TLS handshake runs on the connection's
+thread; a refused handshake is one log line). A response is gzip-compressed when the request's
+``Accept-Encoding`` allows gzip; with ``verbose`` the log then says how many bytes were sent for how many.
 
 Auth: with ``api_key`` the ``x-api-key`` header must match; with ``iam_credentials`` requests must be signed
 with SigV4 for ``iam_region`` (see ``sigv4``). With both, either is accepted, as on an AppSync API with an
@@ -22,9 +25,11 @@ additional auth mode: a request with ``x-api-key`` is checked as an API-key requ
 
 from __future__ import annotations
 
+import gzip
 import hmac
 import json
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -70,6 +75,12 @@ class ServerOptions:
     verbose: bool = False
     reply: CannedReply | None = None
     record_path: str | None = None
+    tls_cert: str | None = None
+    tls_key: str | None = None
+
+
+class TLSSetupError(ValueError):
+    """The TLS certificate or key cannot be used."""
 
 
 class AppSyncHTTPServer(ThreadingHTTPServer):
@@ -82,6 +93,14 @@ class AppSyncHTTPServer(ThreadingHTTPServer):
         super().__init__(address, GraphQLHandler)
         self.app = app
         self.options = options
+        self.tls = None
+        if options.tls_cert:
+            self.tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            try:
+                self.tls.load_cert_chain(options.tls_cert, options.tls_key)
+            except OSError as error:
+                self.server_close()
+                raise TLSSetupError(f"{options.tls_cert}, {options.tls_key}: {error.strerror or error}") from None
         self._counter = 0
         self._counter_lock = threading.Lock()
         self._record_lock = threading.Lock()
@@ -98,11 +117,25 @@ class AppSyncHTTPServer(ThreadingHTTPServer):
             with self._record_lock, open(self.options.record_path, "a", encoding="utf-8") as file:
                 file.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
+    def get_request(self):
+        connection, address = super().get_request()
+        if self.tls is not None:
+            connection = self.tls.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)
+        return connection, address
+
+    def handle_error(self, request, client_address) -> None:
+        """A refused TLS handshake or a vanished client is one line, not a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ssl.SSLError, ConnectionError)):
+            sys.stderr.write(f"appsync-local: {client_address[0]}:{client_address[1]} connection failed: {error}\n")
+            return
+        super().handle_error(request, client_address)
+
     @property
     def url(self) -> str:
         """The endpoint URL, printed as the first stdout line."""
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}/graphql"
+        return f"{'https' if self.tls else 'http'}://{host}:{port}/graphql"
 
 
 class GraphQLHandler(BaseHTTPRequestHandler):
@@ -116,7 +149,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature from the base class
         if self.server.options.verbose:
-            sys.stderr.write(f"appsync-local: {self.address_string()} {format % args}\n")
+            sys.stderr.write(f"appsync-local: {self.address_string()}:{self.client_address[1]} {format % args}\n")
 
     def do_POST(self) -> None:
         body = self._read_body()
@@ -225,10 +258,23 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def _accepts_gzip(self) -> bool:
+        for part in self.headers.get("Accept-Encoding", "").split(","):
+            coding, _, params = part.strip().partition(";")
+            if coding.strip().lower() in ("gzip", "*"):
+                return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+        return False
+
     def _send(self, status: int, payload: dict, extra_headers: dict | None = None) -> None:
         data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        compressed = self._accepts_gzip()
+        if compressed:
+            plain_size, data = len(data), gzip.compress(data, compresslevel=6, mtime=0)
+            self.log_message("gzip: sent %d bytes for %d", len(data), plain_size)
         self.send_response(status)
         self.send_header("Content-Type", "application/json; charset=UTF-8")
+        if compressed:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(data)))
         self.send_header("x-amzn-RequestId", str(uuid.uuid4()))
         if status != 200 and payload.get("errors"):

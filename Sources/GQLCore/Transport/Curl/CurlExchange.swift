@@ -1,0 +1,79 @@
+import CCurlShim
+
+/// What one transfer collects through libcurl's callbacks: the body, the headers of the final response, and
+/// libcurl's error text. Passed to the callbacks as an unmanaged pointer; lives for the length of one send.
+final class CurlExchange {
+    var body: [UInt8] = []
+    var headers: [HTTPHeader] = []
+    /// `CURLOPT_ERRORBUFFER`: libcurl writes a detailed message here when a transfer fails.
+    let errorBuffer: UnsafeMutablePointer<CChar>
+
+    init() {
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    deinit {
+        errorBuffer.deallocate()
+    }
+
+    /// libcurl's detailed message for the failed transfer, or nil if it left none.
+    var errorText: String? {
+        let text = String(cString: errorBuffer).trimmingWhitespace()
+        return text.isEmpty ? nil : text
+    }
+
+    /// Takes one header line as libcurl hands it over (with its CR LF). A status line starts a new header block,
+    /// so only the final response's headers remain (not those of a `100 Continue` or a proxy's `CONNECT`).
+    func receiveHeaderLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var line = String(decoding: bytes, as: UTF8.self)
+        while line.last == "\n" || line.last == "\r" || line.last == "\r\n" { line.removeLast() }
+        if line.hasPrefix("HTTP/") {
+            headers.removeAll()
+            return
+        }
+        guard !line.isEmpty else { return }
+        if line.first == " " || line.first == "\t", !headers.isEmpty {
+            // An obsolete folded continuation of the previous header's value.
+            headers[headers.count - 1].value += " " + line.trimmingWhitespace()
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = String(line[..<colon]).trimmingWhitespace()
+        let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
+        headers.append(HTTPHeader(name: name, value: value))
+    }
+
+    /// The write callback: appends the (already decoded) body bytes.
+    static let write: curl_write_callback = { buffer, size, count, userdata in
+        deliver(buffer, size * count, to: userdata) { $0.body.append(contentsOf: $1) }
+    }
+
+    /// The header callback: one header line per call.
+    static let header: curl_write_callback = { buffer, size, count, userdata in
+        deliver(buffer, size * count, to: userdata) { $0.receiveHeaderLine($1) }
+    }
+
+    /// Hands `length` bytes at `buffer` to the exchange behind `userdata`; returns what libcurl expects (the
+    /// length taken, 0 to abort).
+    private static func deliver(
+        _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int, to userdata: UnsafeMutableRawPointer?,
+        _ take: (CurlExchange, UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Int {
+        guard let userdata else { return 0 }
+        let exchange = Unmanaged<CurlExchange>.fromOpaque(userdata).takeUnretainedValue()
+        if let buffer, length > 0 {
+            buffer.withMemoryRebound(to: UInt8.self, capacity: length) { take(exchange, UnsafeBufferPointer(start: $0, count: length)) }
+        }
+        return length
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs, CRs and LFs.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}
