@@ -175,3 +175,21 @@ def test_harness_reports_startup_failures(tmp_path):
 
     with pytest.raises(RuntimeError, match="no such file"):
         start_server(tmp_path / "missing.json")
+
+
+def test_request_log_has_one_line_per_request_before_it_is_answered(start_appsync, tmp_path):
+    log = tmp_path / "requests.jsonl"
+    server = start_appsync(BLOG, seed=SEED, args=["--request-log", str(log), "--fail-every", "2"])
+    listing = {"query": "query ListPosts($limit: Int) {\n  listPosts(limit: $limit) { items { id } }\n}",
+               "variables": {"limit": 2}}
+    assert server.post(QUERY)[0] == 200
+    assert server.post(listing)[0] == 500  # faults are logged too: the log counts what arrived
+    assert server.post(listing)[0] == 200
+    assert server.post(None, raw=b"not json")[0] == 500
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert lines == [
+        {"n": 1, "query": '{ getPost(id: "p2") { title } }', "variables": None},
+        {"n": 2, "query": "query ListPosts($limit: Int) {", "variables": {"limit": 2}},
+        {"n": 3, "query": "query ListPosts($limit: Int) {", "variables": {"limit": 2}},
+        {"n": 4, "query": "", "variables": None},
+    ]

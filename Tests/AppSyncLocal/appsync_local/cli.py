@@ -74,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="close the connection without an answer")
     faults.add_argument("--retry-after", type=_non_negative, metavar="S", help="send Retry-After: S with 429s")
     parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
+    parser.add_argument("--request-log", metavar="FILE",
+                        help="append one JSON line per GraphQL request to FILE: "
+                             '{"n": number, "query": the document\'s first line, "variables": {…}}')
     return parser
 
 
@@ -97,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     options = ServerOptions(api_key=args.api_key, iam_credentials=tuple(args.iam_credentials), iam_region=args.region,
                             latency_ms=args.latency_ms, fail_every=args.fail_every,
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
-                            retry_after=args.retry_after, verbose=args.verbose)
+                            retry_after=args.retry_after, verbose=args.verbose,
+                            request_log=args.request_log)
     try:
         server = AppSyncHTTPServer((args.host, args.port), app, options)
     except (OSError, OverflowError) as error:

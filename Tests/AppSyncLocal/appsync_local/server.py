@@ -7,7 +7,8 @@ Endpoint: ``POST /graphql`` (JSON body) and ``GET /graphql?query=…&variables=�
 Fault injection counts every request to the endpoint (1, 2, 3, …); when a request's number is a
 multiple of N the fault applies, checked in this order: ``drop_every`` (close the connection without
 answering), ``throttle_every`` (429 ``TooManyRequestsException``, with ``Retry-After`` when
-configured), ``fail_every`` (500 ``InternalFailure``). ``latency_ms`` delays every request.
+configured), ``fail_every`` (500 ``InternalFailure``). ``latency_ms`` delays every request. ``request_log`` names a file
+that gets one JSON line per request (its number, the document's first line and the variables).
 
 Auth: with ``api_key`` the ``x-api-key`` header must match; with ``iam_credentials`` requests must be signed
 with SigV4 for ``iam_region`` (see ``sigv4``). With both, either is accepted, as on an AppSync API with an
@@ -48,6 +49,7 @@ class ServerOptions:
     drop_every: int = 0
     retry_after: int | None = None
     verbose: bool = False
+    request_log: str | None = None
 
 
 class AppSyncHTTPServer(ThreadingHTTPServer):
@@ -62,6 +64,25 @@ class AppSyncHTTPServer(ThreadingHTTPServer):
         self.options = options
         self._counter = 0
         self._counter_lock = threading.Lock()
+        self._log_lock = threading.Lock()
+
+    def log_request(self, number: int, body: bytes) -> None:
+        """Appends one JSON line for request ``number`` to ``--request-log``: its document's first line and variables.
+
+        Written before the request is answered, so a client that got its answers finds every line in the file.
+        """
+        if not self.options.request_log:
+            return
+        try:
+            request = json.loads(body) if body else None
+        except ValueError:
+            request = None
+        request = request if isinstance(request, dict) else {}
+        query = request.get("query") if isinstance(request.get("query"), str) else ""
+        line = json.dumps({"n": number, "query": query.strip().split("\n", 1)[0],
+                           "variables": request.get("variables")}, ensure_ascii=False)
+        with self._log_lock, open(self.options.request_log, "a", encoding="utf-8") as log:
+            log.write(line + "\n")
 
     def next_request_number(self) -> int:
         """1, 2, 3, … across all connections (the fault-injection counter)."""
@@ -132,6 +153,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         if options.latency_ms:
             time.sleep(options.latency_ms / 1000)
         number = self.server.next_request_number()
+        self.server.log_request(number, body)
         if options.drop_every and number % options.drop_every == 0:
             self.close_connection = True
             try:
