@@ -266,6 +266,27 @@ def test_list_no_follow_keeps_the_servers_first_page_and_its_token(comments):
     assert len(run.requests) == 1
 
 
+def test_a_failure_while_following_an_included_list_prints_nothing_of_that_page_and_resumes_at_it(
+        schema_examples_dir, tmp_path):
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({
+        "Post": [{"id": "a", "title": "A"}, {"id": "big", "title": "Big"}],
+        "Comment": [{"id": f"c{i:03d}", "postId": "big", "content": "c"} for i in range(BIG_POST_COMMENTS)]}))
+    with start_server(schema_examples_dir / "blog.json", seed=seed, args=("--fail-every", "3")) as server:
+        run = runner_for(schema_examples_dir / "blog.json", server.url)
+        listing = ("list", "Post", "--include", "comments", "--page-size", "1", "--output", "ndjson")
+        # Request 1: page 1 (post a); request 2: page 2 (post big, 100 comments and a token); request 3: HTTP 500.
+        failed = run("--retries", "0", *listing)
+        assert failed.code == 3, failed
+        assert [p["id"] for p in failed.ndjson()] == ["a"]
+        assert failed.stderr_lines[0].startswith("gqlc: following an included list failed: HTTP 500"), failed
+        assert len(failed.stderr_lines) == 2
+        rest = run(*listing, "--next-token", resume_token(failed))
+        assert rest.code == 0, rest
+        [big] = rest.ndjson()
+        assert big["id"] == "big" and len(big["comments"]["items"]) == BIG_POST_COMMENTS
+
+
 def test_list_help_says_included_lists_are_followed(comments):
     run = comments("list", "--help")
     text = " ".join(run.stdout.split())
