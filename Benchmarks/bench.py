@@ -15,13 +15,17 @@ import shutil
 import sys
 import time
 
-from benchkit import json_scenario, scenarios, transport_scenarios
+from benchkit import json_scenario, limit_scenario, scenarios, transport_scenarios
 from benchkit.process import capture
 from benchkit.report import Report, load_average, machine_description
 from benchkit.servers import Server, ServerError
 
 BENCHMARKS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCHMARKS)
+
+
+# What --only selects, in the order they run.
+SCENARIOS = ("startup", "get", "paging", "rss", "appsync", "limit", "json")
 
 
 def executable(path):
@@ -50,7 +54,12 @@ def parse_arguments():
     parser.add_argument("--budget", type=float, default=270,
                         help="seconds for all measurements; scenarios drop to fewer runs to fit")
     parser.add_argument("--quick", action="store_true", help="small sizes and few runs, to check the harness")
+    parser.add_argument("--only", metavar="NAME[,NAME]", type=lambda text: set(text.split(",")), default=set(SCENARIOS),
+                        help="run only these scenarios, of: " + ", ".join(SCENARIOS))
     args = parser.parse_args()
+    unknown = args.only - set(SCENARIOS)
+    if unknown:
+        parser.error("unknown scenario %s; choose from %s" % (", ".join(sorted(unknown)), ", ".join(SCENARIOS)))
     if args.quick:
         args.items, args.rss_items, args.appsync_items, args.json_mb = 20_000, 60_000, 500, 10
         args.runs_get, args.runs_paging, args.runs_rss, args.runs_json, args.budget = 5, 2, 1, 2, 60
@@ -84,23 +93,34 @@ def main():
     canned_argv = [sys.executable, os.path.join(BENCHMARKS, "canned-server"),
                    "--port", "0", "--items", str(max(args.items, args.rss_items)),
                    "--page-size", str(args.page_size)]
-    with Server("canned server", canned_argv) as canned:
-        context.discover_queries(canned.url)
-        scenarios.server_check(context, canned)
-        scenarios.startup(context, share(5))
-        scenarios.get(context, canned.url, "canned server", share(20))
-        scenarios.paging(context, canned, share(100))
-        scenarios.peak_rss(context, canned, share(45))
-    if appsync is None:
+    only = args.only
+    if only & {"startup", "get", "paging", "rss"}:
+        with Server("canned server", canned_argv) as canned:
+            context.discover_queries(canned.url)
+            scenarios.server_check(context, canned)
+            if "startup" in only:
+                scenarios.startup(context, share(5))
+            if "get" in only:
+                scenarios.get(context, canned.url, "canned server", share(20))
+            if "paging" in only or "rss" in only:
+                scenarios.paging(context, canned, share(100))  # the RSS row compares with this one's peak
+            if "rss" in only:
+                scenarios.peak_rss(context, canned, share(45))
+    if appsync is None and only & {"appsync", "limit"}:
         report.note("Local AppSync server not found at `%s`: its rows were skipped." % args.appsync)
-    else:
-        try:
-            with Server("local AppSync server", [appsync, "--schema", args.schema, "--port", "0"]) as server:
-                scenarios.appsync(context, server, share(45))
-        except ServerError as error:
-            context.failed("local AppSync server", error)
-        transport_scenarios.waiting_cpu(context, appsync, os.path.join(ROOT, "schema-examples", "blog-seed.json"))
-    json_scenario.json_throughput(context, gqlcbench, share(45))
+    elif appsync is not None:
+        if "appsync" in only:
+            try:
+                with Server("local AppSync server", [appsync, "--schema", args.schema, "--port", "0"]) as server:
+                    scenarios.appsync(context, server, share(45))
+            except ServerError as error:
+                context.failed("local AppSync server", error)
+        if "waiting" in only:
+            transport_scenarios.waiting_cpu(context, appsync, os.path.join(ROOT, "schema-examples", "blog-seed.json"))
+        if "limit" in only:
+            limit_scenario.limited_listing(context, appsync, share(20))
+    if "json" in only:
+        json_scenario.json_throughput(context, gqlcbench, share(45))
 
     machine = machine_description(gqlc, linkage_of(gqlc) if gqlc else None, load_at_start)
     report.note("Whole run took %.0f s." % (time.perf_counter() - started))

@@ -74,6 +74,9 @@ class Gqlc:
     def list(self, endpoint, page_size):
         return self._base(endpoint) + ["list", "Post", "--output", "ndjson", "--page-size", str(page_size)]
 
+    def list_where(self, endpoint, model, expression, *options):
+        return self._base(endpoint) + ["list", model, "--where", expression, "--output", "ndjson", *options]
+
 
 def dry_run_query(argv, capture):
     """The query text gqlc would POST for argv, if it supports `--dry-run`; else None."""

@@ -200,11 +200,16 @@ def test_nested_lists_are_followed_for_every_parent(big):
     assert posts["small"]["comments"] == {"items": [], "nextToken": None}
 
 
-def test_list_keeps_the_first_page_of_each_included_list(big):
-    """Only `get` follows included lists (README: "For get, gqlc follows…"); list leaves the token to show more exist."""
-    run = big("list", "Post", "--where", "id=big", "--include", "comments")
+def test_list_follows_included_lists_as_get_does(big):
+    """One rule for get and list: included lists are followed to their end; --no-follow keeps the first page."""
+    run = big("list", "Post", "--where", "id=big", "--include", "comments", "--verbose")
     assert run.code == 0, run
     [post] = run.json()
+    assert [c["id"] for c in post["comments"]["items"]] == [f"big-{i:05d}" for i in range(BIG_POST_COMMENTS)]
+    assert post["comments"]["nextToken"] is None
+    assert page_limits(run.stderr) == [1000, 1000, 1000, 1000]
+    first = big("list", "Post", "--where", "id=big", "--include", "comments", "--no-follow")
+    [post] = first.json()
     assert len(post["comments"]["items"]) == 100 and post["comments"]["nextToken"]
 
 

@@ -169,7 +169,8 @@ def test_dry_run_prints_the_first_page_and_sends_nothing(blog):
                "--sort", "desc", "--page-size", "10")
     assert (run.code, run.stderr) == (0, ""), run
     body = run.json()
-    assert body["query"].startswith("query PostsByBlogId($blogId: ID!, $filter: ModelPostFilterInput, $limit: Int, "
+    # No $filter: every --where went into the key arguments.
+    assert body["query"].startswith("query PostsByBlogId($blogId: ID!, $limit: Int, "
                                     "$sortDirection: ModelSortDirection, $title: ModelStringKeyConditionInput) {")
     assert body["variables"] == {"blogId": "big", "limit": 10, "sortDirection": "DESC", "title": {"beginsWith": "t1"}}
     assert served(blog.server) == before

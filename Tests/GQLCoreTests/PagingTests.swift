@@ -90,20 +90,24 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         #expect(result.delivered == 1 && result.resume == .complete)
     }
 
-    @Test func limitSetsRequestLimitsSoNoPageIsCut() throws {
+    @Test func limitAsksForWholePagesAndResumesInsideTheCutPage() throws {
         let transport = sliceServer(total: 20)
         let pager = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 3, limit: 7, makeRequest: listRequest)
         let (result, ids) = collect(pager)
         #expect(ids == (0..<7).map { "p\($0)" })
-        #expect(sentPages(transport).map(\.0) == [3, 3, 1])
-        #expect(result.resume == .token("t7") && result.resumeSkip == 0)
+        // The same requests as without a limit, up to the page that holds the 7th item.
+        #expect(sentPages(transport).map(\.0) == [3, 3, 3])
+        #expect(result.resume == .withinPage(ListPosition(token: "t6", skip: 1, pageSize: 3)))
         #expect(result.exitStatus == .success)
         guard case .limitReached = result.stop else { Issue.record("stopped: \(result.stop)"); return }
 
-        // Resuming from the reported token continues exactly after the last delivered item.
-        let rest = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 3, startToken: result.resumeToken,
+        // Resuming from the reported position reads that page again and continues after the last delivered item.
+        guard case .withinPage(let position) = result.resume else { return }
+        let rest = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 5, start: position,
                              makeRequest: listRequest)
         #expect(collect(rest).1 == (7..<20).map { "p\($0)" })
+        #expect(sentPages(transport).dropFirst(3).map(\.0) == [3, 5, 5, 5])
+        #expect(sentPages(transport)[3].1 == "t6")
     }
 
     @Test func limitMeetingTheEndIsComplete() throws {
@@ -111,10 +115,18 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let pager = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 4, limit: 6, makeRequest: listRequest)
         let (result, ids) = collect(pager)
         #expect(ids.count == 6 && result.resume == .complete)
-        #expect(sentPages(transport).map(\.0) == [4, 2])
+        #expect(sentPages(transport).map(\.0) == [4, 4])
     }
 
-    @Test func shortFilteredPagesShrinkLaterRequests() throws {
+    @Test func limitEndingOnAPageBoundaryResumesAtTheServersToken() throws {
+        let transport = sliceServer(total: 20)
+        let pager = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 4, limit: 8, makeRequest: listRequest)
+        let (result, _) = collect(pager)
+        #expect(result.resume == .token("t8") && transport.requests.count == 2)
+        #expect(result.resumeToken(listing: "k") == "t8")
+    }
+
+    @Test func shortFilteredPagesDoNotShrinkLaterRequests() throws {
         let transport = server([
             "t1": Fixtures.ok(pageBody([], next: "t2")),
             "t2": Fixtures.ok(pageBody(["c", "d", "e"], next: "t3")),
@@ -123,16 +135,55 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let pager = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 5, limit: 6, makeRequest: listRequest)
         let (result, ids) = collect(pager)
         #expect(ids == ["a", "b", "c", "d", "e", "f"])
-        #expect(sentPages(transport).map(\.0) == [5, 4, 4, 1])
+        #expect(sentPages(transport).map(\.0) == [5, 5, 5, 5])
         #expect(result.resume == .token("t4"))
     }
 
-    @Test func serverIgnoringTheLimitIsCutAndResumesAtThatPage() throws {
-        let transport = server(["t1": Fixtures.ok(pageBody(["c", "d", "e", "f"], next: "t2"))], first: Fixtures.ok(pageBody(["a", "b"], next: "t1")))
-        let pager = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 2, limit: 3, makeRequest: listRequest)
+    @Test func firstPageCutResumesInsideTheFirstPage() throws {
+        let transport = sliceServer(total: 10)
+        let pager = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 50, limit: 2, makeRequest: listRequest)
+        let (result, _) = collect(pager)
+        let position = ListPosition(token: nil, skip: 2, pageSize: 50)
+        #expect(result.resume == .withinPage(position))
+
+        // A second cut in the same page adds to the skip.
+        let again = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 7, limit: 3, start: position,
+                              makeRequest: listRequest)
+        let (second, ids) = collect(again)
+        #expect(ids == ["p2", "p3", "p4"])
+        #expect(second.resume == .withinPage(ListPosition(token: nil, skip: 5, pageSize: 50)))
+        #expect(sentPages(transport).map(\.0) == [50, 50])
+    }
+
+    @Test func failureOnThePageReadAgainKeepsItsSkip() throws {
+        let position = ListPosition(token: "t1", skip: 2, pageSize: 4)
+        let transport = server(["t1": .failure(.network("connection reset"))], first: Fixtures.ok(pageBody(["never"], next: nil)))
+        let pager = ListPager(client: try Fixtures.client(transport, retries: 0), connectionPath: ["listPosts"], start: position,
+                              makeRequest: listRequest)
+        let result = pager.run { _ in Issue.record("nothing should be delivered") }
+        #expect(result.resume == .withinPage(position) && result.exitStatus == .network)
+    }
+
+    @Test func consumerFailureOnThePageReadAgainKeepsItsSkip() throws {
+        struct BrokenPipe: Error {}
+        let position = ListPosition(token: "t4", skip: 1, pageSize: 4)
+        let pager = ListPager(client: try Fixtures.client(sliceServer(total: 10)), connectionPath: ["listPosts"], start: position,
+                              makeRequest: listRequest)
+        var seen: [JSONValue] = []
+        let result = pager.run { items in
+            seen = items
+            throw BrokenPipe()
+        }
+        #expect(seen == [["id": "p5"], ["id": "p6"], ["id": "p7"]])
+        #expect(result.resume == .withinPage(position))
+    }
+
+    @Test func pageShorterThanItsSkipIsSkippedWhole() throws {
+        let position = ListPosition(token: "t8", skip: 5, pageSize: 4)
+        let pager = ListPager(client: try Fixtures.client(sliceServer(total: 10)), connectionPath: ["listPosts"], start: position,
+                              makeRequest: listRequest)
         let (result, ids) = collect(pager)
-        #expect(ids == ["a", "b", "c"])
-        #expect(result.resume == .token("t1") && result.resumeSkip == 1)
+        #expect(ids.isEmpty && result.resume == .complete)
     }
 
     @Test func zeroLimitSendsNothing() throws {

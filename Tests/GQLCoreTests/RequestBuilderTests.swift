@@ -69,6 +69,22 @@ import Testing
         #expect(throws: RequestBuildError.invalidLimit(0)) { try pages.request(limit: 0) }
     }
 
+    /// Amplify Swift adds its `FilterDecorator` only `if let filter` (`GraphQLRequest+toListQuery.swift`): without a
+    /// filter, a list declares `$limit` only, for the listing and for an included list's follow-up pages alike.
+    @Test func listWithoutAFilterDeclaresNoFilter() throws {
+        let first = try blog.list("Post")
+        #expect(first.query.hasPrefix("query ListPosts($limit: Int) {\n  listPosts(limit: $limit) {\n    items {\n"))
+        #expect(first.variables.serialized() == #"{"limit":1000}"#)
+        let next = try blog.list("Post", limit: 5, nextToken: "t")
+        #expect(next.query.hasPrefix("query ListPosts($limit: Int, $nextToken: String) {\n  listPosts(limit: $limit, nextToken: $nextToken) {"))
+        #expect(next.variables.serialized() == #"{"limit":5,"nextToken":"t"}"#)
+        let index = try blog.indexList("Comment", index: "commentsByPostId", filter: FilterInput(where: ["post=p1"]))
+        #expect(index.query.hasPrefix("query CommentsByPostId($limit: Int, $postId: ID!) {\n  commentsByPostId(limit: $limit, postId: $postId) {"))
+        let follow = try blog.connectionPage(parent: "Post", key: ["id": "p1"], field: "comments", include: IncludeTree(), nextToken: "n")
+        #expect(follow.query.hasPrefix("query GetPost($id: ID!, $limit: Int, $nextToken: String) {\n  getPost(id: $id) {\n    comments(limit: $limit, nextToken: $nextToken) {"))
+        #expect(!follow.query.contains("filter"))
+    }
+
     @Test func includeErrors() {
         #expect(message { try blog.get("Post", key: .id("p"), include: ["coments"]) }
             == "--include 'coments': unknown field 'coments' on Post; did you mean 'comments'?")
@@ -122,7 +138,7 @@ import Testing
         schema.models["Post"]?.operations.onCreate = nil
         let builder = TestSchemas.builder(schema)
         let list = try builder.list("Post")
-        #expect(list.query.hasPrefix("query AllPosts($filter: ModelPostFilterInput, $limit: Int) {\n  allPosts(filter: $filter, limit: $limit) {"))
+        #expect(list.query.hasPrefix("query AllPosts($limit: Int) {\n  allPosts(limit: $limit) {"))
         #expect(list.decodePath == ["allPosts"])
         #expect(try builder.get("Post", key: .id("p")).query.hasPrefix("query FetchPost($id: ID!) {\n  fetchPost(id: $id) {"))
         #expect(message { try builder.delete("Post", key: .id("p")) } == "Post has no delete operation: the schema disables it")

@@ -49,6 +49,15 @@ import Testing
         #expect(list.pageSize == 50)
         #expect(list.nextToken == "abc==")
         #expect(list.includes == ["comments"])
+        #expect(list.followIncludedLists)
+    }
+
+    @Test func listNoFollowKeepsTheFirstPageOfIncludedLists() throws {
+        guard case .list(let list) = try command(["list", "Post", "--include", "comments", "--no-follow"]) else {
+            Issue.record("expected a list invocation")
+            return
+        }
+        #expect(!list.followIncludedLists)
     }
 
     @Test func listDefaults() throws {
@@ -56,7 +65,7 @@ import Testing
             try command(["list", "Comment"])
                 == .list(ListInvocation(
                     model: "Comment", index: nil, sort: nil, conditions: [], filter: nil, limit: nil, pageSize: 1000, nextToken: nil,
-                    includes: [])))
+                    includes: [], followIncludedLists: true)))
     }
 
     @Test func listThroughAnIndex() throws {
@@ -177,7 +186,7 @@ import Testing
         (["list", "Post", "--filter", "[1]"], "gqlc: invalid value for '--filter': expected a JSON object such as '{\"rating\": {\"ge\": 4}}'"),
         (["list", "Post", "--filter", "{"], "gqlc: invalid JSON for '--filter': unexpected end of input; expected a string key in double quotes at column 2; use @FILE to read a file"),
         (["list", "Post", "--filter", "@"], "gqlc: option '--filter' needs a file name after '@'"),
-        (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]..."),
+        (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]... [--no-follow]"),
         (["create", "Post", "--input"], "gqlc: option '--input' needs a value (--input FILE|-)"),
         (["update", "Post", "--id", "p1"], "gqlc: nothing to update: give FIELD=VALUE arguments or --input FILE"),
         (["update", "Post", "status=DRAFT"], "gqlc: 'update' needs --id VALUE or --key FIELD=VALUE to pick the record"),

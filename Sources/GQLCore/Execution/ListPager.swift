@@ -3,8 +3,10 @@
 ///
 /// Rules:
 /// - follows `nextToken` to the end, through empty pages that still carry a token (AppSync filters after `limit`);
-/// - with a total ``limit``, each request asks for `min(pageSize, items still wanted)`, so a page never holds more
-///   than is wanted and is never cut in the middle (unless the server ignores `limit`; see ``ListResult/resumeSkip``);
+/// - every request asks for ``pageSize`` items, with or without a total ``limit``: AppSync reads `limit` items
+///   and then filters them, so asking for fewer would only mean more requests for a selective filter. A listing
+///   with a limit therefore sends the same requests as one without, up to the page where the limit is reached;
+///   that page is cut, and ``ListResult/resume`` points inside it (``ListPosition/skip``);
 /// - a `nextToken` seen before stops the listing with an error;
 /// - GraphQL errors without items stop it; items with errors are delivered, then it stops as partial;
 /// - cancellation is checked between pages (and ends the in-flight request through the client).
@@ -19,24 +21,25 @@ public struct ListPager {
     public var pageSize: Int
     /// The most items to deliver in total (`--limit`), or nil for all.
     public var limit: Int?
-    /// The token to start from (`--next-token`), or nil for the beginning.
-    public var startToken: String?
+    /// Where to start (`--next-token`): the first page asked for, its page size and the items of it to skip.
+    public var start: ListPosition
     /// Builds the request for one page from its `limit` and `nextToken` variables.
     public var makeRequest: (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
 
     /// The default page size.
     public static let defaultPageSize = 1000
 
-    /// Makes a value from its parts.
+    /// Makes a value from its parts; `start` defaults to the first page (or `startToken`'s page) with `pageSize`.
     public init(
         client: GraphQLClient, connectionPath: [String], pageSize: Int = ListPager.defaultPageSize, limit: Int? = nil,
-        startToken: String? = nil, makeRequest: @escaping (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
+        startToken: String? = nil, start: ListPosition? = nil,
+        makeRequest: @escaping (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
     ) {
         self.client = client
         self.connectionPath = connectionPath
         self.pageSize = max(1, pageSize)
         self.limit = limit.map { max(0, $0) }
-        self.startToken = startToken
+        self.start = start ?? ListPosition(token: startToken, pageSize: max(1, pageSize))
         self.makeRequest = makeRequest
     }
 
@@ -45,53 +48,61 @@ public struct ListPager {
     /// If `consume` throws (say, stdout is closed), the listing stops with ``ListStop/consumerFailed(_:)`` and
     /// resumes at that page, since it may have been only partly written.
     public func run(_ consume: (_ items: [JSONValue]) throws -> Void) -> ListResult {
-        var requestToken = startToken
-        var seenTokens: Set<String> = startToken.map { [$0] } ?? []
+        var position = start
+        var seenTokens: Set<String> = start.token.map { [$0] } ?? []
         var delivered = 0
         var pages = 0
 
-        func result(_ stop: ListStop, _ resume: ResumePoint, skip: Int = 0) -> ListResult {
-            ListResult(stop: stop, resume: resume, resumeSkip: skip, delivered: delivered, pages: pages)
+        func result(_ stop: ListStop, _ resume: ResumePoint) -> ListResult {
+            ListResult(stop: stop, resume: resume, delivered: delivered, pages: pages)
         }
-        /// Resume at the page `token` fetches; nil is the first page.
-        func resumeAt(_ token: String?) -> ResumePoint { token.map { .token($0) } ?? .start }
+        /// Resume at `position`: a plain token at a page boundary, the start, or inside a page.
+        func resumeAt(_ position: ListPosition) -> ResumePoint {
+            if position.skip > 0 { return .withinPage(position) }
+            return position.token.map { .token($0) } ?? .start
+        }
 
         while true {
-            let remaining = limit.map { $0 - delivered }
-            if let remaining, remaining <= 0 { return result(.limitReached, resumeAt(requestToken)) }
-            if client.cancellation?.isCancelled == true { return result(.cancelled, resumeAt(requestToken)) }
+            if let limit, delivered >= limit { return result(.limitReached, resumeAt(position)) }
+            if client.cancellation?.isCancelled == true { return result(.cancelled, resumeAt(position)) }
 
-            let request = makeRequest(min(pageSize, remaining ?? pageSize), requestToken)
+            let request = makeRequest(position.pageSize, position.token)
             let response: GraphQLResponse
             do {
                 response = try client.execute(request)
             } catch .cancelled, .transport(.cancelled, _) {
-                return result(.cancelled, resumeAt(requestToken))
+                return result(.cancelled, resumeAt(position))
             } catch {
-                return result(.failed(error), resumeAt(requestToken))
+                return result(.failed(error), resumeAt(position))
             }
             pages += 1
 
             let page: Page
             switch decodePage(response) {
             case .page(let decoded): page = decoded
-            case .stop(let stop): return result(stop, resumeAt(requestToken))
+            case .stop(let stop): return result(stop, resumeAt(position))
             }
             client.trace?(.page(page: pages, items: page.items.count, nextToken: page.nextToken != nil))
 
-            // Deliver, cutting only if the server sent more than the request's limit asked for.
-            var items = page.items
+            // Drop what an earlier run delivered of this page, and cut it where the limit is reached.
+            let skipped = min(position.skip, page.items.count)
+            var items = Array(page.items.dropFirst(skipped))
+            let remaining = limit.map { $0 - delivered }
             let cut = remaining.map { items.count > $0 } ?? false
             if cut, let remaining { items = Array(items.prefix(remaining)) }
             if !items.isEmpty {
                 do {
                     try consume(items)
                 } catch {
-                    return result(.consumerFailed(error), resumeAt(requestToken))
+                    return result(.consumerFailed(error), resumeAt(position))
                 }
             }
             delivered += items.count
-            if cut { return result(.limitReached, resumeAt(requestToken), skip: items.count) }
+            if cut {
+                var inside = position
+                inside.skip = skipped + items.count
+                return result(.limitReached, resumeAt(inside))
+            }
 
             let afterPage: ResumePoint = page.nextToken.map { .token($0) } ?? .complete
             if !response.errors.isEmpty { return result(.partial(response.errors), afterPage) }
@@ -99,7 +110,7 @@ public struct ListPager {
             guard seenTokens.insert(nextToken).inserted else {
                 return result(.failed(.invalidResponse(.repeatedToken(nextToken))), .unavailable)
             }
-            requestToken = nextToken
+            position = ListPosition(token: nextToken, pageSize: pageSize)
         }
     }
 
@@ -151,8 +162,11 @@ public enum ResumePoint: Sendable, Equatable {
     case complete
     /// Run again with this `--next-token`.
     case token(String)
-    /// Run again from the beginning (the first page was not fully delivered).
+    /// Run again from the beginning (nothing of the first page was delivered).
     case start
+    /// Run again from inside a page: its token (nil for the first page), page size and the items delivered of it
+    /// (printed as a ``ResumeToken``).
+    case withinPage(ListPosition)
     /// The server's tokens cannot be trusted (one repeated); there is no safe place to resume.
     case unavailable
 }
@@ -181,18 +195,19 @@ public struct ListResult {
     public var stop: ListStop
     /// Where to pick up; ``ResumePoint/complete`` when nothing is left.
     public var resume: ResumePoint
-    /// How many items of the page at ``resume`` were already delivered (only when the server returned more items
-    /// than the request's `limit`, so the page had to be cut); usually 0.
-    public var resumeSkip: Int
     /// Items handed to the consumer.
     public var delivered: Int
     /// Pages received.
     public var pages: Int
 
-    /// The token to print for resuming (`--next-token`), if there is one.
-    public var resumeToken: String? {
-        if case .token(let token) = resume { return token }
-        return nil
+    /// The token to print for resuming (`--next-token`) a listing whose ``ListRequests/listingKey`` is `listing`,
+    /// if there is one.
+    public func resumeToken(listing: String) -> String? {
+        switch resume {
+        case .token(let token): return token
+        case .withinPage(let position): return ResumeToken.text(for: position, listing: listing)
+        case .complete, .start, .unavailable: return nil
+        }
     }
 
     /// 0 for a full or `--limit`ed listing, 1 GraphQL errors (or a consumer failure), 3 partial,

@@ -22,8 +22,8 @@ public enum SubscriptionEvent: String, Sendable, Equatable, CaseIterable {
 ///   ``Model/operations`` are honoured and a disabled one is an error.
 /// - Variables are sorted by name in the header, in the arguments and in the `variables` object
 ///   (and in `input`). Values are never pasted into the document text.
-/// - Optional variables follow Amplify Swift: `$condition` (update, delete) and `$nextToken` (list) are
-///   declared only when sent; `$filter` of a list is always declared, and sent only when given.
+/// - Optional variables follow Amplify Swift: `$condition` (update, delete), `$filter` and `$nextToken` (list)
+///   are declared only when sent.
 /// - Selections follow ``SelectionBuilder``; `--include` applies to get and list.
 public struct RequestBuilder: Sendable {
     /// Amplify Swift's default page size for list queries.
@@ -65,7 +65,7 @@ public struct RequestBuilder: Sendable {
             .query, root: root, variables: keyVariables(model, keys), selections: selections)
     }
 
-    /// `query ListPosts($filter: ModelPostFilterInput, $limit: Int[, $nextToken: String]) { listPosts(…) { items { … } nextToken } }`.
+    /// `query ListPosts([$filter: ModelPostFilterInput, ]$limit: Int[, $nextToken: String]) { listPosts(…) { items { … } nextToken } }`.
     public func list(
         _ model: String, filter: FilterInput = .none, limit: Int = RequestBuilder.defaultLimit, nextToken: String? = nil,
         include: [String] = []
@@ -81,17 +81,16 @@ public struct RequestBuilder: Sendable {
         return try connectionPages(model, root: root, filter: filterValue, include: include)
     }
 
-    /// A paged connection query: `$filter` (always declared) and `$limit`, `$nextToken` when sent, plus `fixed`
-    /// variables (declared, and sent on every page).
+    /// A paged connection query: `$filter` declared only when there is a filter (as Amplify Swift's
+    /// `FilterDecorator`, added only `if let filter`), `$limit`, `$nextToken` when sent, plus `fixed` variables
+    /// (declared, and sent on every page).
     func connectionPages(
         _ model: Model, root: String, filter: JSONValue?, fixed: [Variable] = [], include: [String]
     ) throws(RequestBuildError) -> ListRequests {
         let tree = try IncludeTree.resolve(include, from: model, in: schema)
         let selections = try SelectionBuilder(schema: schema).connectionSelections(model, include: tree)
-        var variables = fixed + [
-            Variable("filter", .named("Model\(model.name)FilterInput"), filter),
-            Variable("limit", .named("Int"), nil),
-        ]
+        var variables = fixed + [Variable("limit", .named("Int"), nil)]
+        if let filter { variables.append(Variable("filter", .named("Model\(model.name)FilterInput"), filter)) }
         let withoutToken = Self.request(.query, root: root, variables: variables, selections: selections).query
         variables.append(Variable("nextToken", .named("String"), nil))
         let withToken = Self.request(.query, root: root, variables: variables, selections: selections).query
@@ -300,6 +299,15 @@ public struct ListRequests: Sendable, Equatable {
         self.queryWithToken = queryWithToken
         self.filter = filter
         self.fixedVariables = fixedVariables
+    }
+
+    /// What identifies the listing, whatever the page: a hash of the root field, the filter and the other
+    /// variables sent on every page. A resume point inside a page is valid only for the same listing.
+    public var listingKey: String {
+        let identity: JSONValue = [
+            "f": filter ?? .null, "k": .object(fixedVariables), "r": .string(rootField),
+        ]
+        return Array(SHA256.hash(identity.serialized(.compact)).prefix(8)).hexString
     }
 
     /// The request for one page; `$nextToken` is declared only when a token is sent.

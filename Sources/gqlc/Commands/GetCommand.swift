@@ -9,9 +9,6 @@ struct GetInvocation: Equatable, Sendable {
 
 /// Fetches one record by its primary key.
 enum GetCommand: CommandDefinition {
-    static let noFollow = OptionSpec(
-        long: "no-follow", help: "Keep only the first page of each included list instead of following nextToken.")
-
     static let spec = CommandSpec(
         name: "get",
         abstract: "Fetch one record by its primary key and print it as JSON.",
@@ -29,7 +26,7 @@ enum GetCommand: CommandDefinition {
             ])
         ],
         arguments: [SharedOptions.model],
-        options: [SharedOptions.id, SharedOptions.key, SharedOptions.include, noFollow],
+        options: [SharedOptions.id, SharedOptions.key, SharedOptions.include, SharedOptions.noFollow],
         examples: [
             Example("Fetch a post and all of its comments", "gqlc get Post --id p1 --include comments"),
             Example(
@@ -46,6 +43,6 @@ enum GetCommand: CommandDefinition {
         return GetInvocation(
             model: model, record: try SharedOptions.recordSelector(arguments),
             includes: try SharedOptions.includes(arguments),
-            followIncludedLists: !arguments.options.contains(noFollow))
+            followIncludedLists: !arguments.options.contains(SharedOptions.noFollow))
     }
 }

@@ -1,7 +1,7 @@
 import GQLCore
 
 /// `gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N]
-/// [--page-size N] [--next-token T] [--include PATH]...`
+/// [--page-size N] [--next-token T] [--include PATH]... [--no-follow]`
 struct ListInvocation: Equatable, Sendable {
     let model: String
     /// The secondary index to query (its queryField or name); nil scans the table with `list<Models>`.
@@ -19,6 +19,8 @@ struct ListInvocation: Equatable, Sendable {
     /// The token of the first page to fetch.
     let nextToken: String?
     let includes: [String]
+    /// Whether included has-many lists are paged to the end (false with `--no-follow`: the server's first page).
+    let followIncludedLists: Bool
 }
 
 /// `--filter JSON` or `--filter @FILE` (`@-` reads standard input).
@@ -49,13 +51,15 @@ enum ListCommand: CommandDefinition {
             """)
     static let sort = OptionSpec(
         long: "sort", value: "asc|desc", help: "Order an --index query by the index's sort key (default asc).")
-    static let limit = OptionSpec(long: "limit", value: "N", help: "Print at most N records, then stop paging.")
+    static let limit = OptionSpec(
+        long: "limit", value: "N",
+        help: "Print at most N records, then stop paging and print where to resume ('next token:' on stderr).")
     static let pageSize = OptionSpec(
         long: "page-size", value: "N", default: String(defaultPageSize),
         help: "Ask the server for up to N records per request.")
     // Tokens are opaque (base64url may start with '-'): the next argument is the token, whatever it looks like.
     static let nextToken = OptionSpec(
-        long: "next-token", value: "TOKEN", valueMayStartWithDash: true, help: "Start from this page token, taken from an earlier response.")
+        long: "next-token", value: "TOKEN", valueMayStartWithDash: true, help: "Resume from this token: a 'next token:' printed by gqlc, or a nextToken from an earlier response.")
 
     static let spec = CommandSpec(
         name: "list",
@@ -63,7 +67,7 @@ enum ListCommand: CommandDefinition {
         synopsis: [
             """
             MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] \
-            [--page-size N] [--next-token TOKEN] [--include PATH]...
+            [--page-size N] [--next-token TOKEN] [--include PATH]... [--no-follow]
             """
         ],
         discussion: [
@@ -73,6 +77,22 @@ enum ListCommand: CommandDefinition {
                     Records are printed as they arrive: as one JSON array with --output json, or one \
                     record per line with --output ndjson. Paging stops after the last page, or once \
                     --limit records have been printed.
+                    """),
+                .paragraph(
+                    """
+                    Every request asks for --page-size records, with or without --limit, so --limit \
+                    never costs extra requests. When the listing stops early (--limit, an error, \
+                    Ctrl-C), gqlc prints 'next token: TOKEN' on stderr; --next-token TOKEN with the \
+                    same model, index and filter continues without losing or repeating a record. A \
+                    token that starts with 'gqlc1:' points inside a page: it holds the server's token \
+                    of that page, the page size it was read with and how many of its records were \
+                    printed, and it resumes only the listing that printed it.
+                    """),
+                .paragraph(
+                    """
+                    --include fetches associations of each record. Included lists are followed page \
+                    by page to their end before the record is printed, as with get; --no-follow \
+                    keeps the server's first page of each (100 records on AppSync) and its nextToken.
                     """),
             ]),
             HelpSection("Listing through an index", [
@@ -113,7 +133,9 @@ enum ListCommand: CommandDefinition {
             ]),
         ],
         arguments: [SharedOptions.model],
-        options: [index, sort, whereOption, filter, limit, pageSize, nextToken, SharedOptions.include],
+        options: [
+            index, sort, whereOption, filter, limit, pageSize, nextToken, SharedOptions.include, SharedOptions.noFollow,
+        ],
         examples: [
             Example("The first 100 comments on post p1", "gqlc list Comment --limit 100 --where post=p1"),
             Example(
@@ -160,7 +182,8 @@ enum ListCommand: CommandDefinition {
                 guard !text.isEmpty else { throw UsageError("option '--next-token' needs a non-empty value") }
                 return text
             },
-            includes: try SharedOptions.includes(arguments))
+            includes: try SharedOptions.includes(arguments),
+            followIncludedLists: !options.contains(SharedOptions.noFollow))
     }
 
     /// `@FILE`, `@-`, or an inline JSON object.

@@ -12,6 +12,9 @@ enum SharedOptions {
     static let include = OptionSpec(
         long: "include", value: "PATH", repeatable: true,
         help: "Also fetch an association, named by a dot path from MODEL: comments, blog, comments.post.")
+    static let noFollow = OptionSpec(
+        long: "no-follow",
+        help: "Keep only the server's first page of each included list (with its nextToken) instead of following it to the end.")
     static let condition = OptionSpec(
         long: "if", value: "EXPR", repeatable: true,
         help: """

@@ -5,6 +5,7 @@ extension ModelCommandRunner {
     /// `gqlc list`: streams items page by page, following `nextToken` to the end or to `--limit`.
     mutating func list(_ invocation: ListInvocation) -> ExitCode {
         let requests: ListRequests
+        let include: IncludeTree
         do {
             let filter = FilterInput(where: invocation.conditions, json: try filterJSON(invocation.filter))
             if let index = invocation.index {
@@ -14,11 +15,19 @@ extension ModelCommandRunner {
             } else {
                 requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes)
             }
+            include = try builder.includeTree(invocation.model, paths: invocation.includes)
         } catch {
             return usage(error)
         }
-        let firstLimit = min(invocation.pageSize, invocation.limit ?? invocation.pageSize)
-        let firstPage = requests.page(limit: firstLimit, nextToken: invocation.nextToken)
+        let start: ListPosition
+        do {
+            start = try invocation.nextToken.map { text throws(ResumeTokenError) in
+                try ResumeToken.position(text, listing: requests.listingKey, pageSize: invocation.pageSize)
+            } ?? ListPosition(token: nil, pageSize: invocation.pageSize)
+        } catch {
+            return usage(RunFailure("invalid value for '--next-token': \(error.description)"))
+        }
+        let firstPage = requests.page(limit: start.pageSize, nextToken: start.token)
         if globals.dryRun { return execution.printDryRun(firstPage) }
         if globals.rawResponse {
             // The envelope of one page, exactly as the server sent it; its nextToken shows how to go on.
@@ -33,17 +42,29 @@ extension ModelCommandRunner {
         }
         let pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
-            startToken: invocation.nextToken, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
-        return stream(pager)
+            start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
+        let follow = invocation.followIncludedLists && !include.isEmpty
+        let builder = self.builder
+        return stream(pager, listing: requests.listingKey) { items throws(RunFailure) in
+            guard follow else { return items }
+            // Each record's included lists are paged to their end before the record is printed.
+            let completed = try Self.followChildLists(
+                .array(items), model: invocation.model, include: include, builder: builder, client: client)
+            return completed.arrayValue ?? items
+        }
     }
 
-    /// Items as one JSON array (opened at once, closed at the end) or NDJSON lines.
-    private func stream(_ pager: ListPager) -> ExitCode {
+    /// Items as one JSON array (opened at once, closed at the end) or NDJSON lines; `complete` finishes each
+    /// page's records (their included lists) before they are printed.
+    private func stream(
+        _ pager: ListPager, listing: String, complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
+    ) -> ExitCode {
         let printer = ResultPrinter(console: session.console, globals: globals)
         var output = printer.beginList()
         var closedPipe = false
         let result = pager.run { items in
-            guard output.write(items) else {
+            let records = try complete(items)
+            guard output.write(records) else {
                 closedPipe = true
                 throw RunFailure("standard output was closed")
             }
@@ -51,27 +72,37 @@ extension ModelCommandRunner {
         // A listing that failed before printing anything prints nothing, like any other rejected request;
         // once items are out, the array is closed so that stdout stays valid JSON.
         if !closedPipe, output.opened || result.exitStatus == .success { output.finish() }
-        return report(result, closedPipe: closedPipe)
+        return report(result, listing: listing, closedPipe: closedPipe, cancelled: pager.client.cancellation?.isCancelled == true)
     }
 
     /// Says why the listing stopped and, when it stopped early, where to resume.
-    private func report(_ result: ListResult, closedPipe: Bool) -> ExitCode {
+    private func report(_ result: ListResult, listing: String, closedPipe: Bool, cancelled: Bool) -> ExitCode {
+        var status = result.exitStatus
         switch result.stop {
         case .endOfList, .limitReached: break
         case .cancelled: diagnostics.error("interrupted after \(result.delivered) items")
         case .graphQLErrors(let errors), .partial(let errors): diagnostics.graphQLErrors(errors)
         case .failed(let error): diagnostics.error(error)
-        case .consumerFailed: break
+        case .consumerFailed where closedPipe: break
+        case .consumerFailed where cancelled:
+            // Ctrl-C while following a record's included lists: that page was not printed.
+            diagnostics.error("interrupted after \(result.delivered) items")
+            status = .interrupted
+        case .consumerFailed(let error):
+            if let failure = error as? RunFailure {
+                diagnostics.failure(failure)
+                status = failure.status
+            }
         }
         switch result.resume {
-        case .token(let token): diagnostics.resumeToken(token)
-        case .start where result.delivered == 0 && result.exitStatus != .success: break
-        case .start: diagnostics.error("the first page was not fully printed; run the command again to resume")
+        case .token, .withinPage:
+            if let token = result.resumeToken(listing: listing) { diagnostics.resumeToken(token) }
+        case .start: break
         case .unavailable: diagnostics.error("the server repeated a nextToken; there is no safe point to resume from")
         case .complete: break
         }
         if closedPipe { return .success }
-        return result.exitStatus
+        return status
     }
 
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
