@@ -8,8 +8,12 @@ let package = Package(
         .library(name: "GQLCore", targets: ["GQLCore"]),
     ],
     targets: [
+        // The libcurl declarations and variadic-call trampolines; libcurl itself is loaded with dlopen.
+        .target(name: "CCurlShim"),
         // All logic: JSON, model schema, GraphQL AST, request building, transport, paging.
-        .target(name: "GQLCore"),
+        .target(
+            name: "GQLCore", dependencies: ["CCurlShim"],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The thin command-line front end.
         .executableTarget(name: "gqlc", dependencies: ["GQLCore"]),
         // Golden/ holds expected documents, read through #filePath.
