@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""A WebSocket server (the `websockets` library, an independent RFC 6455 implementation) for gqlc's
+WebSocket client tests.
+
+Run: ws_test_server.py [--tls]. It prints, one line each, flushed:
+  ca PATH          (with --tls) the PEM of the test CA that signed its certificate for 127.0.0.1/localhost
+  listening PORT   once it accepts connections on 127.0.0.1
+  pong PATH DATA   when the client answered the server's ping on /ping
+  closed PATH rcvd=CODE:REASON sent=CODE:REASON   when a connection ends (`none` for a missing close frame)
+It runs until stdin closes, so it never outlives the test that started it.
+
+Paths (what the server does after the handshake):
+  /echo             echoes every message (text as text, binary as binary)
+  /headers          sends {"headers": {...}, "subprotocol": ...} as JSON, then echoes
+  /fragments        sends "Hello wörld" in 3 text fragments and [1,2,3] in 2 binary fragments, then echoes
+  /ping             pings with b"are you there", waits for the pong, sends "pong ok", then echoes
+  /close            sends "bye soon", then closes with 4001 "scenario over"
+  /reserved-bits    writes a raw frame with RSV1 set (a protocol error), then waits
+  /drop             closes the TCP connection without a close frame
+  /silent           sends nothing
+  /refuse           refuses the upgrade: HTTP 403 with a text body
+  /bad-accept       answers 101 with a wrong Sec-WebSocket-Accept
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from http import HTTPStatus
+from pathlib import Path
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+def describe(frame) -> str:
+    return "none" if frame is None else f"{int(frame.code)}:{frame.reason}"
+
+
+async def echo(ws: ServerConnection) -> None:
+    async for message in ws:
+        await ws.send(message)
+
+
+async def handler(ws: ServerConnection) -> None:
+    path = ws.request.path.split("?")[0]
+    try:
+        if path == "/headers":
+            headers = {name.lower(): value for name, value in ws.request.headers.raw_items()}
+            await ws.send(json.dumps({"headers": headers, "subprotocol": ws.subprotocol, "target": ws.request.path}))
+            await echo(ws)
+        elif path == "/fragments":
+            await ws.send(["Hel", "lo ", "wörld"])
+            await ws.send([b"\x01\x02", b"\x03"])
+            await echo(ws)
+        elif path == "/ping":
+            await asyncio.wait_for(await ws.ping(b"are you there"), timeout=30)
+            say(f"pong {path} are you there")
+            await ws.send("pong ok")
+            await echo(ws)
+        elif path == "/close":
+            await ws.send("bye soon")
+            await ws.close(4001, "scenario over")
+        elif path == "/reserved-bits":
+            ws.transport.write(bytes([0xC1, 0x00]))
+            await ws.wait_closed()
+        elif path == "/drop":
+            ws.transport.close()
+        elif path == "/silent":
+            await ws.wait_closed()
+        else:
+            await echo(ws)
+    except ConnectionClosed:
+        pass
+    finally:
+        await ws.wait_closed()
+        say(f"closed {path} rcvd={describe(ws.protocol.close_rcvd)} sent={describe(ws.protocol.close_sent)}")
+
+
+def process_request(ws: ServerConnection, request):
+    if request.path.split("?")[0] == "/refuse":
+        return ws.respond(HTTPStatus.FORBIDDEN, "no entry for this test\n")
+    return None
+
+
+def process_response(ws: ServerConnection, request, response):
+    if request.path.split("?")[0] == "/bad-accept":
+        del response.headers["Sec-WebSocket-Accept"]
+        response.headers["Sec-WebSocket-Accept"] = "bm90IHRoZSByaWdodCB2YWx1ZQ=="
+    return None
+
+
+def select_subprotocol(ws: ServerConnection, offered):
+    return "graphql-ws" if "graphql-ws" in offered else None
+
+
+def tls_context(directory: Path):
+    import ssl
+
+    import trustme
+
+    ca = trustme.CA()
+    ca_path = directory / "ca.pem"
+    ca.cert_pem.write_to_path(str(ca_path))
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("127.0.0.1", "localhost").configure_cert(context)
+    say(f"ca {ca_path}")
+    return context
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tls", action="store_true", help="serve wss:// with a certificate from a fresh test CA")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="gqlc-ws-") as directory:
+        context = tls_context(Path(directory)) if args.tls else None
+        async with serve(handler, "127.0.0.1", 0, ssl=context, process_request=process_request,
+                         process_response=process_response, select_subprotocol=select_subprotocol,
+                         compression=None, ping_interval=None, max_size=None) as server:
+            port = next(iter(server.sockets)).getsockname()[1]
+            say(f"listening {port}")
+            # Until the test closes our stdin (or dies).
+            await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
