@@ -3,6 +3,7 @@ import Testing
 @testable import GQLCore
 
 /// The WebSocket client over libcurl against a real server: Python's `websockets` (Tests/WebSocketServer).
+/// Receives wait at most 60 s, so a broken client fails instead of hanging; no test asserts on speed.
 @Suite(.enabled(if: WebSocketTestServer.isAvailable, "needs the test virtualenv: make venv"))
 struct WebSocketConnectionTests {
     private func connect(_ server: WebSocketTestServer, _ path: String, subprotocols: [String] = [],
@@ -15,11 +16,11 @@ struct WebSocketConnectionTests {
         let server = try WebSocketTestServer()
         let socket = try connect(server, "/echo")
         try socket.send(text: "héllo")
-        #expect(try socket.receive() == .text("héllo"))
+        #expect(try socket.receive(timeout: 60) == .text("héllo"))
         try socket.send(binary: [0, 1, 2, 255])
-        #expect(try socket.receive() == .binary([0, 1, 2, 255]))
+        #expect(try socket.receive(timeout: 60) == .binary([0, 1, 2, 255]))
         try socket.send(text: "")
-        #expect(try socket.receive() == .text(""))
+        #expect(try socket.receive(timeout: 60) == .text(""))
         try socket.close()
     }
 
@@ -29,10 +30,10 @@ struct WebSocketConnectionTests {
         let socket = try connect(server, "/echo")
         let text = String((0..<70_000).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
         try socket.send(text: text)
-        #expect(try socket.receive() == .text(text))
+        #expect(try socket.receive(timeout: 60) == .text(text))
         let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
         try socket.send(binary: bytes)
-        #expect(try socket.receive() == .binary(bytes))
+        #expect(try socket.receive(timeout: 60) == .binary(bytes))
         try socket.close()
     }
 
@@ -43,7 +44,7 @@ struct WebSocketConnectionTests {
         let socket = try connect(server, "/headers?x=1", subprotocols: ["graphql-ws", auth],
                                  headers: [HTTPHeader(name: "x-trace", value: "42")])
         #expect(socket.subprotocol == "graphql-ws")
-        guard case .text(let json)? = try socket.receive() else {
+        guard case .text(let json)? = try socket.receive(timeout: 60) else {
             Issue.record("expected a text message")
             return
         }
@@ -59,8 +60,8 @@ struct WebSocketConnectionTests {
     @Test func reassemblesFragments() throws {
         let server = try WebSocketTestServer()
         let socket = try connect(server, "/fragments")
-        #expect(try socket.receive() == .text("Hello wörld"))
-        #expect(try socket.receive() == .binary([1, 2, 3]))
+        #expect(try socket.receive(timeout: 60) == .text("Hello wörld"))
+        #expect(try socket.receive(timeout: 60) == .binary([1, 2, 3]))
         try socket.close()
     }
 
@@ -68,7 +69,7 @@ struct WebSocketConnectionTests {
     @Test func answersPings() throws {
         let server = try WebSocketTestServer()
         let socket = try connect(server, "/ping")
-        #expect(try socket.receive() == .text("pong ok"))
+        #expect(try socket.receive(timeout: 60) == .text("pong ok"))
         #expect(try server.waitForLine(prefix: "pong ") == "pong /ping are you there")
         try socket.close()
     }
@@ -77,10 +78,10 @@ struct WebSocketConnectionTests {
     @Test func serverInitiatedClose() throws {
         let server = try WebSocketTestServer()
         let socket = try connect(server, "/close")
-        #expect(try socket.receive() == .text("bye soon"))
-        #expect(try socket.receive() == .close(code: 4001, reason: "scenario over"))
+        #expect(try socket.receive(timeout: 60) == .text("bye soon"))
+        #expect(try socket.receive(timeout: 60) == .close(code: 4001, reason: "scenario over"))
         #expect(try server.waitForLine(prefix: "closed ") == "closed /close rcvd=4001: sent=4001:scenario over")
-        #expect(throws: WebSocketError.closed) { try socket.receive() }
+        #expect(throws: WebSocketError.closed) { try socket.receive(timeout: 60) }
         #expect(throws: WebSocketError.closed) { try socket.send(text: "late") }
         try socket.close()
     }
@@ -101,7 +102,7 @@ struct WebSocketConnectionTests {
         let server = try WebSocketTestServer()
         let socket = try connect(server, "/reserved-bits")
         #expect {
-            try socket.receive()
+            try socket.receive(timeout: 60)
         } throws: { error in
             guard case WebSocketError.protocolViolation(1002, let detail) = error else { return false }
             return detail.contains("reserved bits")
@@ -112,7 +113,7 @@ struct WebSocketConnectionTests {
     @Test func connectionDroppedWithoutCloseFrame() throws {
         let server = try WebSocketTestServer()
         let socket = try connect(server, "/drop")
-        #expect(throws: WebSocketError.connectionLost) { try socket.receive() }
+        #expect(throws: WebSocketError.connectionLost) { try socket.receive(timeout: 60) }
     }
 
     @Test func receiveTimesOutWithNil() throws {
@@ -123,7 +124,7 @@ struct WebSocketConnectionTests {
         #expect(try server.waitForLine(prefix: "closed ") == "closed /silent rcvd=1000: sent=1000:")
     }
 
-    /// Cancelling from another thread ends a wait with no timeout; the connection can still close cleanly.
+    /// Cancelling from another thread ends a wait; the connection can still close cleanly.
     @Test func cancellationEndsAWait() throws {
         let server = try WebSocketTestServer()
         let flag = CancellationFlag()
@@ -134,7 +135,7 @@ struct WebSocketConnectionTests {
             usleep(200_000)
             flag.cancel()
         }
-        #expect(throws: WebSocketError.cancelled) { try socket.receive() }
+        #expect(throws: WebSocketError.cancelled) { try socket.receive(timeout: 60) }
         #expect(throws: WebSocketError.cancelled) { try socket.send(text: "x") }
         try socket.close(code: WebSocketCloseCode.goingAway)
         #expect(try server.waitForLine(prefix: "closed ") == "closed /silent rcvd=1001: sent=1001:")
@@ -174,7 +175,7 @@ struct WebSocketConnectionTests {
         #expect(socket.subprotocol == "graphql-ws")
         let text = String(repeating: "0123456789", count: 7_000)
         try socket.send(text: text)
-        #expect(try socket.receive() == .text(text))
+        #expect(try socket.receive(timeout: 60) == .text(text))
         try socket.close()
         #expect {
             try WebSocketConnection.connect(url: url, timeout: 30)
