@@ -1,10 +1,16 @@
 /// The kind of a WebSocket frame (RFC 6455 §5.2).
 public enum WebSocketOpcode: UInt8, Sendable {
+    /// A later fragment of a text or binary message.
     case continuation = 0x0
+    /// A UTF-8 text message (or its first fragment).
     case text = 0x1
+    /// A binary message (or its first fragment).
     case binary = 0x2
+    /// The closing handshake, with an optional status code and reason.
     case close = 0x8
+    /// A keep-alive question; the peer answers with a pong carrying the same payload.
     case ping = 0x9
+    /// The answer to a ping (or an unsolicited heartbeat).
     case pong = 0xA
 
     /// Close, ping and pong: never fragmented, at most 125 bytes of payload.
@@ -13,14 +19,19 @@ public enum WebSocketOpcode: UInt8, Sendable {
 
 /// Close status codes (RFC 6455 §7.4.1) that gqlc sends or reports.
 public enum WebSocketCloseCode {
+    /// The purpose of the connection was fulfilled.
     public static let normal: UInt16 = 1000
+    /// The endpoint is going away (a client stopped by Ctrl-C, a server shutting down).
     public static let goingAway: UInt16 = 1001
+    /// The peer broke the protocol.
     public static let protocolError: UInt16 = 1002
     /// Reported (never sent) when a close frame carried no code.
     public static let noStatus: UInt16 = 1005
     /// Reported (never sent) when the connection ended without a close frame.
     public static let abnormal: UInt16 = 1006
+    /// A text message (or close reason) was not valid UTF-8.
     public static let invalidPayload: UInt16 = 1007
+    /// A message was longer than the receiver accepts.
     public static let messageTooBig: UInt16 = 1009
 
     /// True for a code a peer may put in a close frame: 1000–1003, 1007–1014 and 3000–4999.
@@ -36,7 +47,9 @@ public enum WebSocketCloseCode {
 public struct WebSocketFrame: Sendable, Equatable {
     /// True on the last frame of a message (and on every control frame).
     public var isFinal: Bool
+    /// What the frame carries.
     public var opcode: WebSocketOpcode
+    /// The application data, unmasked.
     public var payload: [UInt8]
 
     /// Makes a frame; a message's only frame by default.

@@ -16,6 +16,7 @@ public struct WebSocketHandshake: Sendable {
         "sec-websocket-extensions", "content-length", "transfer-encoding",
     ]
 
+    /// Where the request goes.
     public let url: WebSocketURL
     /// The `Sec-WebSocket-Key`: 16 random bytes in base64.
     public let key: String
@@ -165,6 +166,7 @@ public struct WebSocketHandshake: Sendable {
             return nil
         }
 
+        /// Same status line, headers (in order) and length.
         public static func == (lhs: Response, rhs: Response) -> Bool {
             lhs.status == rhs.status && lhs.reason == rhs.reason && lhs.length == rhs.length
                 && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)

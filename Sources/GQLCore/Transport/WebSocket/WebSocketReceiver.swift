@@ -2,6 +2,7 @@
 public enum WebSocketMessage: Sendable, Equatable {
     /// A text message (valid UTF-8, checked).
     case text(String)
+    /// A binary message.
     case binary([UInt8])
     /// The server closed the connection: its status code (1005 when it gave none) and reason.
     case close(code: UInt16, reason: String)
