@@ -110,6 +110,35 @@ struct WebSocketConnectionTests {
         #expect(try server.waitForLine(prefix: "closed ").hasPrefix("closed /reserved-bits rcvd=1002:"))
     }
 
+    /// Frames that arrive with the 101 response, in the same read, are not lost.
+    @Test func framesInTheSameReadAsThe101() throws {
+        let server = try WebSocketTestServer()
+        let socket = try WebSocketConnection.connect(url: server.rawURL("/early"), timeout: 30)
+        #expect(try socket.receive(timeout: 60) == .text("early bird"))
+        #expect(try socket.receive(timeout: 60) == .close(code: 1000, reason: ""))
+        #expect(try server.waitForLine(prefix: "raw-closed ") == "raw-closed /early 1000")
+    }
+
+    @Test func invalidUTF8ClosesWith1007() throws {
+        let server = try WebSocketTestServer()
+        let socket = try WebSocketConnection.connect(url: server.rawURL("/bad-utf8"), timeout: 30)
+        #expect(throws: WebSocketError.protocolViolation(closeCode: 1007, "a text message is not valid UTF-8")) {
+            try socket.receive(timeout: 60)
+        }
+        #expect(try server.waitForLine(prefix: "raw-closed ") == "raw-closed /bad-utf8 1007")
+    }
+
+    /// A message over the limit ends the connection with 1009, which the server receives.
+    @Test func messageOverTheLimitClosesWith1009() throws {
+        let server = try WebSocketTestServer()
+        let socket = try WebSocketConnection.connect(url: server.url("/echo"), timeout: 30, maxMessageSize: 1000)
+        try socket.send(text: String(repeating: "x", count: 1001))
+        #expect(throws: WebSocketError.protocolViolation(closeCode: 1009, "a message is longer than the limit of 1000 bytes")) {
+            try socket.receive(timeout: 60)
+        }
+        #expect(try server.waitForLine(prefix: "closed ").hasPrefix("closed /echo rcvd=1009:"))
+    }
+
     @Test func connectionDroppedWithoutCloseFrame() throws {
         let server = try WebSocketTestServer()
         let socket = try connect(server, "/drop")

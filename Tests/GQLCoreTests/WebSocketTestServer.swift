@@ -10,6 +10,8 @@ final class WebSocketTestServer: @unchecked Sendable {
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: python) }
 
     let port: Int
+    /// The port of the raw scenarios (frames written byte by byte).
+    let rawPort: Int
     /// The test CA's certificate (PEM) when serving wss://.
     let caFile: String?
     private let process = Process()
@@ -30,10 +32,12 @@ final class WebSocketTestServer: @unchecked Sendable {
         try process.run()
         output.read(from: pipe.fileHandleForReading)
         caFile = tls ? String(try output.waitForLine(prefix: "ca ").dropFirst(3)) : nil
-        guard let port = Int(try output.waitForLine(prefix: "listening ").dropFirst(10)) else {
+        guard let port = Int(try output.waitForLine(prefix: "listening ").dropFirst(10)),
+              let rawPort = Int(try output.waitForLine(prefix: "raw ").dropFirst(4)) else {
             throw StartError(description: "the WebSocket test server printed no port")
         }
         self.port = port
+        self.rawPort = rawPort
     }
 
     /// The first line printed that starts with `prefix`, waiting for it. The time limit only stops a broken
@@ -46,6 +50,11 @@ final class WebSocketTestServer: @unchecked Sendable {
 
     func url(_ path: String, secure: Bool = false) throws -> WebSocketURL {
         try WebSocketURL("\(secure ? "wss" : "ws")://127.0.0.1:\(port)\(path)")
+    }
+
+    /// A URL of the raw scenarios.
+    func rawURL(_ path: String) throws -> WebSocketURL {
+        try WebSocketURL("ws://127.0.0.1:\(rawPort)\(path)")
     }
 
     func stop() {

@@ -4,7 +4,8 @@ WebSocket client tests.
 
 Run: ws_test_server.py [--tls]. It prints, one line each, flushed:
   ca PATH          (with --tls) the PEM of the test CA that signed its certificate for 127.0.0.1/localhost
-  listening PORT   once it accepts connections on 127.0.0.1
+  raw PORT         the port of the raw scenarios below (plain TCP)
+  listening PORT   once it accepts connections on 127.0.0.1 (printed last)
   pong PATH DATA   when the client answered the server's ping on /ping
   closed PATH rcvd=CODE:REASON sent=CODE:REASON   when a connection ends (`none` for a missing close frame)
 It runs until stdin closes, so it never outlives the test that started it.
@@ -20,12 +21,19 @@ Paths (what the server does after the handshake):
   /silent           sends nothing
   /refuse           refuses the upgrade: HTTP 403 with a text body
   /bad-accept       answers 101 with a wrong Sec-WebSocket-Accept
+
+Raw scenarios, written byte by byte on their own port (what `websockets` will not send):
+  /early            the 101 response, a text frame "early bird" and a close frame 1000, in one write
+  /bad-utf8         the 101 response, then a text frame that is not UTF-8
+  Both then read the client's close frame and print: raw-closed PATH CODE
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import hashlib
 import json
 import sys
 import tempfile
@@ -101,6 +109,40 @@ def select_subprotocol(ws: ServerConnection, offered):
     return "graphql-ws" if "graphql-ws" in offered else None
 
 
+def frame(opcode: int, payload: bytes) -> bytes:
+    """An unmasked server frame (payloads under 126 bytes)."""
+    return bytes([0x80 | opcode, len(payload)]) + payload
+
+
+RAW_SCENARIOS = {
+    "/early": frame(0x1, b"early bird") + frame(0x8, (1000).to_bytes(2, "big")),
+    "/bad-utf8": frame(0x1, b"\xc3\x28"),
+}
+
+
+async def raw_handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+    path = head.split(" ")[1]
+    key = next(line.split(":", 1)[1].strip() for line in head.split("\r\n")
+               if line.lower().startswith("sec-websocket-key:"))
+    accept = base64.b64encode(hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest())
+    response = (b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+    writer.write(response + RAW_SCENARIOS[path])
+    await writer.drain()
+    code = "none"
+    try:
+        header = await reader.readexactly(2)
+        if header[0] & 0x0F == 0x8:
+            mask = await reader.readexactly(4)
+            payload = bytes(b ^ mask[i % 4] for i, b in enumerate(await reader.readexactly(header[1] & 0x7F)))
+            code = str(int.from_bytes(payload[:2], "big")) if len(payload) >= 2 else "empty"
+    except asyncio.IncompleteReadError:
+        pass
+    say(f"raw-closed {path} {code}")
+    writer.close()
+
+
 def tls_context(directory: Path):
     import ssl
 
@@ -124,6 +166,8 @@ async def main() -> None:
         async with serve(handler, "127.0.0.1", 0, ssl=context, process_request=process_request,
                          process_response=process_response, select_subprotocol=select_subprotocol,
                          compression=None, ping_interval=None, max_size=None) as server:
+            raw = await asyncio.start_server(raw_handler, "127.0.0.1", 0)
+            say(f"raw {raw.sockets[0].getsockname()[1]}")
             port = next(iter(server.sockets)).getsockname()[1]
             say(f"listening {port}")
             # Until the test closes our stdin (or dies).
