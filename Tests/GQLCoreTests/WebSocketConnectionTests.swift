@@ -187,6 +187,11 @@ struct WebSocketConnectionTests {
         }
     }
 
+    @Test(arguments: [0, -1, Double.infinity, Double.nan])
+    func refusesANonPositiveTimeout(timeout: Double) throws {
+        #expect(throws: WebSocketError.self) { try WebSocketConnection.connect(url: WebSocketURL("ws://127.0.0.1:1/"), timeout: timeout) }
+    }
+
     @Test func connectionRefused() throws {
         #expect {
             try WebSocketConnection.connect(url: WebSocketURL("ws://127.0.0.1:1/"), timeout: 30)

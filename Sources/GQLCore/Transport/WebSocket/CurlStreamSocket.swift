@@ -117,9 +117,6 @@ final class CurlStreamSocket {
         wake.close()
     }
 
-    /// True once the cancellation flag has been set.
-    var isCancelled: Bool { wake.isWoken }
-
     /// Sends all of `bytes`, waiting for the socket to drain until `deadline`. `interruptible: false` ignores
     /// cancellation (for the closing handshake that follows it).
     func send(_ bytes: [UInt8], deadline: MonotonicTime, interruptible: Bool = true) throws(WebSocketError) {

@@ -45,6 +45,7 @@ public final class WebSocketConnection {
         url: WebSocketURL, subprotocols: [String] = [], headers: [HTTPHeader] = [], timeout: Double,
         caFile: String? = nil, maxMessageSize: Int = defaultMaxMessageSize, cancellation: CancellationFlag? = nil
     ) throws(WebSocketError) -> WebSocketConnection {
+        guard timeout.isFinite, timeout > 0 else { throw .invalidRequest("the timeout \(timeout) is not a positive number of seconds") }
         let handshake = try WebSocketHandshake(url: url, subprotocols: subprotocols, headers: headers)
         let deadline = MonotonicTime.after(timeout)
         let stream = try CurlStreamSocket.connect(url: url, timeout: timeout, caFile: caFile, cancellation: cancellation)
@@ -57,7 +58,7 @@ public final class WebSocketConnection {
             if let response = try WebSocketHandshake.Response.parse(received) {
                 let rest = Array(received[response.length...])
                 guard response.status == 101 else {
-                    let body = try readBody(of: response, after: rest, from: stream, deadline: deadline, into: &chunk)
+                    let body = readBody(of: response, after: rest, from: stream, deadline: deadline, into: &chunk)
                     throw .upgradeRefused(status: response.status, reason: response.reason, body: body)
                 }
                 let chosen = try handshake.accept(response)
@@ -202,15 +203,15 @@ public final class WebSocketConnection {
         finish()
     }
 
-    /// Up to 512 bytes of a refused upgrade's body, on one line, for the error message.
+    /// Up to 512 bytes of a refused upgrade's body, on one line, for the error message: what arrives before
+    /// the deadline, the end of the stream or a read error.
     private static func readBody(of response: WebSocketHandshake.Response, after rest: [UInt8], from stream: CurlStreamSocket,
-                                 deadline: MonotonicTime, into chunk: inout [UInt8]) throws(WebSocketError) -> String {
+                                 deadline: MonotonicTime, into chunk: inout [UInt8]) -> String {
         let limit = 512
         let wanted = min(limit, Int(response.value(for: "content-length") ?? "") ?? 0)
         var body = rest
         while body.count < wanted {
-            let result = try stream.receive(into: &chunk, deadline: deadline)
-            guard case .bytes(let count) = result else { break }
+            guard case .bytes(let count)? = try? stream.receive(into: &chunk, deadline: deadline) else { break }
             body += chunk[..<count]
         }
         var text = String(decoding: body.prefix(limit), as: UTF8.self)
