@@ -170,6 +170,26 @@ struct WebSocketConnectionTests {
         #expect(try server.waitForLine(prefix: "closed ") == "closed /silent rcvd=1001: sent=1001:")
     }
 
+    /// The raw port answers no TLS hello, so a wss:// connect stalls in libcurl; cancellation ends it.
+    @Test func cancellationEndsAStalledConnect() throws {
+        let server = try WebSocketTestServer()
+        let flag = CancellationFlag()
+        Thread.detachNewThread {
+            usleep(200_000)
+            flag.cancel()
+        }
+        #expect(throws: WebSocketError.cancelled) {
+            try WebSocketConnection.connect(url: WebSocketURL("wss://127.0.0.1:\(server.rawPort)/"), timeout: 60, cancellation: flag)
+        }
+    }
+
+    @Test func stalledConnectTimesOut() throws {
+        let server = try WebSocketTestServer()
+        #expect(throws: WebSocketError.timeout(seconds: 0.3, during: "connecting to 127.0.0.1:\(server.rawPort)")) {
+            try WebSocketConnection.connect(url: WebSocketURL("wss://127.0.0.1:\(server.rawPort)/"), timeout: 0.3)
+        }
+    }
+
     @Test func refusedUpgradeSaysStatusAndBody() throws {
         let server = try WebSocketTestServer()
         let expected = WebSocketError.upgradeRefused(status: 403, reason: "Forbidden", body: "no entry for this test")
@@ -211,6 +231,12 @@ struct WebSocketConnectionTests {
         try socket.send(text: text)
         #expect(try socket.receive(timeout: 60) == .text(text))
         try socket.close()
+        // Several frames in a row: bytes libcurl has already decrypted are read before waiting on the socket.
+        let fragments = try WebSocketConnection.connect(url: server.url("/fragments", secure: true), timeout: 30,
+                                                        caFile: server.caFile)
+        #expect(try fragments.receive(timeout: 60) == .text("Hello wörld"))
+        #expect(try fragments.receive(timeout: 60) == .binary([1, 2, 3]))
+        try fragments.close()
         #expect {
             try WebSocketConnection.connect(url: url, timeout: 30)
         } throws: { error in

@@ -26,6 +26,7 @@ Raw scenarios, written byte by byte on their own port (what `websockets` will no
   /early            the 101 response, a text frame "early bird" and a close frame 1000, in one write
   /bad-utf8         the 101 response, then a text frame that is not UTF-8
   Both then read the client's close frame and print: raw-closed PATH CODE
+A TLS client on the raw port never gets a server hello: its handshake stalls there.
 """
 
 from __future__ import annotations
@@ -121,7 +122,12 @@ RAW_SCENARIOS = {
 
 
 async def raw_handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+    try:
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+    except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
+        # Not an upgrade request (a TLS hello that stalls the client's handshake, for the connect tests).
+        writer.close()
+        return
     path = head.split(" ")[1]
     key = next(line.split(":", 1)[1].strip() for line in head.split("\r\n")
                if line.lower().startswith("sec-websocket-key:"))
