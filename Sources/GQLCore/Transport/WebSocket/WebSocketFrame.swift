@@ -96,7 +96,11 @@ public struct WebSocketFrame: Sendable, Equatable {
             return bytes
         }
         bytes += key
-        for (index, byte) in payload.enumerated() { bytes.append(byte ^ key[index & 3]) }
+        let start = bytes.count
+        bytes += payload
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in 0..<payload.count { buffer[start + index] ^= key[index & 3] }
+        }
         return bytes
     }
 
