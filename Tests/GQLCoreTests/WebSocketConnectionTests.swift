@@ -145,6 +145,19 @@ struct WebSocketConnectionTests {
         #expect(throws: WebSocketError.connectionLost) { try socket.receive(timeout: 60) }
     }
 
+    /// Writing to a connection the server has closed is an error, not a SIGPIPE that ends the process.
+    @Test func sendingAfterTheServerLeftFails() throws {
+        let server = try WebSocketTestServer()
+        let socket = try connect(server, "/drop")
+        #expect(try server.waitForLine(prefix: "closed ") == "closed /drop rcvd=none sent=none")
+        #expect {
+            for _ in 0..<1000 { try socket.send(text: String(repeating: "x", count: 1000)) }
+        } throws: { error in
+            guard case WebSocketError.connectionFailed(let detail) = error else { return false }
+            return detail.hasPrefix("sending to 127.0.0.1:\(server.port) failed: ")
+        }
+    }
+
     @Test func receiveTimesOutWithNil() throws {
         let server = try WebSocketTestServer()
         let socket = try connect(server, "/silent")
