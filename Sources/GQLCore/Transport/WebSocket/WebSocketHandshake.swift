@@ -30,7 +30,7 @@ public struct WebSocketHandshake: Sendable {
     public init(url: WebSocketURL, subprotocols: [String] = [], headers: [HTTPHeader] = [],
                 key: String = WebSocketHandshake.randomKey()) throws(WebSocketError) {
         for name in subprotocols {
-            if name.isEmpty || !name.unicodeScalars.allSatisfy(Self.isTokenCharacter) {
+            if name.isEmpty || !name.unicodeScalars.allSatisfy(HTTPHeader.isTokenCharacter) {
                 let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
                 throw .invalidRequest("the subprotocol '\(shown.escapingLineBreaks)' is not an HTTP token "
                     + "(letters, digits and !#$%&'*+-.^_`|~)")
@@ -49,7 +49,7 @@ public struct WebSocketHandshake: Sendable {
             if Self.reservedHeaders.contains(header.name.lowercased()) {
                 throw .invalidRequest("the header '\(header.name)' is set by the WebSocket handshake itself")
             }
-            if header.name.isEmpty || !header.name.unicodeScalars.allSatisfy(Self.isTokenCharacter) {
+            if header.name.isEmpty || !header.name.unicodeScalars.allSatisfy(HTTPHeader.isTokenCharacter) {
                 throw .invalidRequest("the header name '\(header.name.escapingLineBreaks)' is not an HTTP token")
             }
             if header.value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
@@ -170,13 +170,6 @@ public struct WebSocketHandshake: Sendable {
         public static func == (lhs: Response, rhs: Response) -> Bool {
             lhs.status == rhs.status && lhs.reason == rhs.reason && lhs.length == rhs.length
                 && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
-        }
-    }
-
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9": return true
-        default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
         }
     }
 }
