@@ -143,7 +143,8 @@ extension HTTPHeader {
         return HTTPHeader(name: name, value: value)
     }
 
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    /// True for a character of an HTTP token (RFC 9110 `tchar`): header names, WebSocket subprotocols.
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9": return true
         default: return "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
