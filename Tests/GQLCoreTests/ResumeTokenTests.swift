@@ -5,14 +5,14 @@ import Testing
     @Test(arguments: [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"),
                       ("foobar", "Zm9vYmFy")])
     func base64URLMatchesRFC4648(plain: String, encoded: String) {
-        #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
-        #expect(Base64URL.decode(encoded) == Array(plain.utf8))
+        #expect(Base64.encode(Array(plain.utf8), alphabet: .url, padded: false) == encoded)
+        #expect(Base64.decode(encoded, alphabet: .url, padded: false) == Array(plain.utf8))
     }
 
     @Test func base64URLUsesTheURLAlphabetAndRefusesOtherSpellings() {
-        #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
-        #expect(Base64URL.decode("-_8") == [0xfb, 0xff])
-        for bad in ["+/8", "Zg==", "Zh", "Z", "Zm9v!"] { #expect(Base64URL.decode(bad) == nil, "\(bad)") }
+        #expect(Base64.encode([0xfb, 0xff], alphabet: .url, padded: false) == "-_8")
+        #expect(Base64.decode("-_8", alphabet: .url, padded: false) == [0xfb, 0xff])
+        for bad in ["+/8", "Zg==", "Zh", "Z", "Zm9v!"] { #expect(Base64.decode(bad, alphabet: .url, padded: false) == nil, "\(bad)") }
     }
 
     @Test func aPlainServerTokenIsUsedAsItIs() throws {
@@ -31,7 +31,7 @@ import Testing
 
     @Test func theTokenHoldsTheDocumentedFields() throws {
         let text = try #require(ResumeToken.text(for: ListPosition(token: "T", skip: 2, pageSize: 9), listing: "L"))
-        let json = try #require(Base64URL.decode(String(text.dropFirst("gqlc1:".count))))
+        let json = try #require(Base64.decode(String(text.dropFirst("gqlc1:".count)), alphabet: .url, padded: false))
         #expect(String(decoding: json, as: UTF8.self) == #"{"l":"L","p":9,"s":2,"t":"T"}"#)
     }
 
@@ -46,11 +46,11 @@ import Testing
 
     @Test(arguments: [
         "gqlc1:", "gqlc1:!!", "gqlc1:e30",  // empty, not base64url, {}
-        "gqlc1:" + Base64URL.encode(Array(#"{"l":"k","p":0,"s":2,"t":"T"}"#.utf8)),
-        "gqlc1:" + Base64URL.encode(Array(#"{"l":"k","p":5,"s":0,"t":"T"}"#.utf8)),
-        "gqlc1:" + Base64URL.encode(Array(#"{"l":"k","p":5,"s":2,"t":""}"#.utf8)),
-        "gqlc1:" + Base64URL.encode(Array(#"{"l":"k","p":5,"s":2,"t":3}"#.utf8)),
-        "gqlc1:" + Base64URL.encode(Array(#"{"l":"k","p":5,"s":2}"#.utf8)),
+        "gqlc1:" + Base64.encode(Array(#"{"l":"k","p":0,"s":2,"t":"T"}"#.utf8), alphabet: .url, padded: false),
+        "gqlc1:" + Base64.encode(Array(#"{"l":"k","p":5,"s":0,"t":"T"}"#.utf8), alphabet: .url, padded: false),
+        "gqlc1:" + Base64.encode(Array(#"{"l":"k","p":5,"s":2,"t":""}"#.utf8), alphabet: .url, padded: false),
+        "gqlc1:" + Base64.encode(Array(#"{"l":"k","p":5,"s":2,"t":3}"#.utf8), alphabet: .url, padded: false),
+        "gqlc1:" + Base64.encode(Array(#"{"l":"k","p":5,"s":2}"#.utf8), alphabet: .url, padded: false),
     ])
     func damagedTokensAreRefused(text: String) {
         #expect(throws: ResumeTokenError.malformed) { try ResumeToken.position(text, listing: "k", pageSize: 9) }

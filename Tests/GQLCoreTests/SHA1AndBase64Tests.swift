@@ -25,6 +25,14 @@ import Testing
     ])
     func rfc4648Vectors(input: String, encoded: String) {
         #expect(Base64.encode(Array(input.utf8)) == encoded)
+        #expect(Base64.decode(encoded) == Array(input.utf8))
+    }
+
+    /// Only the canonical spelling decodes: padding as asked, no stray characters, no spare bits set.
+    @Test func decodingRefusesNonCanonicalText() {
+        for bad in ["Zg", "Zg=", "Zh==", "Z===", "Zm9v!", "-_-_", "Zm 9v"] { #expect(Base64.decode(bad) == nil, "\(bad)") }
+        #expect(Base64.decode("-_-_", alphabet: .url) == [0xFB, 0xFF, 0xBF])
+        #expect(Base64.decode("Zm8=", alphabet: .url, padded: false) == nil)
     }
 
     /// The URL alphabet swaps `+/` for `-_`; unpadded output drops the `=`.

@@ -40,7 +40,7 @@ public enum ResumeToken {
             "s": .number(JSONNumber(position.skip)),
             "t": position.token.map { .string($0) } ?? .null,
         ]
-        return prefix + Base64URL.encode(Array(payload.serialized(.compact).utf8))
+        return prefix + Base64.encode(Array(payload.serialized(.compact).utf8), alphabet: .url, padded: false)
     }
 
     /// Where a listing starts for the token `text`: a server token starts at its page with `pageSize`;
@@ -48,7 +48,7 @@ public enum ResumeToken {
     /// - Throws: when gqlc's form is damaged, or was printed by a listing other than `listing`.
     public static func position(_ text: String, listing: String, pageSize: Int) throws(ResumeTokenError) -> ListPosition {
         guard text.hasPrefix(prefix) else { return ListPosition(token: text, pageSize: pageSize) }
-        guard let bytes = Base64URL.decode(String(text.dropFirst(prefix.count))),
+        guard let bytes = Base64.decode(String(text.dropFirst(prefix.count)), alphabet: .url, padded: false),
               let payload = try? JSONValue.parse(bytes),
               let key = payload["l"]?.stringValue,
               let size = payload["p"]?.numberText.flatMap({ Int($0) }), size >= 1,
