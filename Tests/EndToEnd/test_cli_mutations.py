@@ -141,7 +141,7 @@ def test_bad_json_value_says_where(blog):
 
 
 @pytest.mark.parametrize("content, message", [
-    (None, "gqlc: --input: cannot read '{path}': no such file\n"),
+    (None, "gqlc: --input: {path}: no such file\n"),
     ("[1]", "gqlc: --input: expected a JSON object, found an array\n"),
     ("{bad", "gqlc: --input: {path}: invalid JSON at 1:2: unexpected character 'b'; expected a string key in double quotes\n"),
 ])

@@ -5,8 +5,14 @@ extension ModelCommandRunner {
     /// `gqlc list`: streams items page by page, following `nextToken` to the end or to `--limit`.
     mutating func list(_ invocation: ListInvocation) -> ExitCode {
         let requests: ListRequests
+        let json: JSONValue?
         do {
-            let filter = FilterInput(where: invocation.conditions, json: try filterJSON(invocation.filter))
+            json = try filterJSON(invocation.filter)
+        } catch {
+            return usage(error)
+        }
+        do {
+            let filter = FilterInput(where: invocation.conditions, json: json)
             if let index = invocation.index {
                 requests = try builder.indexPages(
                     invocation.model, index: index, filter: filter, sortDirection: invocation.sort,
@@ -75,13 +81,11 @@ extension ModelCommandRunner {
     }
 
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
-    private func filterJSON(_ argument: FilterArgument?) throws(RequestBuildError) -> JSONValue? {
+    private func filterJSON(_ argument: FilterArgument?) throws(RunFailure) -> JSONValue? {
         guard let argument else { return nil }
         switch argument {
         case .json(let value): return value
-        case .file(.file(let path)): return try JSONArgument.file(path, option: "--filter")
-        case .file(.standardInput):
-            return try JSONArgument.parse(session.console.input.readAll(), option: "--filter")
+        case .file(let source): return try JSONArgument.read(source, option: "--filter", console: session.console)
         }
     }
 }

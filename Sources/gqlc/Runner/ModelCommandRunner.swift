@@ -51,8 +51,14 @@ struct ModelCommandRunner {
 
     mutating func create(_ invocation: CreateInvocation) -> ExitCode {
         let request: GraphQLRequest
+        let input: JSONValue?
         do {
-            let values = RecordValues(assignments: invocation.assignments, input: try input(invocation.input))
+            input = try self.input(invocation.input)
+        } catch {
+            return usage(error)
+        }
+        do {
+            let values = RecordValues(assignments: invocation.assignments, input: input)
             request = try builder.create(invocation.model, values: values)
         } catch {
             return usage(error)
@@ -71,8 +77,14 @@ struct ModelCommandRunner {
 
     mutating func update(_ invocation: UpdateInvocation) -> ExitCode {
         let request: GraphQLRequest
+        let input: JSONValue?
         do {
-            let values = RecordValues(assignments: invocation.assignments, input: try input(invocation.input))
+            input = try self.input(invocation.input)
+        } catch {
+            return usage(error)
+        }
+        do {
+            let values = RecordValues(assignments: invocation.assignments, input: input)
             request = try builder.update(
                 invocation.model, key: keyInput(invocation.record), values: values,
                 condition: FilterInput(where: invocation.conditions))
@@ -134,14 +146,9 @@ struct ModelCommandRunner {
     }
 
     /// The `--input` JSON object, from a file or standard input.
-    func input(_ source: InputSource?) throws(RequestBuildError) -> JSONValue? {
+    func input(_ source: InputSource?) throws(RunFailure) -> JSONValue? {
         guard let source else { return nil }
-        switch source {
-        case .standardInput:
-            return try JSONArgument.input("-", standardInput: { session.console.input.readAll() })
-        case .file(let path):
-            return try JSONArgument.input(path, standardInput: { Data() })
-        }
+        return try JSONArgument.read(source, option: "--input", console: session.console)
     }
 
     func usage(_ error: RequestBuildError) -> ExitCode { usage(RunFailure(error.description)) }
