@@ -54,14 +54,13 @@ extension ModelCommandRunner {
                 throw RunFailure("standard output was closed")
             }
         }
-        // A listing that failed before printing anything prints nothing, like any other rejected request;
-        // once items are out, the array is closed so that stdout stays valid JSON.
-        if !closedPipe, output.opened || result.exitStatus == .success { output.finish() }
-        return report(result, closedPipe: closedPipe)
+        // However the listing stopped (an error on the first page, Ctrl-C before it), stdout is valid JSON: `[]` at least.
+        if !closedPipe { output.finish() }
+        return report(result, closedPipe: closedPipe, startToken: pager.startToken)
     }
 
     /// Says why the listing stopped and, when it stopped early, where to resume.
-    private func report(_ result: ListResult, closedPipe: Bool) -> ExitCode {
+    private func report(_ result: ListResult, closedPipe: Bool, startToken: String?) -> ExitCode {
         switch result.stop {
         case .endOfList, .limitReached: break
         case .cancelled: diagnostics.error("interrupted after \(result.delivered) items")
@@ -70,6 +69,11 @@ extension ModelCommandRunner {
         case .consumerFailed: break
         }
         switch result.resume {
+        case .token(let token) where token == startToken && Self.refusedFirstPage(result):
+            // Never hand back a token the server refused as if it were a place to resume.
+            diagnostics.error(
+                "hint: the server refused the --next-token; pass one that a listing of the same model, filter "
+                    + "and index printed, or start without it")
         case .token(let token): diagnostics.resumeToken(token)
         case .start where result.delivered == 0 && result.exitStatus != .success: break
         case .start: diagnostics.error("the first page was not fully printed; run the command again to resume")
@@ -78,6 +82,12 @@ extension ModelCommandRunner {
         }
         if closedPipe { return .success }
         return result.exitStatus
+    }
+
+    /// The server answered the first request with errors and nothing else.
+    private static func refusedFirstPage(_ result: ListResult) -> Bool {
+        guard result.pages == 1, result.delivered == 0, case .graphQLErrors = result.stop else { return false }
+        return true
     }
 
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.

@@ -7,7 +7,7 @@ Endpoint: ``POST /graphql`` (JSON body) and ``GET /graphql?query=…&variables=�
 Fault injection counts every request to the endpoint (1, 2, 3, …); when a request's number is a
 multiple of N the fault applies, checked in this order: ``drop_every`` (close the connection without
 answering), ``throttle_every`` (429 ``TooManyRequestsException``, with ``Retry-After`` when
-configured), ``fail_every`` (500 ``InternalFailure``). ``latency_ms`` delays every request.
+configured), ``fail_every`` (``fail_status``, 500 ``InternalFailure`` by default). ``latency_ms`` delays every request.
 
 Auth: with ``api_key`` the ``x-api-key`` header must match; with ``iam_credentials`` requests must be signed
 with SigV4 for ``iam_region`` (see ``sigv4``). With both, either is accepted, as on an AppSync API with an
@@ -44,6 +44,7 @@ class ServerOptions:
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
     latency_ms: int = 0
     fail_every: int = 0
+    fail_status: int = 500
     throttle_every: int = 0
     drop_every: int = 0
     retry_after: int | None = None
@@ -144,7 +145,8 @@ class GraphQLHandler(BaseHTTPRequestHandler):
             self._send(429, http_error_body("TooManyRequestsException", "Rate exceeded"), extra)
             return
         if options.fail_every and number % options.fail_every == 0:
-            self._send(500, http_error_body("InternalFailure", "An internal failure occurred (injected fault)."))
+            self._send(options.fail_status,
+                       http_error_body("InternalFailure", "An internal failure occurred (injected fault)."))
             return
         if not self._authorized(raw_body):
             return
