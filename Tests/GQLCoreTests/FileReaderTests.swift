@@ -19,6 +19,8 @@ import Testing
         try Data("{\"é\":1}".utf8).write(to: URL(fileURLWithPath: path))
         #expect(try FileReader.text(atPath: path) == "{\"é\":1}")
         #expect(try FileReader.bytes(atPath: "/dev/null") == [])
+        #expect(try FileReader.text([0xEF, 0xBB, 0xBF, 0x7B, 0x7D], name: "bom") == "{}")
+        #expect(throws: FileReadError.invalidUTF8(path: "bom", offset: 4)) { try FileReader.text([0xEF, 0xBB, 0xBF, 0x61, 0xC3], name: "bom") }
     }
 
     @Test func readsAFIFOOnce() throws {

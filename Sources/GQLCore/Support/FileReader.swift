@@ -97,26 +97,20 @@ public enum FileReader {
         }
     }
 
-    /// `bytes` as UTF-8 text; `name` is for errors.
+    /// `bytes` as UTF-8 text, without a leading byte-order mark; `name` is for errors.
     public static func text(_ bytes: [UInt8], name: String) throws(FileReadError) -> String {
-        var iterator = bytes.makeIterator()
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var iterator = bytes[start...].makeIterator()
         var decoder = UTF8()
-        var offset = 0
-        var scalarStart = 0
-        var valid = true
+        var offset = start
         loop: while true {
             switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-                scalarStart = offset
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
             case .emptyInput: break loop
-            case .error:
-                valid = false
-                break loop
+            case .error: throw .invalidUTF8(path: name, offset: offset)
             }
         }
-        guard valid else { throw .invalidUTF8(path: name, offset: scalarStart) }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: bytes[start...], as: UTF8.self)
     }
 
     private static func error(_ number: Int32, path: String) -> FileReadError {
