@@ -125,18 +125,14 @@ struct ModelCommandRunner {
         if globals.dryRun { return execution.printDryRun(request) }
         let mayRetry = RetryPolicy.mayRetry(
             .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !conditions.isEmpty)
-        let lookup: GraphQLRequest?
-        do {
-            lookup = conditions.isEmpty ? nil : try builder.get(model, key: keyInput(record), include: [])
-        } catch {
-            lookup = nil
-        }
+        // With --if, the get that tells a missing record from a false condition (nil if the schema has no get).
+        let lookup = conditions.isEmpty ? nil : try? builder.get(model, key: keyInput(record), include: [])
         return execution.send(
             request, mayRetry: mayRetry, nullIsNotFound: true, notFoundMessage: Self.notFound(model, record),
             explain: { failure, client in
                 guard case .errors(let errors) = failure, Self.conditionFailed(errors) else { return nil }
-                guard let lookup else { return .notFound }
-                switch Self.exists(lookup, client: client) {
+                if conditions.isEmpty { return .notFound }
+                switch lookup.flatMap({ Self.exists($0, client: client) }) {
                 case false?: return .notFound
                 case true?: return .notes(["the --if condition is false for \(Self.describe(model, record))"])
                 case nil: return .notes(["hint: the --if condition is false, or \(Self.notFound(model, record)) exists"])
