@@ -76,8 +76,8 @@ def test_a_refused_next_token_is_not_printed_back(blog):
     assert "not-a-token-of-this-server" not in run.stderr, run
     assert not any(line.startswith("next token:") for line in run.stderr_lines), run
     assert any("InvalidPaginationTokenException" in line for line in run.stderr_lines), run
-    assert run.stderr_lines[-1] == "gqlc: hint: the server refused the --next-token; pass one that a listing of " \
-                                   "the same model, filter and index printed, or start without it", run
+    assert run.stderr_lines[-1] == "gqlc: hint: the server refused the first page at --next-token; check that the " \
+                                   "token comes from a listing of the same model, filter and index, or start without it", run
 
 
 def test_a_good_next_token_still_resumes(blog):

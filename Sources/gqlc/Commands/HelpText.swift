@@ -49,10 +49,10 @@ enum HelpText {
                 HelpSection("Exit status", [
                     .definitions([
                         ("0", "success"),
-                        ("1", "the response has GraphQL errors and no data; an --if condition is false"),
-                        ("2", "usage or input error (bad arguments, a missing, unreadable or malformed file)"),
+                        ("1", "GraphQL errors and no data, or a false --if condition"),
+                        ("2", "usage or input error (bad arguments, a missing or malformed file)"),
                         ("3", "partial data: the response has both data and errors"),
-                        ("4", "not found: get found no record; update or delete of a record that does not exist"),
+                        ("4", "not found: no such record for get, update or delete"),
                         ("5", "HTTP error status, or a response that is not GraphQL"),
                         ("6", "network failure or timeout"),
                         ("130", "interrupted (Ctrl-C or SIGTERM); a listing prints where to resume"),

@@ -72,8 +72,8 @@ extension ModelCommandRunner {
         case .token(let token) where token == startToken && Self.refusedFirstPage(result):
             // Never hand back a token the server refused as if it were a place to resume.
             diagnostics.error(
-                "hint: the server refused the --next-token; pass one that a listing of the same model, filter "
-                    + "and index printed, or start without it")
+                "hint: the server refused the first page at --next-token; check that the token comes from a "
+                    + "listing of the same model, filter and index, or start without it")
         case .token(let token): diagnostics.resumeToken(token)
         case .start where result.delivered == 0 && result.exitStatus != .success: break
         case .start: diagnostics.error("the first page was not fully printed; run the command again to resume")
