@@ -215,3 +215,9 @@ def test_an_unreadable_file_is_permission_denied(argument, servers):
         shutil.rmtree(directory)
     assert run.code == 2, run
     assert run.stderr == argument.error(path, "permission denied"), run
+
+
+def test_an_endless_device_is_too_large_not_a_hang(servers):
+    run = run_direct(["--endpoint", servers[0], "raw", "--query", "{ __typename }", "--vars", "/dev/zero"], {})
+    assert run.code == 2, run
+    assert run.stderr == "gqlc: --vars: /dev/zero: larger than 256 MiB; this is not a file gqlc can use\n", run

@@ -53,8 +53,9 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
 /// let text = try FileReader.text(atPath: "query.graphql")
 /// ```
 public enum FileReader {
-    /// The largest file read: 1 GiB, so that `/dev/zero` or an endless pipe ends with an error, not out of memory.
-    public static let maximumSize = 1 << 30
+    /// The largest file read: 256 MiB, far above any schema, document or JSON value gqlc takes, so that
+    /// `/dev/zero` or an endless pipe ends with an error instead of filling memory.
+    public static let maximumSize = 256 << 20
 
     /// The bytes of the file at `path`.
     public static func bytes(atPath path: String, limit: Int = maximumSize) throws(FileReadError) -> [UInt8] {
