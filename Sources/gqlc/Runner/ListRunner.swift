@@ -6,8 +6,14 @@ extension ModelCommandRunner {
     mutating func list(_ invocation: ListInvocation) -> ExitCode {
         let requests: ListRequests
         let include: IncludeTree
+        let json: JSONValue?
         do {
-            let filter = FilterInput(where: invocation.conditions, json: try filterJSON(invocation.filter))
+            json = try filterJSON(invocation.filter)
+        } catch {
+            return usage(error)
+        }
+        do {
+            let filter = FilterInput(where: invocation.conditions, json: json)
             if let index = invocation.index {
                 requests = try builder.indexPages(
                     invocation.model, index: index, filter: filter, sortDirection: invocation.sort,
@@ -45,7 +51,7 @@ extension ModelCommandRunner {
             start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
         let follow = invocation.followIncludedLists && !include.isEmpty
         let builder = self.builder
-        return stream(pager, listing: requests.listingKey) { items throws(RunFailure) in
+        return stream(pager, listing: requests.listingKey, givenToken: invocation.nextToken) { items throws(RunFailure) in
             guard follow else { return items }
             // Each record's included lists are paged to their end before the record is printed.
             let completed = try Self.followChildLists(
@@ -57,7 +63,7 @@ extension ModelCommandRunner {
     /// Items as one JSON array (opened at once, closed at the end) or NDJSON lines; `complete` finishes each
     /// page's records (their included lists) before they are printed.
     private func stream(
-        _ pager: ListPager, listing: String, complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
+        _ pager: ListPager, listing: String, givenToken: String?, complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
     ) -> ExitCode {
         let printer = ResultPrinter(console: session.console, globals: globals)
         var output = printer.beginList()
@@ -69,14 +75,15 @@ extension ModelCommandRunner {
                 throw RunFailure("standard output was closed")
             }
         }
-        // A listing that failed before printing anything prints nothing, like any other rejected request;
-        // once items are out, the array is closed so that stdout stays valid JSON.
-        if !closedPipe, output.opened || result.exitStatus == .success { output.finish() }
-        return report(result, listing: listing, closedPipe: closedPipe, cancelled: pager.client.cancellation?.isCancelled == true)
+        // However the listing stopped (an error on the first page, Ctrl-C before it), stdout is valid JSON: `[]` at least.
+        if !closedPipe { output.finish() }
+        return report(
+            result, listing: listing, closedPipe: closedPipe, cancelled: pager.client.cancellation?.isCancelled == true,
+            givenToken: givenToken)
     }
 
     /// Says why the listing stopped and, when it stopped early, where to resume.
-    private func report(_ result: ListResult, listing: String, closedPipe: Bool, cancelled: Bool) -> ExitCode {
+    private func report(_ result: ListResult, listing: String, closedPipe: Bool, cancelled: Bool, givenToken: String?) -> ExitCode {
         var status = result.exitStatus
         switch result.stop {
         case .endOfList, .limitReached: break
@@ -96,7 +103,15 @@ extension ModelCommandRunner {
         }
         switch result.resume {
         case .token, .withinPage:
-            if let token = result.resumeToken(listing: listing) { diagnostics.resumeToken(token) }
+            guard let token = result.resumeToken(listing: listing) else { break }
+            if token == givenToken, Self.refusedFirstPage(result) {
+                // Never hand back a token the server refused as if it were a place to resume.
+                diagnostics.error(
+                    "hint: the server refused the first page at --next-token; check that the token comes from a "
+                        + "listing of the same model, filter and index, or start without it")
+            } else {
+                diagnostics.resumeToken(token)
+            }
         case .start: break
         case .unavailable: diagnostics.error("the server repeated a nextToken; there is no safe point to resume from")
         case .complete: break
@@ -105,14 +120,18 @@ extension ModelCommandRunner {
         return status
     }
 
+    /// The server answered the first request with errors and nothing else.
+    private static func refusedFirstPage(_ result: ListResult) -> Bool {
+        guard result.pages == 1, result.delivered == 0, case .graphQLErrors = result.stop else { return false }
+        return true
+    }
+
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
-    private func filterJSON(_ argument: FilterArgument?) throws(RequestBuildError) -> JSONValue? {
+    private func filterJSON(_ argument: FilterArgument?) throws(RunFailure) -> JSONValue? {
         guard let argument else { return nil }
         switch argument {
         case .json(let value): return value
-        case .file(.file(let path)): return try JSONArgument.file(path, option: "--filter")
-        case .file(.standardInput):
-            return try JSONArgument.parse(session.console.input.readAll(), option: "--filter")
+        case .file(let source): return try JSONArgument.read(source, option: "--filter", console: session.console)
         }
     }
 }
