@@ -1,13 +1,15 @@
 """Checks the request builder's golden documents with graphql-core, independently of the Swift code.
 
 Every golden document must parse as GraphQL. The `gen1-blog-*` goldens are also validated against the
-transformed AppSync SDL of that fixture, and their variables are coerced against its input types, so a
-wrong argument, field, input type or filter key fails here.
+transformed AppSync SDL of that fixture (when the shared fixtures are there), and the `fixture-gen1-*` /
+`fixture-gen2-*` goldens against appsync-local's SDL of the project's own fixtures; their variables are coerced
+against its input types, so a wrong argument, field, input type or filter key fails here.
 """
 
 import json
 import os
 import pathlib
+import sys
 
 import pytest
 from graphql import build_schema, parse, validate
@@ -15,6 +17,9 @@ from graphql.execution.values import get_variable_values
 
 GOLDEN = pathlib.Path(__file__).resolve().parent
 REPO = GOLDEN.parents[2]
+sys.path.insert(0, str(REPO / "Tests" / "AppSyncLocal"))
+from appsync_local.mis import load_schema_file  # noqa: E402 - needs the path above
+from appsync_local.sdl import generate_sdl  # noqa: E402
 # Beside the checkout, or one level higher from a worktree (as harness.py and TestPaths.swift look).
 _CANDIDATES = [base / "shared" / "fixtures" / "amplify" for base in (REPO.parent, REPO.parent.parent)]
 FIXTURES = pathlib.Path(os.environ.get("GQLC_SHARED_FIXTURES")
@@ -72,4 +77,23 @@ def test_gen1_golden_is_valid_against_appsync_sdl(path, gen1_blog_schema):
     variables = json.loads(path.with_suffix(".json").read_text())
     operation = document.definitions[0]
     coerced = get_variable_values(gen1_blog_schema, operation.variable_definitions, variables)
+    assert isinstance(coerced, dict), [e.message for e in coerced]
+
+
+PROJECT = {"fixture-gen1-": "gen1-conventions.mis.json", "fixture-gen2-": "gen2-conventions.mis.json"}
+OWN = [(p, name) for p in DOCUMENTS for prefix, name in PROJECT.items() if p.stem.startswith(prefix)]
+
+
+def test_project_fixture_goldens_exist():
+    assert len(OWN) >= 8
+
+
+@pytest.mark.parametrize(("path", "fixture"), OWN, ids=lambda value: getattr(value, "stem", value))
+def test_project_fixture_golden_is_valid_against_appsync_local_sdl(path, fixture):
+    schema = build_schema(generate_sdl(load_schema_file(str(REPO / "Tests" / "Fixtures" / "schemas" / fixture))))
+    document = parse(path.read_text())
+    errors = validate(schema, document)
+    assert errors == [], [e.message for e in errors]
+    coerced = get_variable_values(schema, document.definitions[0].variable_definitions,
+                                  json.loads(path.with_suffix(".json").read_text()))
     assert isinstance(coerced, dict), [e.message for e in coerced]
