@@ -64,6 +64,9 @@ public enum SchemaLoader {
         do {
             json = try JSONValue.parse(Array(data))
         } catch {
+            if let kind = SchemaDiscovery.unreadableKind(path: path, bytes: Array(data)[...]) {
+                throw SchemaError(file: path, location: "", message: kind)
+            }
             throw SchemaError(file: path, location: "\(error.line):\(error.column)", message: error.message)
         }
         return try decode(json, path: path)

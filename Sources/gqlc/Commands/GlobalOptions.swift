@@ -55,8 +55,8 @@ struct GlobalOptions: Equatable, Sendable {
         case compact
     }
 
-    /// The default schema file, looked up in the working directory.
-    static let defaultSchemaPath = "./amplify_outputs.json"
+    /// The default schema file, looked up in the working directory and then its parents.
+    static let defaultSchemaPath = "amplify_outputs.json in . or a parent"
 
     // MARK: - Declarations
 
@@ -83,8 +83,9 @@ struct GlobalOptions: Equatable, Sendable {
             + "file's region, then AWS_REGION or AWS_DEFAULT_REGION.")
     static let profileOption = OptionSpec(
         long: "profile", value: "NAME",
-        help: "Take IAM credentials from this profile of the shared credentials file (AWS_SHARED_CREDENTIALS_FILE "
-            + "or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID; else AWS_PROFILE, else 'default'.")
+        help: "Sign with IAM credentials from this profile of the shared credentials file (AWS_SHARED_CREDENTIALS_FILE "
+            + "or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID; else AWS_PROFILE, else 'default'. Implies --iam "
+            + "when no API key or token is given.")
     static let headerOption = OptionSpec(
         long: "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
         help: "Add an HTTP header to every request.")
