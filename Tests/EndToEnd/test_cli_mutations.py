@@ -294,3 +294,14 @@ def test_create_without_declared_required_timestamps_lets_the_server_fill_them_a
     assert (kept.code, kept.stderr) == (0, ""), kept
     assert {name: kept.json()[name] for name in ("createdAt", "updatedAt")} == {
         "createdAt": "2021-04-05T06:07:08.009Z", "updatedAt": "2022-01-02T03:04:05.006Z"}
+
+
+# MARK: - mistyped field names
+
+@pytest.mark.parametrize("args", [("create", "Post", "titel=x"), ("update", "Post", "--id", "p1", "titel=x")])
+def test_a_mistyped_field_gets_a_did_you_mean(blog, args):
+    run = blog(*args)
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: 'titel=x': unknown field 'titel' on Post; did you mean 'title'?"]
+    from_input = blog(*args[:-1], "--input", "-", stdin='{"titel": "x"}')
+    assert from_input.stderr_lines == ["gqlc: --input: unknown field 'titel' on Post; did you mean 'title'?"], from_input

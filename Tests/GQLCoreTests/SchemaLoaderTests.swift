@@ -117,6 +117,18 @@ import Testing
         #expect(Set(gen1.models.values.flatMap(\.indexes).compactMap(\.queryField)) == ["booksByTitle"])
     }
 
+    @Test func authRulesAndCustomOperationsAreKept() throws {
+        let schema = try Self.load("gen2-conventions.mis.json")
+        #expect(schema.models["Shopper"]?.authRules == [
+            AuthRule(allow: "owner", provider: "userPools", operations: ["create", "update", "delete", "read"],
+                     ownerField: "owner", identityClaim: "cognito:username"),
+            AuthRule(allow: "public", provider: "apiKey", operations: ["create", "update", "delete", "read"]),
+        ])
+        #expect(schema.customOperations.map { "\($0.kind) \($0.name): \($0.result.graphQLType)" }
+            == ["query priceQuote: Money", "mutation checkout: Receipt", "subscription onReceipt: Receipt"])
+        #expect(schema.customOperations.first?.arguments.map { "\($0.name): \($0.graphQLType)" } == ["sku: String!", "quantity: Int"])
+    }
+
     @Test func modelAttributeOverridesRenameAndDisable() throws {
         let json = try JSONValue.parse(#"""
         {"version":1,"enums":{},"nonModels":{},"models":{"Note":{"name":"Note","pluralName":"Notes",

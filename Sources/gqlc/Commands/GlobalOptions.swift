@@ -35,6 +35,8 @@ struct GlobalOptions: Equatable, Sendable {
     /// Trace requests and responses on standard error, with secrets redacted.
     var verbose = false
     var output: OutputFormat = .json
+    /// `--output` was given: `models` then prints JSON instead of text.
+    var outputGiven = false
     var layout: JSONLayout = .automatic
     /// Print the whole `{data, errors}` response instead of the decoded result.
     var rawResponse = false
@@ -160,6 +162,7 @@ struct GlobalOptions: Equatable, Sendable {
                 throw ValueParsing.invalid(text, for: Self.outputOption, expected: "json or ndjson")
             }
             output = format
+            outputGiven = true
         }
         if options.contains(Self.prettyOption), options.contains(Self.compactOption) {
             throw UsageError("options '--pretty' and '--compact' cannot be used together")
