@@ -104,7 +104,8 @@ struct GlobalOptions: Equatable, Sendable {
         long: "verbose", short: "v", help: "Trace requests and responses on standard error (secrets redacted).")
     static let outputOption = OptionSpec(
         long: "output", value: "json|ndjson", default: "json",
-        help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split).")
+        help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split). "
+            + "models prints text unless this is given.")
     static let prettyOption = OptionSpec(
         long: "pretty", help: "Indent the JSON output (the default when standard output is a terminal).")
     static let compactOption = OptionSpec(
