@@ -11,12 +11,19 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A position-dependent executable skips about 77,000 start-up relocations of the static stdlib (~1 ms a run).
 # libcurl is loaded with dlopen at run time, so no link needs curl or its -dev package.
 STATIC_FLAGS := --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
-# The shared Amplify fixtures every loader test reads (never copied into the project): beside the checkout,
-# one level higher (a worktree), or beside the checkout this one was cloned from. $GQLC_SHARED_FIXTURES wins.
+# The optional shared fixtures (never copied into the project): the real Amplify files and JSONTestSuite, found
+# beside the checkout, one level higher (a worktree), or beside the checkout this one was cloned from.
+# $GQLC_SHARED_FIXTURES (the amplify folder) and $GQLC_JSONTESTSUITE win. The project's own tests use
+# Tests/Fixtures; the suites over these run in addition when they are there, and are skipped when not.
 ORIGIN_DIR   := $(shell git config --get remote.origin.url 2>/dev/null)
-GQLC_SHARED_FIXTURES ?= $(firstword $(wildcard $(CURDIR)/../shared/fixtures/amplify \
-	$(CURDIR)/../../shared/fixtures/amplify $(ORIGIN_DIR)/../shared/fixtures/amplify))
-export GQLC_SHARED_FIXTURES
+SHARED_DIRS   = $(foreach base,$(CURDIR)/.. $(CURDIR)/../.. $(ORIGIN_DIR)/..,$(base)/shared/fixtures/$(1))
+GQLC_SHARED_FIXTURES ?= $(firstword $(wildcard $(call SHARED_DIRS,amplify)))
+GQLC_JSONTESTSUITE   ?= $(firstword $(wildcard $(call SHARED_DIRS,jsontestsuite)))
+export GQLC_SHARED_FIXTURES GQLC_JSONTESTSUITE
+SHARED_MISSING = $(strip $(if $(wildcard $(GQLC_SHARED_FIXTURES)),,shared/fixtures/amplify) \
+	$(if $(wildcard $(GQLC_JSONTESTSUITE)),,shared/fixtures/jsontestsuite))
+SHARED_NOTE    = make test: $(SHARED_MISSING) not found beside this checkout, one level higher or beside its origin \
+	(or $$GQLC_SHARED_FIXTURES, $$GQLC_JSONTESTSUITE); the suites over them are skipped
 # Proxies would route loopback traffic away from the local test servers.
 unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
 
@@ -36,8 +43,7 @@ venv: $(VENV)/.installed
 
 # Every test: Swift unit tests, the local server's own tests, and end-to-end runs of the binary.
 test: venv
-	@[ -d "$(GQLC_SHARED_FIXTURES)" ] || { echo "make test: the shared Amplify fixtures (shared/fixtures/amplify) are not" \
-	  "beside this checkout, one level higher, or beside the checkout it was cloned from; set GQLC_SHARED_FIXTURES=DIR" >&2; exit 2; }
+	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
 	@command -v zsh >/dev/null || (timeout 180 $(SUDO) apt-get update -qq && timeout 180 $(SUDO) apt-get install -y -qq zsh >/dev/null) \
 		|| echo "zsh could not be installed; the zsh completion tests are skipped"
 	$(SWIFT) build --build-tests

@@ -4,11 +4,15 @@
 - ``shared_fixtures_dir``: ``<repo root>/../shared/fixtures/amplify`` (real Amplify MIS/config files;
   found one level higher from a worktree, or set ``GQLC_SHARED_FIXTURES``).
 - ``schema_examples_dir``: ``<repo root>/schema-examples``.
+- ``project_fixtures_dir``: ``Tests/Fixtures/schemas`` (the project's own fixtures).
 - ``blog_server``: a fresh appsync-local on ``blog.json`` seeded from ``blog-seed.json`` (per test).
 - ``start_appsync``: a factory ``start_appsync(schema, seed=None, args=(), api_key=None,
   record_requests=False)`` whose servers are stopped after the test.
 
 The helper module ``harness`` (Tests/AppSyncLocal/harness.py) is importable from any test.
+
+Tests marked ``@pytest.mark.shared_fixtures`` read ``../shared/fixtures`` (the real Amplify files); they are
+skipped when that folder is not there (a lone clone), and run in addition when it is.
 """
 
 from __future__ import annotations
@@ -24,6 +28,19 @@ sys.path.insert(0, str(TESTS_DIR / "AppSyncLocal"))
 import harness  # noqa: E402 - needs the path above
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "shared_fixtures: reads ../shared/fixtures; skipped when they are not there")
+
+
+def pytest_collection_modifyitems(config, items):
+    if harness.SHARED_FIXTURES.is_dir():
+        return
+    skip = pytest.mark.skip(reason=f"shared fixtures not found at {harness.SHARED_FIXTURES}")
+    for item in items:
+        if "shared_fixtures" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     """The repository root."""
@@ -36,6 +53,12 @@ def shared_fixtures_dir() -> Path:
     if not harness.SHARED_FIXTURES.is_dir():
         pytest.skip(f"shared fixtures not found at {harness.SHARED_FIXTURES}")
     return harness.SHARED_FIXTURES
+
+
+@pytest.fixture(scope="session")
+def project_fixtures_dir() -> Path:
+    """``Tests/Fixtures/schemas``: the project's own model schemas (Gen 1 and Gen 2 conventions, config formats)."""
+    return harness.PROJECT_FIXTURES
 
 
 @pytest.fixture(scope="session")

@@ -42,6 +42,8 @@ def _find_shared_fixtures() -> Path:
 
 
 SHARED_FIXTURES = _find_shared_fixtures()
+# The project's own model schemas (every association and key form the loader supports).
+PROJECT_FIXTURES = REPO_ROOT / "Tests" / "Fixtures" / "schemas"
 PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY",
                    "NO_PROXY")
 

@@ -9,7 +9,7 @@ import pytest
 
 from appsync_local.errors import CONDITIONAL_CHECK_FAILED
 from appsync_local.scalars import check_date, check_datetime, check_ip, check_phone, check_time, check_url
-from local_app import EXAMPLES, app_from_mis
+from local_app import EXAMPLES, FIXTURES, app_from_mis, make_app
 
 CREATE = """mutation($input: CreatePostInput!, $condition: ModelPostConditionInput) {
   createPost(input: $input, condition: $condition) { id title status tags metadata { wordCount } createdAt updatedAt } }"""
@@ -37,6 +37,23 @@ def test_create_generates_id_and_timestamps(blog_app):
     assert TIMESTAMP.match(created["createdAt"]) and created["createdAt"] == created["updatedAt"]
     fetched = blog_app.data("query($id: ID!) { getPost(id: $id) { title metadata { wordCount } } }", {"id": created["id"]})
     assert fetched["getPost"] == {"title": "Fresh", "metadata": {"wordCount": 12}}
+
+
+def test_declared_required_timestamps_are_optional_inputs_filled_when_absent_and_kept_when_sent():
+    """Gen 2 introspection can declare ``createdAt``/``updatedAt`` as ``AWSDateTime!``; the transformer still makes
+    them optional in ``Create``/``Update`` inputs, fills them when absent and keeps them when sent (a re-import)."""
+    app = make_app(FIXTURES / "gen2-conventions.mis.json")
+    create = "mutation($input: CreateShopperInput!) { createShopper(input: $input) { id createdAt updatedAt } }"
+    update = "mutation($input: UpdateShopperInput!) { updateShopper(input: $input) { createdAt updatedAt } }"
+    fresh = app.data(create, {"input": {"id": "s1", "email": "a@example.com"}})["createShopper"]
+    assert TIMESTAMP.match(fresh["createdAt"]) and fresh["createdAt"] == fresh["updatedAt"]
+    dates = {"createdAt": "2021-04-05T06:07:08.009Z", "updatedAt": "2022-01-02T03:04:05.006Z"}
+    kept = app.data(create, {"input": {"id": "s2", "email": "b@example.com", **dates}})["createShopper"]
+    assert kept == {"id": "s2", **dates}
+    touched = app.data(update, {"input": {"id": "s2", "email": "c@example.com"}})["updateShopper"]
+    assert touched["createdAt"] == dates["createdAt"] and touched["updatedAt"] > dates["updatedAt"]
+    given = app.data(update, {"input": {"id": "s2", "updatedAt": "2023-01-01T00:00:00.000Z"}})["updateShopper"]
+    assert given["updatedAt"] == "2023-01-01T00:00:00.000Z"
 
 
 def test_create_with_an_existing_key_fails_the_condition(blog_app):

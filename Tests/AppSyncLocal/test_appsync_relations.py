@@ -1,8 +1,10 @@
-"""Relationship fields for every association form in the examples and the shared fixtures."""
+"""Relationship fields for every association form in the examples, the project fixtures and the shared fixtures."""
 
 from __future__ import annotations
 
-from local_app import LocalApp, make_app
+import pytest
+
+from local_app import FIXTURES, LocalApp, make_app
 from harness import SHARED_FIXTURES
 
 
@@ -36,10 +38,44 @@ def test_has_many_uses_the_child_index_sort_key(inventory_app):
     assert {i["warehouse"]["city"] for i in items} == {"Lyon"}
 
 
+def test_project_fixture_gen1_implicit_keys_has_one_on_the_parent_and_a_model_typed_associated_with():
+    app = make_app(FIXTURES / "gen1-conventions.mis.json")
+    app.data('mutation { createShelf(input: {id: "s1", label: "A"}) { id } }')
+    app.data('mutation { createBook(input: {id: "b1", title: "Dune", shelfBooksId: "s1"}) { id } }')
+    assert app.data('{ getShelf(id: "s1") { books { items { title shelf { label } } } } }')["getShelf"] == {
+        "books": {"items": [{"title": "Dune", "shelf": {"label": "A"}}]}}
+    app.data('mutation { createProfile(input: {profileId: "p1", handle: "ann"}) { profileId } }')
+    app.data('mutation { createAuthor(input: {authorId: "a1", name: "Ann", authorProfileProfileId: "p1", '
+             'authorProfileHandle: "ann"}) { authorId } }')
+    assert app.data('{ getAuthor(authorId: "a1", name: "Ann") { profile { handle } } }')["getAuthor"] == {
+        "profile": {"handle": "ann"}}
+    app.data('mutation { createAlbum(input: {albumId: "al", title: "Blue"}) { albumId } }')
+    for track_id, title in (("t1", "Blue"), ("t2", "Red")):
+        app.data(f'mutation {{ createTrack(input: {{id: "{track_id}", name: "x", albumId: "al", '
+                 f'albumTitle: "{title}"}}) {{ id }} }}')
+    data = app.data('{ getAlbum(albumId: "al", title: "Blue") { tracks { items { id album { title } } } } }')
+    assert data["getAlbum"]["tracks"]["items"] == [{"id": "t1", "album": {"title": "Blue"}}]
+
+
+def test_project_fixture_gen2_has_one_on_the_child_and_composite_references():
+    app = make_app(FIXTURES / "gen2-conventions.mis.json")
+    app.data('mutation { createShopper(input: {id: "sh", email: "a@example.com"}) { id } }')
+    app.data('mutation { createBasket(input: {id: "ba", shopperId: "sh"}) { id } }')
+    assert app.data('{ getShopper(id: "sh") { basket { id shopper { email } } } }')["getShopper"] == {
+        "basket": {"id": "ba", "shopper": {"email": "a@example.com"}}}
+    app.data('mutation { createStore(input: {region: "eu", storeId: "s1"}) { storeId } }')
+    for shelf_id, region in (("x", "eu"), ("y", "us")):
+        app.data(f'mutation {{ createStoreShelf(input: {{id: "{shelf_id}", aisle: 1, storeRegion: "{region}", '
+                 f'storeStoreId: "s1"}}) {{ id }} }}')
+    data = app.data('{ getStore(region: "eu", storeId: "s1") { shelves { items { id store { region } } } } }')
+    assert data["getStore"]["shelves"]["items"] == [{"id": "x", "store": {"region": "eu"}}]
+
+
 def fixture_app(name: str) -> LocalApp:
     return make_app(SHARED_FIXTURES / name)
 
 
+@pytest.mark.shared_fixtures
 def test_gen1_has_one_with_foreign_keys_on_the_parent():
     app = fixture_app("gen1-cpk-hasone-hasmany-manytomany.mis.json")
     app.data('mutation { createTeam1(input: {teamId: "t1", name: "Core"}) { teamId } }')
@@ -52,6 +88,7 @@ def test_gen1_has_one_with_foreign_keys_on_the_parent():
     assert app.data('{ getProject1(projectId: "p2", name: "Gemini") { team { teamId } } }')["getProject1"]["team"] is None
 
 
+@pytest.mark.shared_fixtures
 def test_gen1_has_many_through_a_model_typed_associated_with_and_composite_keys():
     app = fixture_app("gen1-cpk-hasone-hasmany-manytomany.mis.json")
     app.data('mutation { createPost3(input: {postId: "p", title: "T"}) { postId } }')
@@ -68,6 +105,7 @@ def test_gen1_has_many_through_a_model_typed_associated_with_and_composite_keys(
     assert data["getPost1"]["comments"]["items"] == [{"commentId": "k"}]
 
 
+@pytest.mark.shared_fixtures
 def test_gen2_has_one_with_the_key_on_the_child():
     app = fixture_app("gen2-cart-customer.amplify_outputs.json")
     app.data('mutation { createCustomer(input: {id: "cu", name: "Ana"}) { id } }')
@@ -76,6 +114,7 @@ def test_gen2_has_one_with_the_key_on_the_child():
     assert data["getCustomer"]["activeCart"] == {"id": "ca", "customer": {"name": "Ana"}}
 
 
+@pytest.mark.shared_fixtures
 def test_gen2_references_with_a_three_part_key():
     app = fixture_app("gen2-references-cpk-hasmany.mis.json")
     app.data('mutation { createPrimary(input: {tenantId: "t", instanceId: "i", recordId: "r"}) { tenantId } }')
@@ -89,6 +128,7 @@ def test_gen2_references_with_a_three_part_key():
     assert listed["listPrimaries"]["items"] == [{"recordId": "r"}]
 
 
+@pytest.mark.shared_fixtures
 def test_gen2_index_query_with_an_enum_partition_key_and_custom_operations():
     app = fixture_app("gen2-amplify-data-modeled.mis.json")
     for title, status in (("b", "yes"), ("a", "yes"), ("c", "no")):

@@ -12,7 +12,7 @@ from graphql import build_schema
 from appsync_local.mis import SchemaFileError, load_schema_file, resolve_mis
 from appsync_local.sdl import AWS_SCALARS, generate_sdl
 from local_app import EXAMPLES
-from harness import SERVER_PATH, SHARED_FIXTURES, clean_env
+from harness import PROJECT_FIXTURES, SERVER_PATH, SHARED_FIXTURES, clean_env
 
 FIXTURE_FILES = sorted(p.name for p in SHARED_FIXTURES.glob("*.json") if not p.name.endswith(".schema.json"))
 EXAMPLE_FILES = sorted(p.name for p in EXAMPLES.glob("*.json") if not p.name.endswith("-seed.json"))
@@ -33,6 +33,7 @@ def input_fields(schema, type_name: str) -> dict[str, str]:
     return {name: str(value.type) for name, value in schema.type_map[type_name].fields.items()}
 
 
+@pytest.mark.shared_fixtures
 @pytest.mark.parametrize("name", FIXTURE_FILES)
 def test_every_shared_fixture_builds_with_graphql_core(name):
     schema = build(SHARED_FIXTURES / name)
@@ -44,6 +45,29 @@ def test_every_schema_example_builds(name):
     assert build(EXAMPLES / name).query_type is not None
 
 
+@pytest.mark.parametrize("name", sorted(p.name for p in PROJECT_FIXTURES.glob("*.json")))
+def test_every_project_fixture_builds(name):
+    assert build(PROJECT_FIXTURES / name).mutation_type is not None
+
+
+def test_config_wrappers_of_the_project_fixtures_yield_the_bare_mis_schema():
+    for wrapper, bare in (("amplify_outputs.json", "gen2-conventions.mis.json"),
+                          ("amplifyconfiguration.json", "gen1-conventions.mis.json")):
+        assert generate_sdl(load_schema_file(str(PROJECT_FIXTURES / wrapper))) == \
+            generate_sdl(load_schema_file(str(PROJECT_FIXTURES / bare)))
+
+
+def test_project_fixture_index_query_field_and_custom_operations():
+    schema = build(PROJECT_FIXTURES / "gen2-conventions.mis.json")
+    assert signature(schema, "Query", "listOrdersByStatus").startswith(
+        "(status: OrderStatus!, createdAt: ModelStringKeyConditionInput, ")
+    assert signature(schema, "Query", "priceQuote") == "(sku: String!, quantity: Int): Money"
+    assert signature(schema, "Mutation", "checkout") == "(shopperId: ID!): Receipt"
+    assert input_fields(schema, "CreateShopperInput")["createdAt"] == "AWSDateTime"
+    assert str(schema.type_map["Shopper"].fields["createdAt"].type) == "AWSDateTime!"
+
+
+@pytest.mark.shared_fixtures
 def test_config_wrappers_yield_the_same_schema_as_the_bare_mis():
     bare = generate_sdl(load_schema_file(str(SHARED_FIXTURES / "gen2-amplify-data-modeled.mis.json")))
     legacy = generate_sdl(load_schema_file(str(SHARED_FIXTURES / "gen2-amplify-data-modeled.amplifyconfiguration.json")))
@@ -52,6 +76,7 @@ def test_config_wrappers_yield_the_same_schema_as_the_bare_mis():
     assert set(outputs.models) == {"Cart", "Customer"}
 
 
+@pytest.mark.shared_fixtures
 def test_gen1_blog_matches_the_transformed_appsync_sdl():
     """Every field of the real transformer output exists here with the same type and arguments."""
     declarations = "directive @aws_subscribe(mutations: [String]) on FIELD_DEFINITION\n" + "".join(
@@ -116,11 +141,20 @@ def test_composite_primary_key_get_list_and_inputs():
     assert input_fields(schema, "ModelInventoryItemPrimaryCompositeKeyInput") == {"warehouseId": "ID", "bin": "Int"}
     assert input_fields(schema, "DeleteInventoryItemInput") == {"sku": "String!", "warehouseId": "ID!", "bin": "Int!"}
     assert input_fields(schema, "UpdateInventoryItemInput")["quantity"] == "Int"
+    store = build(PROJECT_FIXTURES / "gen2-conventions.mis.json")
+    assert signature(store, "Query", "getStore") == "(region: String!, storeId: ID!): Store"
+    assert signature(store, "Query", "listStores").startswith(
+        "(region: String, storeId: ModelIDKeyConditionInput, sortDirection: ModelSortDirection, ")
+
+
+@pytest.mark.shared_fixtures
+def test_three_part_primary_key_of_the_shared_references_fixture():
     three_part = build(SHARED_FIXTURES / "gen2-references-cpk-hasmany.mis.json")
     assert signature(three_part, "Query", "listPrimaries").startswith(
         "(tenantId: ID, instanceIdRecordId: ModelPrimaryPrimaryCompositeKeyConditionInput, ")
 
 
+@pytest.mark.shared_fixtures
 def test_secondary_index_query_fields_from_gen2():
     schema = build(SHARED_FIXTURES / "gen2-amplify-data-modeled.mis.json")
     assert signature(schema, "Query", "listByTitle").startswith("(title: String!, sortDirection: ModelSortDirection")
@@ -141,6 +175,7 @@ def test_secondary_index_query_fields_from_gen2():
     assert signature(schema, "Mutation", "likePostReturnPost") == "(postId: [ID!]!): Post"
 
 
+@pytest.mark.shared_fixtures
 def test_indexes_without_query_field_expose_no_query():
     schema = build(SHARED_FIXTURES / "gen1-cpk-hasone-hasmany-manytomany.mis.json")
     query_fields = set(schema.query_type.fields)
@@ -180,8 +215,8 @@ def test_timestamps_can_be_renamed_or_removed():
 
 
 def test_has_one_forms_and_undeclared_foreign_keys():
-    cart = build(SHARED_FIXTURES / "gen2-cart-customer.amplify_outputs.json")
-    assert signature(cart, "Customer", "activeCart") == ": Cart"
+    shop = build(PROJECT_FIXTURES / "gen2-conventions.mis.json")
+    assert signature(shop, "Shopper", "basket") == ": Basket"
     mis = _blog_mis()
     del mis["models"]["Comment"]["fields"]["postId"]  # declared only through the associations
     schema = build_schema(generate_sdl(resolve_mis(mis)))
@@ -212,6 +247,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
                           env=clean_env())
 
 
+@pytest.mark.shared_fixtures
 @pytest.mark.parametrize("name", FIXTURE_FILES)
 def test_print_schema_for_every_fixture(name):
     result = run_cli("--schema", str(SHARED_FIXTURES / name), "--print-schema")

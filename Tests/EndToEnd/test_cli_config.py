@@ -1,13 +1,14 @@
 """Where gqlc finds its schema, endpoint and credentials, and what it sends.
 
 Precedence: flags > GQLC_* environment variables > the schema/config file (amplify_outputs.json's
-data.url/api_key, or amplifyconfiguration.json's aws_appsync_* keys); the schema defaults to
-./amplify_outputs.json. What is sent is checked in the requests the local server records.
+data.url/api_key, or amplifyconfiguration.json's aws_appsync_* keys); the schema defaults to the nearest
+amplify_outputs.json in the working directory or its parents. What is sent is checked in the requests the local server records.
 """
 
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -71,7 +72,7 @@ def test_default_schema_is_amplify_outputs_in_the_working_directory(server, intr
     outputs_file(tmp_path / "amplify_outputs.json", introspection, server.url, KEY)
     assert title(run_gqlc(["get", "Post", "--id", "p1"], cwd=tmp_path)) == P1
     models = run_gqlc(["models"], cwd=tmp_path)
-    assert (models.code, models.stdout) == (0, "Blog\nComment\nPost\n")
+    assert (models.code, models.stdout.split("\n\n")[0]) == (0, "Blog\nComment\nPost")
 
 
 def test_gqlc_schema_from_the_environment(server, introspection, tmp_path):
@@ -146,8 +147,62 @@ def test_no_endpoint_anywhere_says_where_gqlc_looked(schema_examples_dir):
 def test_no_schema_anywhere_says_where_gqlc_looked(tmp_path):
     run = run_gqlc(["list", "Post"], cwd=tmp_path)
     assert (run.code, run.stdout) == (2, ""), run
-    assert run.stderr == ("gqlc: no model schema: ./amplify_outputs.json does not exist; pass --schema FILE or set "
-                          "GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)\n")
+    assert run.stderr == (f"gqlc: no model schema: no amplify_outputs.json in {os.path.realpath(tmp_path)} or its "
+                          "parents; pass --schema FILE or set GQLC_SCHEMA (model-introspection JSON, "
+                          "amplify_outputs.json or amplifyconfiguration.json)\n")
+
+
+# MARK: - Finding the schema
+
+def test_amplify_outputs_is_found_in_a_parent_directory_and_named_under_verbose(tmp_path, introspection, server):
+    project = tmp_path / "app"
+    deep = project / "src" / "components"
+    deep.mkdir(parents=True)
+    path = outputs_file(project / "amplify_outputs.json", introspection, server.url, KEY)
+    run = run_gqlc(["--verbose", "get", "Post", "--id", "p1"], cwd=deep)
+    assert title(run) == P1
+    assert run.stderr_lines[0] == f"* schema: {os.path.realpath(path)} (the nearest amplify_outputs.json from the working directory)"
+    # The nearest file wins, as git finds the nearest .git.
+    outputs_file(project / "src" / "amplify_outputs.json", introspection, closed_port_url(), KEY)
+    nearer = run_gqlc(["--verbose", "--dry-run", "get", "Post", "--id", "p1"], cwd=deep)
+    assert nearer.code == 0, nearer
+    assert nearer.stderr_lines[0].startswith(f"* schema: {os.path.realpath(project / 'src' / 'amplify_outputs.json')} ")
+
+
+def test_verbose_names_a_schema_given_by_flag_or_environment(schema_examples_dir):
+    schema = str(schema_examples_dir / "blog.json")
+    flag = run_gqlc(["--verbose", "--schema", schema, "--dry-run", "get", "Post", "--id", "p1"])
+    assert flag.code == 0 and flag.stderr_lines[0] == f"* schema: {schema} (--schema)", flag
+    env = run_gqlc(["--verbose", "--dry-run", "get", "Post", "--id", "p1"], env={"GQLC_SCHEMA": schema})
+    assert env.code == 0 and env.stderr_lines[0] == f"* schema: {schema} ($GQLC_SCHEMA)", env
+
+
+READS = ("gqlc reads JSON: amplify_outputs.json, a legacy amplifyconfiguration.json with modelIntrospection, or "
+         "model-introspection.json (Gen 2: npx ampx generate graphql-client-code --format introspection; "
+         "Gen 1: amplify codegen model-introspection)")
+
+
+@pytest.mark.parametrize("name, text, kind", [
+    ("aws-exports.js", "const awsmobile = {\n  aws_project_region: 'us-east-1'\n};\nexport default awsmobile;\n",
+     "a JavaScript/TypeScript file (such as aws-exports.js), not JSON"),
+    ("amplifyconfiguration.dart", "const amplifyconfig = \'\'\'{\n  \"UserAgent\": \"aws-amplify-cli/2.0\"\n}\'\'\';\n",
+     "a Dart file (such as amplifyconfiguration.dart), not JSON"),
+    ("amplify_outputs.ts", "export default {};\n", "a JavaScript/TypeScript file (such as aws-exports.js), not JSON"),
+    ("config.json", "// generated\nexport const config = {};\n", "looks like source code (such as aws-exports.js), not JSON"),
+], ids=["aws-exports.js", "amplifyconfiguration.dart", "amplify_outputs.ts", "source-named-json"])
+def test_files_gqlc_cannot_read_say_what_it_reads_instead(tmp_path, name, text, kind):
+    path = tmp_path / name
+    path.write_text(text)
+    run = run_gqlc(["--schema", path, "models"])
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == [f"gqlc: {path}: {kind}; {READS}"]
+
+
+def test_a_json_file_with_a_js_name_is_still_read(tmp_path, introspection):
+    path = tmp_path / "schema.js"
+    path.write_text(json.dumps(introspection))
+    run = run_gqlc(["--schema", path, "models"])
+    assert run.code == 0 and "Post" in run.stdout, run
 
 
 def test_dry_run_needs_no_endpoint(schema_examples_dir):

@@ -156,7 +156,19 @@ def test_unknown_include_suggests_the_field(blog):
 
 def test_include_of_a_scalar_field_is_a_usage_error(blog):
     run = blog("get", "Post", "--id", "p1", "--include", "title")
-    assert run.code == 2 and "title" in run.stderr, run
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: --include 'title': 'title' on Post is not a relationship; --include takes "
+                                "belongsTo, hasOne and hasMany fields; Post's associations: blog, comments"]
+
+
+@pytest.mark.parametrize("command", [("get", "Comment", "--id", "c7"), ("list", "Comment", "--limit", "1")])
+def test_an_unknown_association_lists_the_valid_ones(blog, command):
+    run = blog(*command, "--include", "post.author")
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: --include 'post.author': unknown field 'author' on Post; "
+                                "Post's associations: blog, comments"]
+    typo = blog(*command, "--include", "post.coments")
+    assert typo.stderr_lines == ["gqlc: --include 'post.coments': unknown field 'coments' on Post; did you mean 'comments'?"]
 
 
 # MARK: - Following included lists

@@ -30,6 +30,13 @@ def inventory(schema_examples_dir):
         yield runner_for(schema_examples_dir / "inventory.json", server.url)
 
 
+@pytest.fixture(scope="module")
+def shop(project_fixtures_dir):
+    schema = project_fixtures_dir / "gen2-conventions.mis.json"
+    with start_server(schema) as server:
+        yield runner_for(schema, server.url)
+
+
 def fresh_id() -> str:
     return f"t-{uuid.uuid4().hex[:12]}"
 
@@ -269,3 +276,31 @@ def test_delete_with_a_stray_argument_shows_the_usage(blog):
     assert run.stderr == ("gqlc: unexpected argument 'extra'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...)"
                           " [--if EXPR]...\n")
     assert blog("get", "Post", "--id", "p1").code == 0
+
+
+# MARK: - timestamps declared AWSDateTime!
+
+def test_create_without_declared_required_timestamps_lets_the_server_fill_them_and_keeps_sent_ones(shop):
+    filled = shop("create", "Shopper", "id=s-filled", "email=a@example.com")
+    assert (filled.code, filled.stderr) == (0, ""), filled
+    stamped = filled.json()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", stamped["createdAt"]), filled
+    assert stamped["createdAt"] == stamped["updatedAt"]
+    # An exported record created again keeps its dates.
+    exported = {"id": "s-kept", "email": "b@example.com", "createdAt": "2021-04-05T06:07:08.009Z",
+                "updatedAt": "2022-01-02T03:04:05.006Z"}
+    kept = shop("create", "Shopper", "--input", "-", stdin=json.dumps(exported))
+    assert (kept.code, kept.stderr) == (0, ""), kept
+    assert {name: kept.json()[name] for name in ("createdAt", "updatedAt")} == {
+        "createdAt": "2021-04-05T06:07:08.009Z", "updatedAt": "2022-01-02T03:04:05.006Z"}
+
+
+# MARK: - mistyped field names
+
+@pytest.mark.parametrize("args", [("create", "Post", "titel=x"), ("update", "Post", "--id", "p1", "titel=x")])
+def test_a_mistyped_field_gets_a_did_you_mean(blog, args):
+    run = blog(*args)
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: 'titel=x': unknown field 'titel' on Post; did you mean 'title'?"]
+    from_input = blog(*args[:-1], "--input", "-", stdin='{"titel": "x"}')
+    assert from_input.stderr_lines == ["gqlc: --input: unknown field 'titel' on Post; did you mean 'title'?"], from_input

@@ -123,7 +123,10 @@ def test_command_option_before_the_command_says_where_it_belongs():
 
 def test_models_lists_model_names(offline):
     run = offline("models")
-    assert (run.code, run.stdout, run.stderr) == (0, "Blog\nComment\nPost\n", "")
+    assert (run.code, run.stderr) == (0, ""), run
+    # The names come first, one per line, up to a blank line (shell completion reads them); then the other types.
+    assert run.stdout.split("\n\n")[0] == "Blog\nComment\nPost"
+    assert run.stdout.split("\n\n")[1].splitlines()[:2] == ["enums:", "  PostStatus  DRAFT, PUBLISHED, ARCHIVED"]
 
 
 def test_models_describes_one_model(offline):
@@ -137,7 +140,8 @@ def test_models_describes_one_model(offline):
     assert "    blog → Blog  (belongsTo; key on Post: blogId)" in lines
     assert "    comments → [Comment]  (hasMany; key on Comment: postId)" in lines
     assert "    byBlog (blogId, title)  query postsByBlogId" in lines
-    assert lines[-8:] == [f"    {kind:<9} {name}" for kind, name in [
+    assert lines[-1] == "  auth rules: none in the schema"
+    assert lines[-9:-1] == [f"    {kind:<9} {name}" for kind, name in [
         ("get", "getPost"), ("list", "listPosts"), ("create", "createPost"), ("update", "updatePost"),
         ("delete", "deletePost"), ("onCreate", "onCreatePost"), ("onUpdate", "onUpdatePost"), ("onDelete", "onDeletePost")]]
 

@@ -24,9 +24,10 @@ from graphql import GraphQLSchema, OperationDefinitionNode, build_schema, parse,
 from graphql.execution.values import get_variable_values
 
 from gqlc_runner import run_gqlc
-from harness import REPO_ROOT, SERVER_PATH, SHARED_FIXTURES, clean_env
+from harness import PROJECT_FIXTURES, REPO_ROOT, SERVER_PATH, SHARED_FIXTURES, clean_env
 
 EXAMPLES = ["blog.json", "tags.json", "inventory.json", "shipments.json"]
+PROJECT = ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json"]
 SHARED = ["gen1-blog-hasmany-belongsto.mis.json", "gen1-cpk-hasone-hasmany-manytomany.mis.json",
           "gen2-amplify-data-modeled.mis.json", "gen2-amplify-data-modeled.amplifyconfiguration.json",
           "gen2-cart-customer.amplify_outputs.json", "gen2-references-cpk-hasmany.mis.json"]
@@ -244,9 +245,11 @@ class CommandMaker:
 # MARK: - Tests
 
 def schema_paths() -> list[pytest.param]:
-    """(schema, --where fields per model, every how many commands to run): the examples in full; the big shared
+    """(schema, --where fields per model, every how many commands to run): the examples and the project fixtures in
+    full; the big shared
     fixtures with fewer --where fields; the legacy config, whose models repeat another fixture's, sampled."""
     params = [pytest.param(REPO_ROOT / "schema-examples" / name, None, 1, id=name) for name in EXAMPLES]
+    params += [pytest.param(PROJECT_FIXTURES / name, None, 1, id=name) for name in PROJECT]
     samples = {"gen2-amplify-data-modeled.amplifyconfiguration.json": (3, 7),
                "gen2-amplify-data-modeled.mis.json": (4, 1), "gen1-cpk-hasone-hasmany-manytomany.mis.json": (4, 1)}
     params += [pytest.param(SHARED_FIXTURES / name, *samples.get(name, (None, 1)), id=name,

@@ -92,6 +92,18 @@ def test_credentials_file_with_profile(iam):
     assert iam("--iam", "get", "Post", "--id", "p2", env={**env, "AWS_PROFILE": "admin"}).code == 0
     refused = iam("--iam", "get", "Post", "--id", "p2", env=env)
     assert refused.code == 5 and "UnrecognizedClientException" in refused.stderr, refused
+    # --profile alone means IAM, as AWS CLI users expect; with an API key or token it is a clash, not ignored.
+    alone = iam("--profile", "admin", "get", "Post", "--id", "p2", env=env)
+    assert (alone.code, alone.stderr) == (0, ""), alone
+    assert alone.json()["title"] == "Choosing a first chef's knife"
+    for auth, shown in ((("--api-key", "k"), "'--api-key'"), (("--auth-token", "t"), "'--auth-token'")):
+        clash = iam("--profile", "admin", *auth, "get", "Post", "--id", "p2", env=env)
+        assert (clash.code, clash.stdout) == (2, ""), clash
+        assert clash.stderr_lines == [f"gqlc: --profile takes IAM (SigV4) credentials, but {shown} chooses another "
+                                      "auth; leave out one of them"]
+    from_env = iam("--profile", "admin", "get", "Post", "--id", "p2", env={**env, "GQLC_API_KEY": "k"})
+    assert from_env.stderr_lines == ["gqlc: --profile takes IAM (SigV4) credentials, but $GQLC_API_KEY chooses "
+                                     "another auth; leave out one of them"], from_env
 
 
 def test_the_default_credentials_file_is_in_home(iam):
@@ -202,7 +214,7 @@ def test_dry_run_needs_no_credentials(iam):
     assert json.loads(run.stdout)["variables"] == {"id": "p2"}
 
 
-@pytest.mark.parametrize("option", ["--profile", "--region"])
+@pytest.mark.parametrize("option", ["--region"])
 def test_aws_options_without_iam_are_refused_not_ignored(blog, option):
     # blog.json's server takes no auth and the file says nothing of IAM: the AWS option would do nothing.
     run = blog(option, "eu-west-1", "get", "Post", "--id", "p2")

@@ -85,15 +85,15 @@ import Testing
     @Test func belongsToSetsItsForeignKey() throws {
         #expect(try createInput(["id=c", "post=p1"], model: "Comment") == #"{"id":"c","postId":"p1"}"#)
         #expect(try createInput(["id=c", "post=null"], model: "Comment") == #"{"id":"c","postId":null}"#)
-        let cpk = TestSchemas.builder(try TestSchemas.gen1CPK())
-        #expect(throws: RequestBuildError.argument(option: "", text: "post=p1", error: .compositeRelationship(
-            field: "post", model: "Comment1", foreignKeys: ["post1CommentsPostId", "post1CommentsTitle"]))) {
-            try cpk.create("Comment1", values: RecordValues(assignments: ["commentId=c", "content=x", "post=p1"]))
+        let gen1 = TestSchemas.builder(try TestSchemas.gen1Conventions())
+        #expect(throws: RequestBuildError.argument(option: "", text: "series=s1", error: .compositeRelationship(
+            field: "series", model: "Episode", foreignKeys: ["seriesEpisodesSeriesId", "seriesEpisodesTitle"]))) {
+            try gen1.create("Episode", values: RecordValues(assignments: ["episodeId=e", "number=1", "series=s1"]))
         }
-        // Gen2 hasOne: the key is on the Cart.
-        let carts = TestSchemas.builder(try TestSchemas.cartCustomer())
+        // Gen2 hasOne: the key is on the Basket.
+        let gen2 = TestSchemas.builder(try TestSchemas.gen2Conventions())
         #expect(throws: RequestBuildError.self) {
-            try carts.create("Customer", values: RecordValues(assignments: ["activeCart=c1"]))
+            try gen2.create("Shopper", values: RecordValues(assignments: ["email=a@example.com", "basket=b1"]))
         }
     }
 

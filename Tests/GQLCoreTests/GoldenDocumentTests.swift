@@ -14,6 +14,8 @@ enum TestSchemas {
     static func gen1CPK() throws -> ModelSchema { try load(TestPaths.fixture("gen1-cpk-hasone-hasmany-manytomany.mis.json")) }
     static func shipments() throws -> ModelSchema { try load(TestPaths.example("shipments.json")) }
     static func cartCustomer() throws -> ModelSchema { try load(TestPaths.fixture("gen2-cart-customer.amplify_outputs.json")) }
+    static func gen1Conventions() throws -> ModelSchema { try load(TestPaths.projectFixture("gen1-conventions.mis.json")) }
+    static func gen2Conventions() throws -> ModelSchema { try load(TestPaths.projectFixture("gen2-conventions.mis.json")) }
 
     /// A builder whose generated ids are fixed, for stable goldens.
     static func builder(_ schema: ModelSchema) -> RequestBuilder {
@@ -23,7 +25,8 @@ enum TestSchemas {
 
 /// One golden request: how to build it, and the files `Golden/<name>.graphql` and `Golden/<name>.json`
 /// (the compact variables) that hold the expected output. Files named `gen1-blog-*` are also validated
-/// against the transformed AppSync SDL by `Golden/test_golden_documents.py`.
+/// against the transformed AppSync SDL, and `fixture-*` against appsync-local's SDL of the project fixture,
+/// by `Golden/test_golden_documents.py`.
 struct GoldenCase: CustomStringConvertible, Sendable {
     let name: String
     let schema: @Sendable () throws -> ModelSchema
@@ -138,6 +141,38 @@ struct GoldenCase: CustomStringConvertible, Sendable {
             try $0.connectionPage(parent: "Warehouse", key: ["warehouseId": "w1"], field: "items",
                                   include: IncludeTree(), limit: 100, nextToken: "t")
         },
+        // Tests/Fixtures/schemas: the project's own Gen 1 and Gen 2 conventions (validated against appsync-local's SDL)
+        GoldenCase(name: "fixture-gen1-get-shelf-include-books-library", schema: TestSchemas.gen1Conventions) {
+            try $0.get("Shelf", key: .id("s1"), include: ["books", "library"])
+        },
+        GoldenCase(name: "fixture-gen1-list-books-where-shelf", schema: TestSchemas.gen1Conventions) {
+            try $0.list("Book", filter: FilterInput(where: ["shelf=s1"]))
+        },
+        GoldenCase(name: "fixture-gen1-create-book", schema: TestSchemas.gen1Conventions) {
+            try $0.create("Book", values: RecordValues(assignments: ["title=Dune", "shelf=s1", "genre=FICTION"]))
+        },
+        GoldenCase(name: "fixture-gen1-get-author-include-profile", schema: TestSchemas.gen1Conventions) {
+            try $0.get("Author", key: .fields(["authorId=a1", "name=Ann"]), include: ["profile"])
+        },
+        GoldenCase(name: "fixture-gen1-get-reader-include-clubs-club", schema: TestSchemas.gen1Conventions) {
+            try $0.get("Reader", key: .id("r1"), include: ["clubs.club"])
+        },
+        GoldenCase(name: "fixture-gen1-get-episode-include-series-episodes", schema: TestSchemas.gen1Conventions) {
+            try $0.get("Episode", key: .fields(["episodeId=e1", "number=2"]), include: ["series.episodes"])
+        },
+        GoldenCase(name: "fixture-gen2-get-shopper-include-basket-orders", schema: TestSchemas.gen2Conventions) {
+            try $0.get("Shopper", key: .id("s1"), include: ["basket", "orders"])
+        },
+        GoldenCase(name: "fixture-gen2-get-store-include-shelves", schema: TestSchemas.gen2Conventions) {
+            try $0.get("Store", key: .fields(["region=eu", "storeId=s1"]), include: ["shelves"])
+        },
+        GoldenCase(name: "fixture-gen2-index-orders-by-status", schema: TestSchemas.gen2Conventions) {
+            try $0.indexList("Order", index: "listOrdersByStatus", filter: FilterInput(where: ["status=PAID"]))
+        },
+    ]
+
+    /// Cases over the real Amplify files in the shared fixtures; they run only when those are there.
+    static let sharedCases: [GoldenCase] = [
         // Shared fixtures: Gen1 blog with implicit foreign keys (validated against its AppSync SDL)
         GoldenCase(name: "gen1-blog-get-post-include-comments", schema: TestSchemas.gen1Blog) {
             try $0.get("Post", key: .id("p1"), include: ["comments", "blog"])
@@ -189,6 +224,16 @@ struct GoldenCase: CustomStringConvertible, Sendable {
 
     @Test(arguments: cases)
     func matchesGolden(_ golden: GoldenCase) throws {
+        try Self.check(golden)
+    }
+
+    @Test(.enabled(if: TestPaths.hasSharedFixtures, "the shared Amplify fixtures are not beside this checkout"),
+          arguments: sharedCases)
+    func matchesGoldenOverSharedFixtures(_ golden: GoldenCase) throws {
+        try Self.check(golden)
+    }
+
+    static func check(_ golden: GoldenCase) throws {
         let request = try golden.build(TestSchemas.builder(try golden.schema()))
         let variables = JSONValue.object(request.variables).serialized(.compact)
         let documentURL = Self.directory.appendingPathComponent(golden.name + ".graphql")
@@ -207,6 +252,6 @@ struct GoldenCase: CustomStringConvertible, Sendable {
     @Test func everyGoldenFileHasACase() throws {
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
             .filter { $0.hasSuffix(".graphql") }.map { String($0.dropLast(".graphql".count)) })
-        #expect(names == Set(Self.cases.map(\.name)))
+        #expect(names == Set((Self.cases + Self.sharedCases).map(\.name)))
     }
 }

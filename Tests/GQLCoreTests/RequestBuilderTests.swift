@@ -91,7 +91,12 @@ import Testing
         #expect(message { try blog.get("Post", key: .id("p"), include: ["comments.psot"]) }
             == "--include 'comments.psot': unknown field 'psot' on Comment; did you mean 'post'?")
         #expect(message { try blog.get("Post", key: .id("p"), include: ["title"]) }
-            == "--include 'title': 'title' on Post is not a relationship; --include takes belongsTo, hasOne and hasMany fields")
+            == "--include 'title': 'title' on Post is not a relationship; --include takes belongsTo, hasOne and hasMany fields; "
+                + "Post's associations: blog, comments")
+        #expect(message { try blog.get("Post", key: .id("p"), include: ["author"]) }
+            == "--include 'author': unknown field 'author' on Post; Post's associations: blog, comments")
+        #expect(message { try blog.get("Comment", key: .id("c"), include: ["post.qqq"]) }
+            == "--include 'post.qqq': unknown field 'qqq' on Post; Post's associations: blog, comments")
         #expect(message { try blog.get("Post", key: .id("p"), include: ["comments..post"]) }
             == "--include 'comments..post': empty path segment; write paths like comments or post.comments")
     }
@@ -150,7 +155,8 @@ import Testing
 
     @Test func connectionPageErrors() {
         #expect(message { try blog.connectionPage(parent: "Post", key: ["id": "p"], field: "blog", include: IncludeTree(), nextToken: "t") }
-            == "'blog' on Post is not a relationship; --include takes belongsTo, hasOne and hasMany fields")
+            == "'blog' on Post is not a relationship; --include takes belongsTo, hasOne and hasMany fields; "
+                + "Post's associations: blog, comments")
         #expect(message { try blog.connectionPage(parent: "Post", key: [:], field: "comments", include: IncludeTree(), nextToken: "t") }
             == "missing key field 'id' (Post's key is id)")
     }

@@ -171,24 +171,23 @@ import Testing
     }
 
     @Test func belongsToMapsToForeignKeysOnTheFixtures() throws {
-        let gen1 = try TestSchemas.gen1Blog()
-        let comment = FilterBuilder(schema: gen1, model: try #require(gen1.models["Comment"]))
-        #expect(try comment.build(FilterInput(where: ["post=p1"]))?.serialized() == #"{"postCommentsId":{"eq":"p1"}}"#)
+        let gen1 = try TestSchemas.gen1Conventions()
+        let book = FilterBuilder(schema: gen1, model: try #require(gen1.models["Book"]))
+        #expect(try book.build(FilterInput(where: ["shelf=s1"]))?.serialized() == #"{"shelfBooksId":{"eq":"s1"}}"#)
 
-        let cpk = try TestSchemas.gen1CPK()
-        let comment1 = FilterBuilder(schema: cpk, model: try #require(cpk.models["Comment1"]))
-        #expect(throws: RequestBuildError.argument(option: "--where", text: "post=p1", error: .compositeRelationship(
-            field: "post", model: "Comment1", foreignKeys: ["post1CommentsPostId", "post1CommentsTitle"]))) {
-            try comment1.build(FilterInput(where: ["post=p1"]))
+        let episode = FilterBuilder(schema: gen1, model: try #require(gen1.models["Episode"]))
+        #expect(throws: RequestBuildError.argument(option: "--where", text: "series=s1", error: .compositeRelationship(
+            field: "series", model: "Episode", foreignKeys: ["seriesEpisodesSeriesId", "seriesEpisodesTitle"]))) {
+            try episode.build(FilterInput(where: ["series=s1"]))
         }
         // A Gen1 hasOne keeps its keys on the parent; a Gen2 hasOne on the child.
-        let project = FilterBuilder(schema: cpk, model: try #require(cpk.models["Project1"]))
-        #expect(throws: RequestBuildError.self) { try project.build(FilterInput(where: ["team=t"])) }
-        let carts = try TestSchemas.cartCustomer()
-        let customer = FilterBuilder(schema: carts, model: try #require(carts.models["Customer"]))
-        #expect(throws: RequestBuildError.argument(option: "--where", text: "activeCart=x", error: .notFilterable(
-            field: "activeCart", model: "Customer", reason: "the key is stored on the Cart records; filter those on customerId"))) {
-            try customer.build(FilterInput(where: ["activeCart=x"]))
+        let author = FilterBuilder(schema: gen1, model: try #require(gen1.models["Author"]))
+        #expect(throws: RequestBuildError.self) { try author.build(FilterInput(where: ["profile=p"])) }
+        let gen2 = try TestSchemas.gen2Conventions()
+        let shopper = FilterBuilder(schema: gen2, model: try #require(gen2.models["Shopper"]))
+        #expect(throws: RequestBuildError.argument(option: "--where", text: "basket=x", error: .notFilterable(
+            field: "basket", model: "Shopper", reason: "the key is stored on the Basket records; filter those on shopperId"))) {
+            try shopper.build(FilterInput(where: ["basket=x"]))
         }
     }
 

@@ -11,7 +11,7 @@ import GQLCore
 
     @Test func defaults() throws {
         let options = try globals(["models"])
-        #expect(options.schema == Setting(value: "./amplify_outputs.json", origin: .default))
+        #expect(options.schema == Setting(value: GlobalOptions.defaultSchemaPath, origin: .default))
         #expect(options.endpoint == nil)
         #expect(options.apiKey == nil)
         #expect(options.authToken == nil)

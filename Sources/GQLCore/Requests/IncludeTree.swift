@@ -44,12 +44,14 @@ public struct IncludeTree: Sendable, Equatable {
     private mutating func insert(_ segments: ArraySlice<String>, from model: Model, in schema: ModelSchema) throws(RequestBuildError) {
         guard let name = segments.first else { return }
         guard !name.isEmpty else { throw .syntax("empty path segment; write paths like comments or post.comments") }
+        let associations = model.relationshipFields.map(\.name)
         guard let field = model.field(named: name) else {
-            let relationships = model.relationshipFields.map(\.name)
-            let suggestion = Suggestions.closest(to: name, in: relationships.isEmpty ? model.fields.map(\.name) : relationships)
-            throw .unknownField(name, type: model.name, suggestion: suggestion)
+            throw .unknownAssociation(name, model: model.name, suggestion: Suggestions.closest(to: name, in: associations),
+                                      associations: associations)
         }
-        guard let relation = schema.relationship(of: field) else { throw .notARelationship(field: name, model: model.name) }
+        guard let relation = schema.relationship(of: field) else {
+            throw .notARelationship(field: name, model: model.name, associations: associations)
+        }
         guard let related = schema.models[relation.relatedModel] else {
             throw .unknownModel(relation.relatedModel, suggestion: nil)
         }

@@ -10,8 +10,10 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
     case operationDisabled(model: String, operation: String)
     /// A model or embedded type has no field with this name.
     case unknownField(String, type: String, suggestion: String?)
-    /// An `--include` segment names a field that is not a relationship.
-    case notARelationship(field: String, model: String)
+    /// An `--include` segment names no field of the model; `associations` are the ones it has.
+    case unknownAssociation(String, model: String, suggestion: String?, associations: [String])
+    /// An `--include` segment names a field that is not a relationship; `associations` are the ones there are.
+    case notARelationship(field: String, model: String, associations: [String])
     /// A text value does not fit the field's type: `'abc' is not an Int`.
     case invalidValue(String, expected: String, suggestion: String?)
     /// An integer outside the type's range.
@@ -80,8 +82,12 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
             return "\(model) has no \(operation) operation: the schema disables it"
         case .unknownField(let name, let type, let suggestion):
             return "unknown field '\(name)' on \(type)" + didYouMean(suggestion)
-        case .notARelationship(let field, let model):
-            return "'\(field)' on \(model) is not a relationship; --include takes belongsTo, hasOne and hasMany fields"
+        case .unknownAssociation(let name, let model, let suggestion, let associations):
+            if suggestion != nil { return "unknown field '\(name)' on \(model)" + didYouMean(suggestion) }
+            return "unknown field '\(name)' on \(model); " + associationList(model, associations)
+        case .notARelationship(let field, let model, let associations):
+            return "'\(field)' on \(model) is not a relationship; --include takes belongsTo, hasOne and hasMany fields; "
+                + associationList(model, associations)
         case .invalidValue(let text, let expected, let suggestion):
             return "'\(text)' is not \(article(expected)) \(expected)" + didYouMean(suggestion)
         case .outOfRange(let text, let type):
@@ -154,6 +160,10 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
         case .argument(_, _, let error), .atPath(_, let error): return error.underlying
         default: return self
         }
+    }
+
+    private func associationList(_ model: String, _ names: [String]) -> String {
+        names.isEmpty ? "\(model) has no associations" : "\(model)'s associations: " + names.joined(separator: ", ")
     }
 
     private func didYouMean(_ suggestion: String?) -> String {

@@ -204,11 +204,13 @@ public struct RequestBuilder: Sendable {
         guard limit >= 1 else { throw .invalidLimit(limit) }
         let model = try self.model(named: parent)
         let root = try operation(model.operations.get, "get", of: model)
+        let associations = model.relationshipFields.map(\.name)
         guard let listField = model.field(named: field) else {
-            throw .unknownField(field, type: model.name, suggestion: Suggestions.closest(to: field, in: model.relationshipFields.map(\.name)))
+            throw .unknownAssociation(field, model: model.name, suggestion: Suggestions.closest(to: field, in: associations),
+                                      associations: associations)
         }
         guard let relation = schema.relationship(of: listField), relation.kind == .hasMany else {
-            throw .notARelationship(field: field, model: model.name)
+            throw .notARelationship(field: field, model: model.name, associations: associations)
         }
         let related = try self.model(named: relation.relatedModel)
         let keys = try KeyInput.values(parentKey).resolve(for: model, schema: schema)

@@ -35,6 +35,7 @@ enum IntrospectionDecoder {
             let model = try decodeModel(node, key: key)
             schema.models[model.name] = model
         }
+        schema.customOperations = try decodeCustomOperations(root)
         try checkReferences(schema, root: root)
         try checkEmbeddedCycles(schema, root: root)
         return schema
@@ -51,6 +52,7 @@ enum IntrospectionDecoder {
         var unnamedKey: [String]?
         var indexes: [SecondaryIndex] = []
         var operations = ModelOperations(modelName: name, pluralName: pluralName)
+        var authRules: [AuthRule] = []
         if let attributes = try node.optional("attributes") {
             for attribute in try attributes.elements() {
                 let type = try attribute.optionalString("type")
@@ -67,6 +69,8 @@ enum IntrospectionDecoder {
                     }
                 case "model":
                     if let properties { try applyOverrides(properties, to: &operations) }
+                case "auth":
+                    if let rules = try properties?.optional("rules") { authRules += try decodeAuthRules(rules) }
                 default:
                     continue
                 }
@@ -91,7 +95,7 @@ enum IntrospectionDecoder {
         }
         return Model(
             name: name, pluralName: pluralName, fields: fields, primaryKey: primaryKey,
-            indexes: indexes, operations: operations)
+            indexes: indexes, operations: operations, authRules: authRules)
     }
 
     /// `@model(queries: {list: "allPosts"}, subscriptions: null)`: a null disables, a string renames.
@@ -133,7 +137,7 @@ enum IntrospectionDecoder {
         return fields
     }
 
-    private static func decodeField(_ node: JSONNode, key: String) throws(SchemaError) -> ModelField {
+    static func decodeField(_ node: JSONNode, key: String) throws(SchemaError) -> ModelField {
         let name = try node.optionalString("name") ?? key
         let typeNode = try node.required("type")
         let type: FieldType

@@ -6,11 +6,17 @@ public struct ModelSchema: Sendable, Equatable {
     public var enums: [String: EnumType]
     /// Embedded (non-model) types by name.
     public var nonModels: [String: NonModelType]
+    /// Custom queries, mutations and subscriptions, in the file's order (queries first).
+    public var customOperations: [CustomOperation]
 
-    public init(models: [String: Model] = [:], enums: [String: EnumType] = [:], nonModels: [String: NonModelType] = [:]) {
+    public init(
+        models: [String: Model] = [:], enums: [String: EnumType] = [:], nonModels: [String: NonModelType] = [:],
+        customOperations: [CustomOperation] = []
+    ) {
         self.models = models
         self.enums = enums
         self.nonModels = nonModels
+        self.customOperations = customOperations
     }
 
     /// Model names, sorted.
@@ -29,11 +35,14 @@ public struct Model: Sendable, Equatable {
     public var indexes: [SecondaryIndex]
     /// The server's operation names; nil where an operation is disabled.
     public var operations: ModelOperations
+    /// The `@auth` rules, as the schema lists them (empty when it lists none).
+    public var authRules: [AuthRule]
 
     public init(
         name: String, pluralName: String, fields: [ModelField], primaryKey: PrimaryKey,
-        indexes: [SecondaryIndex] = [], operations: ModelOperations? = nil
+        indexes: [SecondaryIndex] = [], operations: ModelOperations? = nil, authRules: [AuthRule] = []
     ) {
+        self.authRules = authRules
         self.name = name
         self.pluralName = pluralName
         self.fields = fields
@@ -152,6 +161,12 @@ public struct ModelOperations: Sendable, Equatable {
     public var onCreate: String?
     public var onUpdate: String?
     public var onDelete: String?
+
+    /// Each operation's kind (`get`, `list`, …, `onDelete`) and root-field name, in that order.
+    public var named: [(kind: String, name: String?)] {
+        [("get", get), ("list", list), ("create", create), ("update", update), ("delete", delete),
+         ("onCreate", onCreate), ("onUpdate", onUpdate), ("onDelete", onDelete)]
+    }
 
     /// The transformer's default names: `getPost`, `listPosts`, `createPost`, …, `onCreatePost`, ….
     public init(modelName: String, pluralName: String) {

@@ -61,6 +61,9 @@ public enum SchemaLoader {
         do {
             json = try JSONValue.parse(bytes)
         } catch {
+            if let kind = SchemaDiscovery.unreadableKind(path: path, bytes: bytes[...]) {
+                throw SchemaError(file: path, location: "", message: kind)
+            }
             throw SchemaError(file: path, location: "\(error.line):\(error.column)", message: error.message)
         }
         return try decode(json, path: path)

@@ -69,7 +69,8 @@ enum CompletionScript {
         switch completion {
         case .files: return "{ COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null; }"
         case .choices(let words): return "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
-        case .models: return "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null)\" -- \"$cur\"))"
+        // `gqlc models` prints the model names, then a blank line and the enums, embedded types, ….
+        case .models: return "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null | sed '/^$/,$d')\" -- \"$cur\"))"
         case .commands: return "COMPREPLY=($(compgen -W \"$commands\" -- \"$cur\"))"
         case .nothing: return "COMPREPLY=()"
         }

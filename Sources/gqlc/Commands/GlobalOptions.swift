@@ -38,6 +38,8 @@ struct GlobalOptions: Equatable, Sendable {
     /// Trace requests and responses on standard error, with secrets redacted.
     var verbose = false
     var output: OutputFormat = .json
+    /// `--output` was given: `models` then prints JSON instead of text.
+    var outputGiven = false
     var layout: JSONLayout = .automatic
     /// Print the whole `{data, errors}` response instead of the decoded result.
     var rawResponse = false
@@ -58,8 +60,8 @@ struct GlobalOptions: Equatable, Sendable {
         case compact
     }
 
-    /// The default schema file, looked up in the working directory.
-    static let defaultSchemaPath = "./amplify_outputs.json"
+    /// The default schema file, looked up in the working directory and then its parents.
+    static let defaultSchemaPath = "amplify_outputs.json in . or a parent"
 
     // MARK: - Declarations
 
@@ -86,8 +88,9 @@ struct GlobalOptions: Equatable, Sendable {
             + "file's region, then AWS_REGION or AWS_DEFAULT_REGION.")
     static let profileOption = OptionSpec(
         long: "profile", value: "NAME",
-        help: "Take IAM credentials from this profile of the shared credentials file (AWS_SHARED_CREDENTIALS_FILE "
-            + "or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID; else AWS_PROFILE, else 'default'.")
+        help: "Sign with IAM credentials from this profile of the shared credentials file (AWS_SHARED_CREDENTIALS_FILE "
+            + "or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID; else AWS_PROFILE, else 'default'. Implies --iam "
+            + "when no API key or token is given.")
     static let headerOption = OptionSpec(
         long: "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
         help: "Add an HTTP header to every request.")
@@ -110,7 +113,8 @@ struct GlobalOptions: Equatable, Sendable {
         long: "verbose", short: "v", help: "Trace requests and responses on standard error (secrets redacted).")
     static let outputOption = OptionSpec(
         long: "output", value: "json|ndjson", default: "json",
-        help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split).")
+        help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split). "
+            + "models prints text unless this is given.")
     static let prettyOption = OptionSpec(
         long: "pretty", help: "Indent the JSON output (the default when standard output is a terminal).")
     static let compactOption = OptionSpec(
@@ -173,6 +177,7 @@ struct GlobalOptions: Equatable, Sendable {
                 throw ValueParsing.invalid(text, for: Self.outputOption, expected: "json or ndjson")
             }
             output = format
+            outputGiven = true
         }
         if options.contains(Self.prettyOption), options.contains(Self.compactOption) {
             throw UsageError("options '--pretty' and '--compact' cannot be used together")

@@ -26,7 +26,8 @@ enum HelpText {
                 HelpSection("Configuration", [
                     .paragraph(
                         """
-                        The schema is read from --schema, else $GQLC_SCHEMA, else ./amplify_outputs.json. \
+                        The schema is read from --schema, else $GQLC_SCHEMA, else the nearest amplify_outputs.json in the \
+                        working directory or its parents (--verbose names the file used). \
                         The endpoint and credentials come from their options, else their environment \
                         variables, else the schema file when it holds them (amplify_outputs.json does).
                         """),

@@ -8,22 +8,32 @@ struct ModelsInvocation: Equatable, Sendable {
 enum ModelsCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "models",
-        abstract: "List the schema's models, or describe one model.",
+        abstract: "List the schema's models and types, or describe one model.",
         synopsis: ["[MODEL]"],
         discussion: [
             HelpSection([
                 .paragraph(
                     """
-                    Without MODEL, prints each model's name. With MODEL, prints its fields and their \
-                    types, its primary key, associations, secondary indexes and the names of its \
-                    GraphQL operations. Reads only the schema file; nothing is sent.
+                    Without MODEL, prints each model's name, one per line, then (after a blank line) the \
+                    schema's enums, embedded types and custom queries, mutations and subscriptions. With \
+                    MODEL, prints its fields and their types, its primary key, associations with their \
+                    foreign keys, secondary indexes, the names of its GraphQL operations and its auth \
+                    rules. Reads only the schema file; nothing is sent.
+                    """),
+                .paragraph(
+                    """
+                    With --output json, prints the same as one JSON document: models (fields and types, \
+                    key, associations with their foreign keys, indexes, operations, auth rules), enums, \
+                    nonModels, queries, mutations and subscriptions; with MODEL, that model's object. \
+                    --output ndjson prints one model object per line.
                     """),
             ])
         ],
         arguments: [ArgumentSpec(name: "MODEL", help: "The model to describe, e.g. Post.")],
         examples: [
-            Example("Every model in ./amplify_outputs.json", "gqlc models"),
-            Example("Post's fields, key, associations, indexes and operations", "gqlc models Post"),
+            Example("Every model in the nearest amplify_outputs.json", "gqlc models"),
+            Example("Post's fields, key, associations, indexes, operations and auth rules", "gqlc models Post"),
+            Example("The schema as JSON, for scripts", "gqlc models --output json | jq '.models[].name'"),
             Example("The models of another schema file", "gqlc models --schema schema-examples/blog.json"),
         ])
 

@@ -1,7 +1,7 @@
 import GQLCore
 
-/// `gqlc models [MODEL]`: the schema's model names, or one model's fields, key, associations,
-/// indexes and operation names.
+/// `gqlc models [MODEL]`: the schema's models (then its enums, embedded types and custom operations), or one
+/// model's fields, key, associations, indexes, operation names and auth rules; JSON with `--output`.
 enum ModelsRunner {
     static func run(_ invocation: ModelsInvocation, session: Session, diagnostics: Diagnostics) -> ExitCode {
         let schema: ModelSchema
@@ -11,16 +11,61 @@ enum ModelsRunner {
             diagnostics.failure(error)
             return error.status
         }
-        guard let name = invocation.model else {
-            session.console.output.write(schema.modelNames.joined(separator: "\n") + "\n")
+        var model: Model?
+        if let name = invocation.model {
+            guard let found = schema.models[name] else {
+                diagnostics.error("unknown model '\(name)'\(Suggestions.didYouMean(name, in: schema.modelNames))")
+                return .usage
+            }
+            model = found
+        }
+        if session.globals.outputGiven {
+            // JSON: the whole description, or one model; NDJSON: one model per line.
+            let value: JSONValue = if let model {
+                schema.description(of: model)
+            } else if session.globals.output == .ndjson {
+                schema.descriptionJSON["models"] ?? []
+            } else {
+                schema.descriptionJSON
+            }
+            ResultPrinter(console: session.console, globals: session.globals).print(value)
             return .success
         }
-        guard let model = schema.models[name] else {
-            diagnostics.error("unknown model '\(name)'\(Suggestions.didYouMean(name, in: schema.modelNames))")
-            return .usage
-        }
-        session.console.output.write(describe(model, in: schema).joined(separator: "\n") + "\n")
+        let lines = model.map { describe($0, in: schema) } ?? overview(schema)
+        session.console.output.write(lines.joined(separator: "\n") + "\n")
         return .success
+    }
+
+    /// Model names one per line (what shell completion reads, up to the first blank line), then the enums,
+    /// embedded types and custom operations, when there are any.
+    static func overview(_ schema: ModelSchema) -> [String] {
+        var sections: [String] = []
+        if !schema.enums.isEmpty {
+            sections.append("enums:")
+            let width = schema.enums.keys.map(\.count).max() ?? 0
+            for name in schema.enums.keys.sorted() {
+                let values = schema.enums[name]?.values ?? []
+                sections.append("  \(padded(name, width))  \(values.joined(separator: ", "))")
+            }
+        }
+        if !schema.nonModels.isEmpty {
+            sections.append("embedded types:")
+            let width = schema.nonModels.keys.map(\.count).max() ?? 0
+            for name in schema.nonModels.keys.sorted() {
+                let fields = schema.nonModels[name]?.fields ?? []
+                sections.append("  \(padded(name, width))  " + fields.map { "\($0.name): \($0.graphQLType)" }.joined(separator: ", "))
+            }
+        }
+        for kind in CustomOperation.Kind.allCases {
+            let operations = schema.customOperations.filter { $0.kind == kind }
+            guard !operations.isEmpty else { continue }
+            sections.append("custom \(kind == .query ? "queries" : kind.rawValue + "s"):")
+            for operation in operations {
+                let arguments = operation.arguments.map { "\($0.name): \($0.graphQLType)" }.joined(separator: ", ")
+                sections.append("  \(operation.name)" + (arguments.isEmpty ? "" : "(\(arguments))") + ": \(operation.result.graphQLType)")
+            }
+        }
+        return schema.modelNames + (sections.isEmpty ? [] : [""] + sections)
     }
 
     /// The description, line by line.
@@ -41,8 +86,7 @@ enum ModelsRunner {
             if case .enumeration(let enumName) = field.type, let values = schema.enums[enumName]?.values {
                 notes.append("one of " + values.joined(separator: ", "))
             }
-            let padding = String(repeating: " ", count: width - field.name.count)
-            lines.append("    \(field.name)\(padding)  \(typeText(field))" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))"))
+            lines.append("    \(padded(field.name, width))  \(field.graphQLType)" + (notes.isEmpty ? "" : "  (\(notes.joined(separator: "; ")))"))
         }
 
         let relations = model.fields.compactMap { field in schema.relationship(of: field).map { (field, $0) } }
@@ -64,23 +108,16 @@ enum ModelsRunner {
             }
         }
 
-        let operations = model.operations
-        let named: [(String, String?)] = [
-            ("get", operations.get), ("list", operations.list), ("create", operations.create),
-            ("update", operations.update), ("delete", operations.delete), ("onCreate", operations.onCreate),
-            ("onUpdate", operations.onUpdate), ("onDelete", operations.onDelete),
-        ]
         lines.append("  operations:")
-        for (kind, name) in named {
-            lines.append("    \(kind.padding(toLength: 9, withPad: " ", startingAt: 0)) \(name ?? "(disabled)")")
+        for (kind, name) in model.operations.named {
+            lines.append("    \(padded(kind, 9)) \(name ?? "(disabled)")")
         }
+        lines.append("  auth rules:" + (model.authRules.isEmpty ? " none in the schema" : ""))
+        lines += model.authRules.map { "    \($0.summary)" }
         return lines
     }
 
-    /// `String!`, `[String!]`, `PostStatus`.
-    static func typeText(_ field: ModelField) -> String {
-        let element = field.type.description + (field.isRequired ? "!" : "")
-        guard field.isArray else { return element }
-        return "[\(element)]" + (field.isArrayNullable ? "" : "!")
+    private static func padded(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 }

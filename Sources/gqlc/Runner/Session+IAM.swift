@@ -19,11 +19,19 @@ extension Session {
     ///
     /// `--iam` wins over an API key or token from the environment, and clashes with one on the command line;
     /// `GQLC_IAM` loses to one given by flag and clashes with one from the environment. Without either, a schema
-    /// file whose default authorization type is `AWS_IAM` turns IAM on unless an API key or token was given.
-    /// `--profile` or `--region` without IAM is an error: silently ignoring them would leave the user believing
-    /// their AWS settings were used.
+    /// file whose default authorization type is `AWS_IAM`, or `--profile` (as with the AWS CLI), turns IAM on
+    /// unless an API key or token was given. `--profile` or `--region` without IAM is an error: silently ignoring
+    /// them would leave the user believing their AWS settings were used.
     func usesIAM(file: SchemaFile?) throws(RunFailure) -> Bool {
         let signs = try iamIsChosen(file: file)
+        if !signs, globals.profile != nil,
+           let other = globals.apiKey.map({ $0.origin.describe(GlobalOptions.apiKeyOption) })
+               ?? globals.authToken.map({ $0.origin.describe(GlobalOptions.authTokenOption) })
+        {
+            throw RunFailure(
+                "--profile takes IAM (SigV4) credentials, but \(other) chooses another auth; "
+                    + "leave out one of them")
+        }
         if !signs, let option = globals.profile != nil ? GlobalOptions.profileOption
             : globals.region != nil ? GlobalOptions.regionOption : nil
         {
@@ -48,7 +56,7 @@ extension Session {
             return true
         }
         let hasKeyOrToken = globals.apiKey != nil || globals.authToken != nil
-        return !hasKeyOrToken && file?.service.defaultAuthorizationType == "AWS_IAM"
+        return !hasKeyOrToken && (globals.profile != nil || file?.service.defaultAuthorizationType == "AWS_IAM")
     }
 }
 

@@ -18,20 +18,39 @@ struct Session: Sendable {
     let console: Console
     let cancellation: CancellationFlag
 
-    /// Reads the schema file. When `required` is false, a missing default file is not an error.
+    /// The schema file to read: the one `--schema` or `GQLC_SCHEMA` names, else the nearest amplify_outputs.json
+    /// in the working directory or its parents (as git finds `.git`); nil when none is named or found.
+    func schemaPath() -> String? {
+        if globals.schema.origin != .default { return globals.schema.value }
+        return SchemaDiscovery.currentDirectory().flatMap(SchemaDiscovery.find(from:))
+    }
+
+    /// Reads the schema file, and names it under `--verbose`. When `required` is false, no file is not an error.
     func schemaFile(required: Bool) throws(RunFailure) -> SchemaFile? {
-        let path = globals.schema.value
-        if globals.schema.origin == .default, !FileManager.default.fileExists(atPath: path) {
-            guard required else { return nil }
+        guard let path = schemaPath() else {
+            if !required { return nil }
             throw RunFailure(
-                "no model schema: \(path) does not exist; pass --schema FILE or set GQLC_SCHEMA "
-                    + "(model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)")
+                "no model schema: no \(SchemaDiscovery.defaultFileName) in \(directoryNote); pass --schema FILE or "
+                    + "set GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)")
+        }
+        if globals.verbose {
+            let how = switch globals.schema.origin {
+            case .commandLine: "--schema"
+            case .environment(let name): "$\(name)"
+            case .default: "the nearest \(SchemaDiscovery.defaultFileName) from the working directory"
+            }
+            console.error.write("* schema: \(path) (\(how))\n")
         }
         do {
             return try SchemaLoader.load(path: path)
         } catch {
             throw .schema(error)
         }
+    }
+
+    /// "the working directory or its parents", with the directory when it can be read.
+    private var directoryNote: String {
+        SchemaDiscovery.currentDirectory().map { "\($0) or its parents" } ?? "the working directory or its parents"
     }
 
     /// The model schema, which model commands need.
@@ -57,7 +76,8 @@ struct Session: Sendable {
             if let file {
                 fileNote = "\(file.path) (it has no endpoint)"
             } else {
-                fileNote = "\(globals.schema.value) (not found)"
+                fileNote = globals.schema.origin == .default
+                    ? "\(SchemaDiscovery.defaultFileName) (none in \(directoryNote))" : "\(globals.schema.value) (not found)"
             }
             throw RunFailure(
                 "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and \(fileNote); pass --endpoint URL or set GQLC_ENDPOINT")

@@ -205,7 +205,10 @@ def _model_blocks(model: ModelDef, models: dict[str, ModelDef]) -> list[str]:
                          lines + [f"and: [{subscription_filter}]", f"or: [{subscription_filter}]"]))
     input_fields = [f for f in model.fields.values()
                     if f.kind != "model" and not f.is_read_only and not f.server_managed]
-    create = [(f"{f.name}: ID" if f.name == "id" and model.generates_id else _input_field(f)) for f in input_fields]
+    # As the transformer: declared timestamps stay in the inputs but optional; the resolver fills them when absent.
+    stamps = set(model.timestamps.values())
+    create = [(f"{f.name}: ID" if f.name == "id" and model.generates_id else _input_field(f, optional=f.name in stamps))
+              for f in input_fields]
     update = [(f"{f.name}: {f.type_name}!" if f.name in model.key_fields else _input_field(f, optional=True))
               for f in input_fields]
     blocks.append(_block("input", f"Create{name}Input", create))

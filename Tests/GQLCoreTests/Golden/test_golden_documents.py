@@ -4,7 +4,8 @@ The goldens are written by the code under test; these checks are not. Every gold
 GraphQL, and every one is validated against the SDL of the schema it was built from (named by its file
 name's prefix, ``SCHEMAS``), as ``appsync-local --print-schema`` generates it: its variables are coerced
 against the operation's variable types, so a wrong argument, field, input type or filter key fails here.
-The `gen1-blog-*` goldens are also validated against the SDL that AppSync itself deployed for that fixture.
+The `fixture-*` goldens come from the project's own schemas (Tests/Fixtures/schemas), so they are
+checked from a lone clone too; the others need the shared fixtures. The `gen1-blog-*` goldens are also validated against the SDL that AppSync itself deployed for that fixture.
 """
 
 import json
@@ -50,6 +51,8 @@ SCHEMAS = {
     "gen1-blog-": FIXTURES / "gen1-blog-hasmany-belongsto.mis.json",
     "gen1-cpk-": FIXTURES / "gen1-cpk-hasone-hasmany-manytomany.mis.json",
     "gen2-cart-": FIXTURES / "gen2-cart-customer.amplify_outputs.json",
+    "fixture-gen1-": REPO / "Tests" / "Fixtures" / "schemas" / "gen1-conventions.mis.json",
+    "fixture-gen2-": REPO / "Tests" / "Fixtures" / "schemas" / "gen2-conventions.mis.json",
 }
 
 
@@ -125,3 +128,7 @@ def test_golden_is_valid_against_its_schema(path):
     variables = json.loads(path.with_suffix(".json").read_text())
     coerced = get_variable_values(schema, document.definitions[0].variable_definitions, variables)
     assert isinstance(coerced, dict), [e.message for e in coerced]
+
+
+def test_project_fixture_goldens_exist():
+    assert len([p for p in DOCUMENTS if p.stem.startswith("fixture-")]) >= 8
