@@ -36,8 +36,9 @@ import Testing
                                     per key field. (repeatable)
               --include PATH        Also fetch an association, named by a dot path from
                                     MODEL: comments, blog, comments.post. (repeatable)
-              --no-follow           Keep only the first page of each included list
-                                    instead of following nextToken.
+              --no-follow           Keep only the server's first page of each included
+                                    list (with its nextToken) instead of following it to
+                                    the end.
 
         \#(globalOptions)Examples:
           # Fetch a post and all of its comments
@@ -54,13 +55,26 @@ import Testing
     static let list = #"""
         Usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]...
                          [--filter JSON|@FILE] [--limit N] [--page-size N]
-                         [--next-token TOKEN] [--include PATH]...
+                         [--next-token TOKEN] [--include PATH]... [--no-follow]
 
         List a model's records, following nextToken until the last page.
 
         Records are printed as they arrive: as one JSON array with --output json, or one
         record per line with --output ndjson. Paging stops after the last page, or once
         --limit records have been printed.
+
+        Every request asks for --page-size records, with or without --limit, so --limit
+        never costs extra requests. When the listing stops early (--limit, an error,
+        Ctrl-C), gqlc prints 'next token: TOKEN' on stderr; --next-token TOKEN with the
+        same model, index and filter continues without losing or repeating a record. A
+        token that starts with 'gqlc1:' points inside a page: it holds the server's
+        token of that page, the page size it was read with and how many of its records
+        were printed, and it resumes only the listing that printed it.
+
+        --include fetches associations of each record. Included lists are followed page
+        by page to their end before the record is printed, as with get; --no-follow
+        keeps the server's first page of each (100 records on AppSync) and its
+        nextToken.
 
         Listing through an index:
           Without --index, list sends list<Models>, which DynamoDB runs as a Scan of the
@@ -106,13 +120,17 @@ import Testing
                                     expressions); several are AND-ed. (repeatable)
               --filter JSON|@FILE   An AppSync filter object, inline or read from FILE
                                     ('@-' reads standard input); AND-ed with --where.
-              --limit N             Print at most N records, then stop paging.
+              --limit N             Print at most N records, then stop paging and print
+                                    where to resume ('next token:' on stderr).
               --page-size N         Ask the server for up to N records per request.
                                     (default: 1000)
-              --next-token TOKEN    Start from this page token, taken from an earlier
-                                    response.
+              --next-token TOKEN    Resume from this token: a 'next token:' printed by
+                                    gqlc, or a nextToken from an earlier response.
               --include PATH        Also fetch an association, named by a dot path from
                                     MODEL: comments, blog, comments.post. (repeatable)
+              --no-follow           Keep only the server's first page of each included
+                                    list (with its nextToken) instead of following it to
+                                    the end.
 
         \#(globalOptions)Examples:
           # The first 100 comments on post p1
@@ -139,7 +157,8 @@ import Testing
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
                                     amplify_outputs.json or amplifyconfiguration.json.
-                                    (default: ./amplify_outputs.json; env: GQLC_SCHEMA)
+                                    (default: amplify_outputs.json in . or a parent;
+                                    env: GQLC_SCHEMA)
               --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
                                     schema file when it has one. (env: GQLC_ENDPOINT)
               --api-key KEY         Send KEY in the x-api-key header (AppSync API-key
@@ -156,15 +175,21 @@ import Testing
                                     in an AppSync endpoint's host name, the schema
                                     file's region, then AWS_REGION or
                                     AWS_DEFAULT_REGION.
-              --profile NAME        Take IAM credentials from this profile of the shared
-                                    credentials file (AWS_SHARED_CREDENTIALS_FILE or
-                                    ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID;
-                                    else AWS_PROFILE, else 'default'.
+              --profile NAME        Sign with IAM credentials from this profile of the
+                                    shared credentials file (AWS_SHARED_CREDENTIALS_FILE
+                                    or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID;
+                                    else AWS_PROFILE, else 'default'. Implies --iam when
+                                    no API key or token is given.
           -H, --header 'NAME: VALUE'
                                     Add an HTTP header to every request. (repeatable)
+              --cacert FILE         Verify HTTPS servers with the CA certificates in
+                                    FILE (PEM) instead of the system's, e.g. for a
+                                    private CA. Without it and $CURL_CA_BUNDLE,
+                                    $SSL_CERT_FILE is read. (env: CURL_CA_BUNDLE)
               --timeout SECONDS     Give up on a request after SECONDS. (default: 30)
               --retries N           Retry a query up to N times after a network error, a
-                                    timeout, HTTP 429 or 5xx. (default: 3)
+                                    timeout, HTTP 429, 500, 502, 503 or 504.
+                                    (default: 3)
               --retry-mutations     Retry mutations too, where a retry cannot apply
                                     twice: a create keeps its key, an update or delete
                                     needs --if.
@@ -174,7 +199,8 @@ import Testing
                                     (secrets redacted).
               --output json|ndjson  json prints one JSON document; ndjson prints one
                                     record per line (list items stream; an array result
-                                    is split). (default: json)
+                                    is split). models prints text unless this is given.
+                                    (default: json)
               --pretty              Indent the JSON output (the default when standard
                                     output is a terminal).
               --compact             Print the JSON output on one line (the default when
