@@ -45,7 +45,7 @@ class Client:
         self.server = server
         self.host = f"{server.host}:{server.port}"
         self.header = header if header is not None else self.api_key_header(server.api_key)
-        url = f"ws://{self.host}/graphql/realtime"
+        url = server.realtime_url
         subprotocols = ["graphql-ws"]
         headers = dict(extra_headers or {})
         if form == "subprotocol":
@@ -158,7 +158,7 @@ def test_no_ka_flag_sends_none(no_ka):
 
 def test_the_graphql_ws_subprotocol_is_required(server):
     with pytest.raises(InvalidStatus) as caught:
-        connect(f"ws://{server.host}:{server.port}/graphql/realtime", open_timeout=WAIT, legacy=True)
+        connect(server.realtime_url, open_timeout=WAIT, legacy=True)
     assert caught.value.response.status_code == 400
 
 
@@ -187,9 +187,7 @@ def test_wrong_or_missing_key_gets_connection_error_and_close(server, form, key,
 
 
 def test_undecodable_header_is_a_bad_request(server):
-    client = Client(server)
-    client.ws.close()
-    ws = connect(f"ws://{client.host}/graphql/realtime", subprotocols=["graphql-ws", "header-%%%"],
+    ws = connect(server.realtime_url, subprotocols=["graphql-ws", "header-%%%"],
                  open_timeout=WAIT, legacy=True)
     ws.send(json.dumps({"type": "connection_init"}))
     error = json.loads(ws.recv(timeout=WAIT))["payload"]["errors"][0]
