@@ -1,8 +1,9 @@
 """appsync-local: a local, AppSync-compatible GraphQL server for Amplify model schemas.
 
 The server reads the same model-introspection files that gqlc reads, generates the schema the
-Amplify GraphQL transformer (v2) would deploy, and serves it over HTTP (and subscriptions over AppSync's real-time WebSocket) with SQLite storage and
-DynamoDB-like semantics (post-read filters, opaque page tokens, conditional writes).
+Amplify GraphQL transformer (v2) would deploy, and serves it over HTTP with SQLite storage and
+DynamoDB-like semantics (post-read filters, opaque page tokens, conditional writes), and subscriptions
+over AppSync's real-time WebSocket protocol.
 
 Modules:
 - ``mis``        load and resolve a model-introspection schema (MIS) from any supported file form

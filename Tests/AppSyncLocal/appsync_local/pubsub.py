@@ -24,7 +24,7 @@ from graphql.execution.collect_fields import collect_fields
 from graphql.execution.values import get_argument_values, get_variable_values
 
 from .errors import UNSUPPORTED, AppSyncError, field_error, request_error
-from .filters import compare, field_matches
+from .filters import compare, field_matches, matches
 from .mis import ModelDef
 
 
@@ -46,32 +46,21 @@ class Subscription:
 def subscription_filter_matches(condition: dict | None, item: dict) -> bool:
     """True when ``item`` satisfies a ``ModelSubscription<M>FilterInput`` value (fields and ``and`` ANDed,
     ``or`` ORed); operators as in list filters, plus ``in`` / ``notIn``."""
-    if not condition:
-        return True
-    for key, value in condition.items():
-        if value is None:
-            continue
-        if key == "and":
-            if not all(subscription_filter_matches(part, item) for part in value if part is not None):
-                return False
-        elif key == "or":
-            parts = [part for part in value if part is not None]
-            if parts and not any(subscription_filter_matches(part, item) for part in parts):
-                return False
-        else:
-            operators = dict(value)
-            one_of, none_of = operators.pop("in", None), operators.pop("notIn", None)
-            actual = item.get(key)
-            try:
-                if not field_matches(item, key, operators):
-                    return False
-            except AppSyncError:  # e.g. between with bad bounds: matches nothing
-                return False
-            if one_of is not None and not any(compare("eq", actual, option) for option in one_of):
-                return False
-            if none_of is not None and any(compare("eq", actual, option) for option in none_of):
-                return False
-    return True
+    return matches(condition, item, _subscription_field_matches)
+
+
+def _subscription_field_matches(item: dict, name: str, operators: dict) -> bool:
+    operators = dict(operators)
+    one_of, none_of = operators.pop("in", None), operators.pop("notIn", None)
+    actual = item.get(name)
+    try:
+        if not field_matches(item, name, operators):
+            return False
+    except AppSyncError:  # e.g. between with bad bounds: matches nothing
+        return False
+    if one_of is not None and not any(compare("eq", actual, option) for option in one_of):
+        return False
+    return none_of is None or not any(compare("eq", actual, option) for option in none_of)
 
 
 @dataclass
