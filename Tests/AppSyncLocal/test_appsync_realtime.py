@@ -18,7 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from harness import ServerHandle, start_server
+from harness import SHARED_FIXTURES, ServerHandle, start_server
 from local_app import EXAMPLES
 from test_appsync_sigv4 import sign
 from appsync_local.sigv4 import IAMCredentials
@@ -131,7 +131,10 @@ def test_ka_every_interval_and_announced_timeout():
             as server:
         client = Client(server)
         assert client.init() == {"type": "connection_ack", "payload": {"connectionTimeoutMs": 1500}}
+        assert client.recv(keep_ka=True) == {"type": "ka"}  # the one right after the ack
+        first = time.monotonic()
         assert [client.recv(keep_ka=True) for _ in range(4)] == [{"type": "ka"}] * 4
+        assert time.monotonic() - first >= 4 * 0.05 * 0.9  # periodic, not a burst
         client.close()
 
 
@@ -318,6 +321,35 @@ def test_two_connections_both_receive(server, client):
     create_post(server, title="Both")
     assert client.recv()["payload"] == other.recv()["payload"] == {"data": {"onCreatePost": {"title": "Both"}}}
     other.close()
+
+
+def test_twenty_connections_each_with_a_subscription(server):
+    clients = [Client(server) for _ in range(20)]
+    for number, client in enumerate(clients):
+        client.init()
+        client.start(f'subscription {{ onCreatePost(filter: {{rating: {{le: {number}}}}}) {{ title }} }}')
+    create_post(server, title="Crowd", rating=10)
+    for client in clients[10:]:
+        assert client.recv()["payload"] == {"data": {"onCreatePost": {"title": "Crowd"}}}
+    create_post(server, title="Everyone", rating=0)
+    for client in clients:
+        assert client.recv()["payload"] == {"data": {"onCreatePost": {"title": "Everyone"}}}
+        client.close()
+
+
+def test_an_owner_argument_must_equal_the_records_owner():
+    # Gen 2 owner-authorized models take `owner:`; appsync-local never fills owner fields, so a record has none.
+    with start_server(SHARED_FIXTURES / "gen2-amplify-data-modeled.mis.json") as server:
+        client = Client(server)
+        client.init()
+        client.start('subscription { onCreateTodo(owner: "alice") { name } }', "alice")
+        client.start("subscription { onCreateTodo { name } }", "anyone")
+        client.start('subscription { onCreateTodo(filter: {name: {eq: "second"}}) { name } }', "second")
+        server.graphql('mutation { createTodo(input: {name: "first"}) { id name owner } }')
+        server.graphql('mutation { createTodo(input: {name: "second"}) { id name owner } }')
+        assert [(m["id"], m["payload"]["data"]["onCreateTodo"]["name"]) for m in (client.recv() for _ in range(3))] \
+            == [("anyone", "first"), ("anyone", "second"), ("second", "second")]
+        client.close()
 
 
 def test_stop_answers_complete_and_ends_the_events(server, client):
