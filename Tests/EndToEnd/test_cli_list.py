@@ -199,7 +199,7 @@ def test_foreign_next_token_is_a_graphql_error(many):
     run = many("list", "Comment", "--next-token", "not-a-real-token")
     assert run.code == 1, run
     assert "DynamoDB:UserIllegalArgumentException" in run.stderr and "Invalid pagination token" in run.stderr
-    assert run.stdout == ""
+    assert run.stdout == "[]\n"
 
 
 def test_raw_response_prints_one_page_with_its_token(many):

@@ -5,7 +5,7 @@ with ``GQLC_FUZZ_SEED``.
 Each generator returns a list of ``Case``. ``expect`` is either an exact exit code that the input must
 produce, or ``None`` when the input may happen to stay valid (a mutation can leave a file well-formed); the
 suite then checks only the general contract (no signal, a documented exit code, one line on stderr and nothing
-on stdout for a rejected input).
+on stdout for a rejected input, but the `[]` of a listing that stopped before its first record).
 """
 
 from __future__ import annotations

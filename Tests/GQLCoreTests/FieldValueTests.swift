@@ -132,32 +132,3 @@ import Testing
 extension JSONObject {
     func serialized() -> String { JSONValue.object(self).serialized() }
 }
-
-@Suite struct JSONArgumentTests {
-    @Test func filterTextOrFile() throws {
-        #expect(try JSONArgument.filter(#"{"a":{"eq":1}}"#) == ["a": ["eq": 1]])
-        do {
-            _ = try JSONArgument.filter(#"{"a": }"#)
-            Issue.record("accepted invalid JSON")
-        } catch {
-            #expect("\(error)" == "--filter: invalid JSON at 1:7: unexpected character '}'; expected a value")
-        }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-filter-\(UUID().uuidString).json")
-        try Data(#"{"b":{"ne":2}}"#.utf8).write(to: path)
-        defer { try? FileManager.default.removeItem(at: path) }
-        #expect(try JSONArgument.filter("@" + path.path) == ["b": ["ne": 2]])
-        #expect(throws: RequestBuildError.argument(option: "--filter", text: nil, error: .unreadableFile(path: "/no/such.json", reason: "no such file"))) {
-            try JSONArgument.filter("@/no/such.json")
-        }
-    }
-
-    @Test func inputFromStandardInput() throws {
-        #expect(try JSONArgument.input("-", standardInput: { Data(#"{"title":"x"}"#.utf8) }) == ["title": "x"])
-        do {
-            _ = try JSONArgument.input("-", standardInput: { Data("{".utf8) })
-            Issue.record("accepted invalid JSON")
-        } catch {
-            #expect("\(error)".hasPrefix("--input: invalid JSON at 1:2: "))
-        }
-    }
-}

@@ -79,7 +79,7 @@ import Testing
             let input = mutator.mutate(mutator.pick(bases))
             let file: SchemaFile
             do {
-                file = try SchemaLoader.load(data: Data(input), path: "fuzz-\(iteration).json")
+                file = try SchemaLoader.load(bytes: Array(input), path: "fuzz-\(iteration).json")
             } catch {
                 #expect(isOneLine(error.description), "\(error.description)")
                 #expect(error.description.hasPrefix("fuzz-\(iteration).json: "))
@@ -105,7 +105,7 @@ import Testing
         var mutator = Mutator(seed: FuzzSettings.seed &+ 2)
         for _ in 0..<min(FuzzSettings.iterations, 200) {
             let cut = Array(blog.prefix(mutator.int(0..<blog.count)))
-            #expect(throws: SchemaError.self) { try SchemaLoader.load(data: Data(cut), path: "cut.json") }
+            #expect(throws: SchemaError.self) { try SchemaLoader.load(bytes: Array(cut), path: "cut.json") }
         }
     }
 

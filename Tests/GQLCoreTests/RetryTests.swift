@@ -26,11 +26,18 @@ import Testing
         #expect(clock.sleeps == [0.1, 0.2, 0.4])
     }
 
-    @Test(arguments: [500, 502, 504, 599])
-    func every5xxIsRetried(status: Int) throws {
+    @Test(arguments: [429, 500, 502, 503, 504])
+    func transientStatusesAreRetried(status: Int) throws {
         let transport = FakeTransport([Fixtures.status(status), Fixtures.ok()])
-        _ = try Fixtures.client(transport).execute(Fixtures.query)
+        _ = try Fixtures.client(transport, clock: RecordingClock(random: 0)).execute(Fixtures.query)
         #expect(transport.requests.count == 2)
+    }
+
+    @Test(arguments: [400, 401, 403, 404, 413, 501, 505, 599])
+    func finalStatusesAreNotRetried(status: Int) throws {
+        let transport = FakeTransport([Fixtures.status(status), Fixtures.ok()])
+        #expect(throws: ExecutionError.self) { try Fixtures.client(transport).execute(Fixtures.query) }
+        #expect(transport.requests.count == 1)
     }
 
     @Test func networkErrorsAndTimeoutsAreRetried() throws {

@@ -121,7 +121,7 @@ import Testing
 @Suite struct MalformedSchemaTests {
     private func error(_ text: String) -> String? {
         do {
-            _ = try SchemaLoader.load(data: Data(text.utf8), path: "blog.json")
+            _ = try SchemaLoader.load(bytes: Array(text.utf8), path: "blog.json")
             return nil
         } catch {
             return error.description

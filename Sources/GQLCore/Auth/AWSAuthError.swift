@@ -11,8 +11,8 @@ public enum AWSAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingCredentials(looked: [String])
     /// One of the pair `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` is set without the other.
     case incompleteEnvironment(present: String, missing: String)
-    /// The credentials file exists but cannot be read.
-    case unreadableCredentialsFile(path: String)
+    /// The credentials file exists but cannot be read (a directory, permission denied, not UTF-8, …).
+    case unreadableCredentialsFile(FileReadError)
     /// A line of the credentials file is not INI.
     case malformedCredentialsFile(path: String, line: Int, reason: String)
     /// An explicitly named profile is not in the file.
@@ -32,8 +32,8 @@ public enum AWSAuthError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "AWS_SECRET_ACCESS_KEY, or pass --profile NAME with a shared credentials file"
         case .incompleteEnvironment(let present, let missing):
             return "$\(present) is set but $\(missing) is not; set both (and AWS_SESSION_TOKEN for temporary credentials)"
-        case .unreadableCredentialsFile(let path):
-            return "\(path): the AWS credentials file cannot be read"
+        case .unreadableCredentialsFile(let error):
+            return error.description
         case .malformedCredentialsFile(let path, let line, let reason):
             return "\(path):\(line): \(reason)"
         case .profileNotFound(let profile, let path, let available):

@@ -77,11 +77,15 @@ public struct AWSCredentialsLookup: Sendable {
 
     private func fromFile(profile: String, looked: [String]) throws(AWSAuthError) -> AWSCredentials {
         let path = credentialsFilePath
-        guard FileManager.default.fileExists(atPath: path) else {
+        let text: String
+        do {
+            text = try FileReader.text(atPath: path)
+        } catch .notFound {
             throw .missingCredentials(looked: looked + ["profile '\(profile)' in \(path) (no such file)"])
+        } catch {
+            throw .unreadableCredentialsFile(error)
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableCredentialsFile(path: path) }
-        let file = try SharedCredentialsFile.parse(String(decoding: data, as: UTF8.self), path: path)
+        let file = try SharedCredentialsFile.parse(text, path: path)
         guard let settings = file.profiles[profile] else {
             if looked.isEmpty { throw .profileNotFound(profile: profile, path: path, available: file.profileNames) }
             throw .missingCredentials(looked: looked + ["profile '\(profile)' in \(path) (no such profile)"])

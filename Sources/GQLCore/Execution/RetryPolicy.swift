@@ -2,7 +2,7 @@ import Foundation
 
 /// How failed requests are retried: how often, and how long to wait in between.
 ///
-/// Retries happen on network errors, timeouts, HTTP 429 and 5xx, and only for requests that are safe to repeat
+/// Retries happen on what is transient: network errors, timeouts, HTTP 429, 500, 502, 503 and 504, and only for requests that are safe to repeat
 /// (see ``mayRetry(_:retryMutations:mutationIsIdempotent:)``). Delays use exponential backoff with full jitter:
 /// retry *n* waits a random time in `0 ..< min(maximumDelay, baseDelay · 2ⁿ⁻¹)`, unless the server sent
 /// `Retry-After`, which is honoured up to ``maximumRetryAfter``.
@@ -62,7 +62,7 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
     case network(String)
     /// No response in time.
     case timeout
-    /// The server answered with a retryable status (429 or 5xx).
+    /// The server answered with a retryable status (see ``RetryReason/retryableStatuses``).
     case status(Int)
 
     /// A one-line message for people.
@@ -84,9 +84,13 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The reason to retry after this status, or nil: only 429 and 5xx are retried.
+    /// The statuses that say "try again later": throttled, and the server or a gateway failing for now.
+    /// Any other 4xx is the request's fault and 501 (not implemented) or 505 will not change, so they are final.
+    public static let retryableStatuses: Set<Int> = [429, 500, 502, 503, 504]
+
+    /// The reason to retry after this status, or nil when repeating the request cannot help.
     static func forStatus(_ status: Int) -> RetryReason? {
-        status == 429 || (500...599).contains(status) ? .status(status) : nil
+        retryableStatuses.contains(status) ? .status(status) : nil
     }
 }
 

@@ -52,8 +52,6 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
     case conflictingAssignments(field: String, first: String)
     /// Where a JSON object was required.
     case notAnObject(found: String)
-    /// A file named by an argument could not be read.
-    case unreadableFile(path: String, reason: String)
     /// `--limit` must be positive.
     case invalidLimit(Int)
     /// A response did not have the shape the request asked for.
@@ -128,8 +126,6 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
             return "'\(field)' is part of \(model)'s key; give it with --id or --key, not as a field value"
         case .notAnObject(let found):
             return "expected a JSON object, found \(found)"
-        case .unreadableFile(let path, let reason):
-            return "cannot read '\(path)': \(reason)"
         case .invalidLimit(let limit):
             return "limit must be at least 1, got \(limit)"
         case .unexpectedResponse(let path, let reason):

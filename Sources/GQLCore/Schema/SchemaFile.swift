@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which kind of file a schema came from.
 public enum SchemaFileFormat: String, Sendable, Equatable {
     /// A standalone `model-introspection.json` (MIS v1).
@@ -46,23 +44,22 @@ public struct SchemaFile: Sendable, Equatable {
 /// let endpoint = file.service.endpoint
 /// ```
 public enum SchemaLoader {
-    /// Reads and decodes a file.
+    /// Reads and decodes a file (or a pipe, FIFO or device: it is read once, to its end).
     public static func load(path: String) throws(SchemaError) -> SchemaFile {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileReader.bytes(atPath: path)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw SchemaError(file: path, location: "", message: reason)
+            throw SchemaError(file: path, location: "", message: error.reason)
         }
-        return try load(data: data, path: path)
+        return try load(bytes: bytes, path: path)
     }
 
     /// Decodes file contents; `path` is used in error messages.
-    public static func load(data: Data, path: String) throws(SchemaError) -> SchemaFile {
+    public static func load(bytes: [UInt8], path: String) throws(SchemaError) -> SchemaFile {
         let json: JSONValue
         do {
-            json = try JSONValue.parse(Array(data))
+            json = try JSONValue.parse(bytes)
         } catch {
             throw SchemaError(file: path, location: "\(error.line):\(error.column)", message: error.message)
         }

@@ -105,7 +105,7 @@ public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Why a `Name: value` header line was rejected.
 public struct HeaderParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The line as given, with its value masked when the name looks sensitive.
+    /// The line as given, with its value masked (the name is shown, so that the user knows which `-H` it is).
     public let line: String
     /// What was wrong.
     public let reason: String
@@ -150,15 +150,16 @@ extension HTTPHeader {
         }
     }
 
-    /// The line for an error message, with the value redacted when the name looks sensitive.
+    /// The line for an error message: the header's name as given, and its value masked whatever the name,
+    /// since a malformed line may put a secret where its name should make it look harmless.
     private static func maskedLine(_ line: String) -> String {
-        guard let colon = line.firstIndex(of: ":") else {
-            // No name/value split: the whole line may be a pasted secret.
-            return HeaderRedaction.redactValue(line)
+        let mask = HeaderRedaction.mask
+        if let colon = line.firstIndex(of: ":") {
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            return "\(line[..<colon]):" + (value.isEmpty ? "" : " \(mask)")
         }
-        let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-        guard HeaderRedaction.isSensitive(name) else { return line }
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        return "\(line[..<colon]): \(HeaderRedaction.redactValue(value))"
+        // No colon: a first word with more after it is a name without its colon; one word may be a pasted secret.
+        guard let gap = line.firstIndex(where: { $0 == " " || $0 == "\t" }), gap != line.startIndex else { return mask }
+        return "\(line[..<gap]) \(mask)"
     }
 }

@@ -101,7 +101,7 @@ struct GlobalOptions: Equatable, Sendable {
         long: "timeout", value: "SECONDS", default: "30", help: "Give up on a request after SECONDS.")
     static let retriesOption = OptionSpec(
         long: "retries", value: "N", default: "3",
-        help: "Retry a query up to N times after a network error, a timeout, HTTP 429 or 5xx.")
+        help: "Retry a query up to N times after a network error, a timeout, HTTP 429, 500, 502, 503 or 504.")
     static let retryMutationsOption = OptionSpec(
         long: "retry-mutations", help: "Retry mutations too, where a retry cannot apply twice: a create keeps its key, an update or delete needs --if.")
     static let dryRunOption = OptionSpec(

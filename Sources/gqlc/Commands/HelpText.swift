@@ -39,14 +39,20 @@ enum HelpText {
                         of AWS_SHARED_CREDENTIALS_FILE or ~/.aws/credentials. Region: --region, the AppSync \
                         host name, the schema file, then AWS_REGION or AWS_DEFAULT_REGION. Secrets are never printed.
                         """),
+                    .paragraph(
+                        """
+                        Every FILE (--schema, --vars, --input, --filter @FILE, raw's document, the credentials \
+                        file) may also be a pipe, a FIFO, <(…) or a device such as /dev/stdin; it is read once. \
+                        '-' is standard input where the option says so.
+                        """),
                 ]),
                 HelpSection("Exit status", [
                     .definitions([
                         ("0", "success"),
-                        ("1", "the response has GraphQL errors and no data"),
-                        ("2", "usage or input error (bad arguments, unreadable schema or input)"),
+                        ("1", "GraphQL errors and no data, or a false --if condition"),
+                        ("2", "usage or input error (bad arguments, a missing or malformed file)"),
                         ("3", "partial data: the response has both data and errors"),
-                        ("4", "not found: get, update or delete returned null without errors"),
+                        ("4", "not found: no such record for get, update or delete"),
                         ("5", "HTTP error status, or a response that is not GraphQL"),
                         ("6", "network failure or timeout"),
                         ("130", "interrupted (Ctrl-C or SIGTERM); a listing prints where to resume"),

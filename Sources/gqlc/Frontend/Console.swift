@@ -1,4 +1,5 @@
 import Foundation
+import GQLCore
 
 /// Somewhere output is written: standard output, standard error, or a buffer in tests.
 protocol TextSink: Sendable {
@@ -16,7 +17,8 @@ extension TextSink {
 
 /// Where `-` (standard input) is read from, injected so that tests can supply it.
 protocol InputReader: Sendable {
-    func readAll() -> Data
+    /// Everything up to the end of input.
+    func readAll() throws(FileReadError) -> [UInt8]
 }
 
 /// The streams a run uses, injected so that tests can capture them.
@@ -65,5 +67,7 @@ struct FileDescriptorSink: TextSink {
 
 /// The process's standard input.
 struct StandardInput: InputReader {
-    func readAll() -> Data { FileHandle.standardInput.readDataToEndOfFile() }
+    func readAll() throws(FileReadError) -> [UInt8] {
+        try FileReader.bytes(descriptor: STDIN_FILENO, name: "<stdin>")
+    }
 }

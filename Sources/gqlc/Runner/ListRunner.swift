@@ -5,8 +5,14 @@ extension ModelCommandRunner {
     /// `gqlc list`: streams items page by page, following `nextToken` to the end or to `--limit`.
     mutating func list(_ invocation: ListInvocation) -> ExitCode {
         let requests: ListRequests
+        let json: JSONValue?
         do {
-            let filter = FilterInput(where: invocation.conditions, json: try filterJSON(invocation.filter))
+            json = try filterJSON(invocation.filter)
+        } catch {
+            return usage(error)
+        }
+        do {
+            let filter = FilterInput(where: invocation.conditions, json: json)
             if let index = invocation.index {
                 requests = try builder.indexPages(
                     invocation.model, index: index, filter: filter, sortDirection: invocation.sort,
@@ -48,14 +54,13 @@ extension ModelCommandRunner {
                 throw RunFailure("standard output was closed")
             }
         }
-        // A listing that failed before printing anything prints nothing, like any other rejected request;
-        // once items are out, the array is closed so that stdout stays valid JSON.
-        if !closedPipe, output.opened || result.exitStatus == .success { output.finish() }
-        return report(result, closedPipe: closedPipe)
+        // However the listing stopped (an error on the first page, Ctrl-C before it), stdout is valid JSON: `[]` at least.
+        if !closedPipe { output.finish() }
+        return report(result, closedPipe: closedPipe, startToken: pager.startToken)
     }
 
     /// Says why the listing stopped and, when it stopped early, where to resume.
-    private func report(_ result: ListResult, closedPipe: Bool) -> ExitCode {
+    private func report(_ result: ListResult, closedPipe: Bool, startToken: String?) -> ExitCode {
         switch result.stop {
         case .endOfList, .limitReached: break
         case .cancelled: diagnostics.error("interrupted after \(result.delivered) items")
@@ -64,6 +69,11 @@ extension ModelCommandRunner {
         case .consumerFailed: break
         }
         switch result.resume {
+        case .token(let token) where token == startToken && Self.refusedFirstPage(result):
+            // Never hand back a token the server refused as if it were a place to resume.
+            diagnostics.error(
+                "hint: the server refused the first page at --next-token; check that the token comes from a "
+                    + "listing of the same model, filter and index, or start without it")
         case .token(let token): diagnostics.resumeToken(token)
         case .start where result.delivered == 0 && result.exitStatus != .success: break
         case .start: diagnostics.error("the first page was not fully printed; run the command again to resume")
@@ -74,14 +84,18 @@ extension ModelCommandRunner {
         return result.exitStatus
     }
 
+    /// The server answered the first request with errors and nothing else.
+    private static func refusedFirstPage(_ result: ListResult) -> Bool {
+        guard result.pages == 1, result.delivered == 0, case .graphQLErrors = result.stop else { return false }
+        return true
+    }
+
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
-    private func filterJSON(_ argument: FilterArgument?) throws(RequestBuildError) -> JSONValue? {
+    private func filterJSON(_ argument: FilterArgument?) throws(RunFailure) -> JSONValue? {
         guard let argument else { return nil }
         switch argument {
         case .json(let value): return value
-        case .file(.file(let path)): return try JSONArgument.file(path, option: "--filter")
-        case .file(.standardInput):
-            return try JSONArgument.parse(session.console.input.readAll(), option: "--filter")
+        case .file(let source): return try JSONArgument.read(source, option: "--filter", console: session.console)
         }
     }
 }

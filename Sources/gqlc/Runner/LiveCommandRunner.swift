@@ -55,27 +55,27 @@ struct RequestExecution {
 
     /// Sends `request`, then prints the result at its decode path (or the envelope with `--raw-response`).
     /// `complete` may fetch more (child pages) before printing; `nullIsNotFound` turns a null result into status 4.
-    /// `hint` may add one line after the errors of a failed request, saying what they probably mean.
+    /// `explain` may say what a failure means (one more request is allowed, through the client it is given).
     mutating func send(
         _ request: GraphQLRequest, mayRetry: Bool, nullIsNotFound: Bool, notFoundMessage: @autoclosure () -> String,
-        hint: ([GraphQLError]) -> String? = { _ in nil },
+        explain: (RequestFailure, GraphQLClient) -> FailureExplanation? = { _, _ in nil },
         complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
     ) -> ExitCode {
         let printer = ResultPrinter(console: session.console, globals: session.globals)
-        let response: GraphQLResponse
         let client: GraphQLClient
         do {
             client = try self.client()
-            response = try client.execute(request, mayRetry: mayRetry)
-        } catch let failure as RunFailure {
-            diagnostics.failure(failure)
-            return failure.status
-        } catch let error as ExecutionError {
-            diagnostics.error(error)
-            return error.exitStatus
         } catch {
-            diagnostics.error("\(error)")
-            return .graphQLErrors
+            diagnostics.failure(error)
+            return error.status
+        }
+        let response: GraphQLResponse
+        do {
+            response = try client.execute(request, mayRetry: mayRetry)
+        } catch {
+            diagnostics.error(error)
+            if case .notes(let lines)? = explain(.execution(error), client) { lines.forEach(diagnostics.error) }
+            return error.exitStatus
         }
         let outcome: RequestOutcome
         do {
@@ -113,11 +113,35 @@ struct RequestExecution {
             diagnostics.graphQLErrors(errors)
             return .partial
         case .failed(let errors):
-            diagnostics.graphQLErrors(errors)
-            if let hint = hint(errors) { diagnostics.error("hint: " + hint) }
+            switch explain(.errors(errors), client) {
+            case .notFound?:
+                diagnostics.error(notFoundMessage())
+                return .notFound
+            case .notes(let lines)?:
+                diagnostics.graphQLErrors(errors)
+                lines.forEach(diagnostics.error)
+            case nil:
+                diagnostics.graphQLErrors(errors)
+            }
             return .graphQLErrors
         }
     }
+}
+
+/// A request that failed, as a command's `explain` sees it.
+enum RequestFailure {
+    /// The server answered with errors and no data.
+    case errors([GraphQLError])
+    /// No usable answer: network, timeout, HTTP status, not GraphQL.
+    case execution(ExecutionError)
+}
+
+/// What a command makes of a failure, when it knows more than the errors say.
+enum FailureExplanation {
+    /// Lines printed after the errors (`hint: …`, what to check); the status stays.
+    case notes([String])
+    /// The record does not exist: the not-found message replaces the errors, with status 4.
+    case notFound
 }
 
 extension GraphQLResponse {

@@ -51,8 +51,14 @@ struct ModelCommandRunner {
 
     mutating func create(_ invocation: CreateInvocation) -> ExitCode {
         let request: GraphQLRequest
+        let input: JSONValue?
         do {
-            let values = RecordValues(assignments: invocation.assignments, input: try input(invocation.input))
+            input = try self.input(invocation.input)
+        } catch {
+            return usage(error)
+        }
+        do {
+            let values = RecordValues(assignments: invocation.assignments, input: input)
             request = try builder.create(invocation.model, values: values)
         } catch {
             return usage(error)
@@ -61,18 +67,31 @@ struct ModelCommandRunner {
         // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
         let mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
         let model = invocation.model
+        let key = Self.sentKey(request, keyFields: schema.models[model]?.primaryKey.fields ?? [])
+        let retried = mayRetry
         return execution.send(
             request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "",
-            hint: { errors in
-                // The create resolver's condition is that no record has the key yet.
-                Self.conditionFailed(errors) ? "\(model) already has a record with this key" : nil
+            explain: { failure, _ in
+                switch failure {
+                case .errors(let errors):
+                    // The create resolver's condition is that no record has the key yet.
+                    return Self.conditionFailed(errors) ? .notes(["hint: \(model) already has a record with this key"]) : nil
+                case .execution(let error):
+                    return Self.mayHaveBeenApplied(error, model: model, key: key, retried: retried)
+                }
             })
     }
 
     mutating func update(_ invocation: UpdateInvocation) -> ExitCode {
         let request: GraphQLRequest
+        let input: JSONValue?
         do {
-            let values = RecordValues(assignments: invocation.assignments, input: try input(invocation.input))
+            input = try self.input(invocation.input)
+        } catch {
+            return usage(error)
+        }
+        do {
+            let values = RecordValues(assignments: invocation.assignments, input: input)
             request = try builder.update(
                 invocation.model, key: keyInput(invocation.record), values: values,
                 condition: FilterInput(where: invocation.conditions))
@@ -97,28 +116,40 @@ struct ModelCommandRunner {
 
     /// Sends an update or delete (or prints it for `--dry-run`). Only a conditional change is safe to
     /// repeat: a second try fails its condition instead of applying twice.
+    ///
+    /// A failed condition without `--if` means the record does not exist (the transformer's only condition is
+    /// existence): status 4. With `--if`, one `get` tells a missing record (4) from a false condition (1).
     private mutating func sendChange(
         _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String]
     ) -> ExitCode {
         if globals.dryRun { return execution.printDryRun(request) }
         let mayRetry = RetryPolicy.mayRetry(
             .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !conditions.isEmpty)
+        // With --if, the get that tells a missing record from a false condition (nil if the schema has no get).
+        let lookup = conditions.isEmpty ? nil : try? builder.get(model, key: keyInput(record), include: [])
         return execution.send(
             request, mayRetry: mayRetry, nullIsNotFound: true, notFoundMessage: Self.notFound(model, record),
-            hint: { errors in Self.conditionFailureHint(errors, model: model, record: record, conditions: conditions) })
+            explain: { failure, client in
+                guard case .errors(let errors) = failure, Self.conditionFailed(errors) else { return nil }
+                if conditions.isEmpty { return .notFound }
+                switch lookup.flatMap({ Self.exists($0, client: client) }) {
+                case false?: return .notFound
+                case true?: return .notes(["the --if condition is false for \(Self.describe(model, record))"])
+                case nil: return .notes(["hint: the --if condition is false, or \(Self.notFound(model, record)) exists"])
+                }
+            })
     }
 
-    /// What a failed condition means for an update or delete: the resolver's own condition is that the record
-    /// exists (and that any auth rule holds), so without `--if` a missing record is the likely cause.
-    static func conditionFailureHint(
-        _ errors: [GraphQLError], model: String, record: RecordSelector, conditions: [String]
-    ) -> String? {
-        guard conditionFailed(errors) else { return nil }
-        let missing = notFound(model, record)
-        if conditions.isEmpty {
-            return "\(missing) exists, or an auth rule's condition refused the change"
+    /// Whether the record `lookup` gets exists; nil when the lookup itself failed.
+    static func exists(_ lookup: GraphQLRequest, client: GraphQLClient) -> Bool? {
+        guard let response = try? client.execute(lookup),
+            let outcome = try? response.outcome(decodePath: lookup.decodePath, nullIsNotFound: true)
+        else { return nil }
+        switch outcome {
+        case .success: return true
+        case .notFound: return false
+        case .partial, .failed: return nil
         }
-        return "the --if condition is false, or \(missing) exists"
     }
 
     /// Whether DynamoDB refused the write because a condition was false.
@@ -134,14 +165,9 @@ struct ModelCommandRunner {
     }
 
     /// The `--input` JSON object, from a file or standard input.
-    func input(_ source: InputSource?) throws(RequestBuildError) -> JSONValue? {
+    func input(_ source: InputSource?) throws(RunFailure) -> JSONValue? {
         guard let source else { return nil }
-        switch source {
-        case .standardInput:
-            return try JSONArgument.input("-", standardInput: { session.console.input.readAll() })
-        case .file(let path):
-            return try JSONArgument.input(path, standardInput: { Data() })
-        }
+        return try JSONArgument.read(source, option: "--input", console: session.console)
     }
 
     func usage(_ error: RequestBuildError) -> ExitCode { usage(RunFailure(error.description)) }
@@ -152,9 +178,14 @@ struct ModelCommandRunner {
     }
 
     static func notFound(_ model: String, _ record: RecordSelector) -> String {
+        "no " + describe(model, record)
+    }
+
+    /// `Post with key 'p1'`, `InventoryItem with key sku=A-1, warehouseId=w1`.
+    static func describe(_ model: String, _ record: RecordSelector) -> String {
         switch record {
-        case .id(let value): return "no \(model) with key '\(value)'"
-        case .key(let pairs): return "no \(model) with key " + pairs.joined(separator: ", ")
+        case .id(let value): return "\(model) with key '\(value)'"
+        case .key(let pairs): return "\(model) with key " + pairs.joined(separator: ", ")
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import GQLCore
 
 /// `gqlc raw`: any GraphQL document, parsed and checked locally before anything is sent.
@@ -78,37 +77,20 @@ struct RawRunner {
         switch source {
         case .text(let text):
             return (text, "--query")
-        case .file(.standardInput):
-            return (try decode(session.console.input.readAll(), name: "<stdin>"), "<stdin>")
-        case .file(.file(let path)):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-                throw RunFailure("\(path): \(reason)")
+        case .file(let file):
+            do {
+                return (try file.text(session.console), file.name)
+            } catch {
+                throw RunFailure(error.description)
             }
-            return (try decode(data, name: path), path)
         }
-    }
-
-    private func decode(_ data: Data, name: String) throws(RunFailure) -> String {
-        guard let text = String(data: data, encoding: .utf8) else { throw RunFailure("\(name): the document is not valid UTF-8") }
-        return text
     }
 
     /// `--vars` first, then each `--var` in order; later values replace earlier ones.
     private func variables(_ invocation: RawInvocation) throws(RunFailure) -> JSONObject {
         var variables = JSONObject()
         if let source = invocation.variablesFile {
-            let json: JSONValue
-            do {
-                switch source {
-                case .standardInput:
-                    json = try JSONArgument.parse(session.console.input.readAll(), option: "--vars")
-                case .file(let path):
-                    json = try JSONArgument.file(path, option: "--vars")
-                }
-            } catch {
-                throw RunFailure(error.description)
-            }
+            let json = try JSONArgument.read(source, option: "--vars", console: session.console)
             guard case .object(let object) = json else {
                 throw RunFailure("--vars: expected a JSON object of variables, found \(json.kindDescription)")
             }

@@ -40,6 +40,13 @@ def _port(text: str) -> int:
     return value
 
 
+def _http_error_status(text: str) -> int:
+    value = int(text)
+    if not 400 <= value <= 599:
+        raise argparse.ArgumentTypeError(f"expected an HTTP error status from 400 to 599, got {text}")
+    return value
+
+
 def _iam_credentials(text: str) -> IAMCredentials:
     try:
         return IAMCredentials.parse(text)
@@ -101,7 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--print-schema", action="store_true", help="print the generated SDL and exit")
     faults = parser.add_argument_group("fault injection (every Nth request, counting all requests)")
     faults.add_argument("--latency-ms", type=_non_negative, default=0, metavar="N", help="delay every request")
-    faults.add_argument("--fail-every", type=_non_negative, default=0, metavar="N", help="answer HTTP 500")
+    faults.add_argument("--fail-every", type=_non_negative, default=0, metavar="N",
+                        help="answer HTTP 500 (or --fail-status)")
+    faults.add_argument("--fail-status", type=_http_error_status, default=500, metavar="CODE",
+                        help="the status --fail-every answers with, 400 to 599 (default 500)")
     faults.add_argument("--throttle-every", type=_non_negative, default=0, metavar="N",
                         help="answer HTTP 429 TooManyRequestsException")
     faults.add_argument("--drop-every", type=_non_negative, default=0, metavar="N",
@@ -146,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - e.g. an unusable --db path; still one line
         parser.exit(2, f"appsync-local: error: {type(error).__name__}: {error}\n")
     options = ServerOptions(api_key=args.api_key, iam_credentials=tuple(args.iam_credentials), iam_region=args.region,
-                            latency_ms=args.latency_ms, fail_every=args.fail_every,
+                            latency_ms=args.latency_ms, fail_every=args.fail_every, fail_status=args.fail_status,
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
                             retry_after=args.retry_after, verbose=args.verbose,
                             reply=_canned_reply(args, parser), record_path=args.record_requests,

@@ -7,7 +7,7 @@ Endpoint: ``POST /graphql`` (JSON body) and ``GET /graphql?query=…&variables=�
 Fault injection counts every request to the endpoint (1, 2, 3, …); when a request's number is a
 multiple of N the fault applies, checked in this order: ``drop_every`` (close the connection without
 answering), ``throttle_every`` (429 ``TooManyRequestsException``, with ``Retry-After`` when
-configured), ``fail_every`` (500 ``InternalFailure``). ``latency_ms`` delays every request.
+configured), ``fail_every`` (``fail_status``, 500 ``InternalFailure`` by default). ``latency_ms`` delays every request.
 
 Canned replies stand in for a broken endpoint or a proxy in front of it: with ``reply`` set, requests get its
 status, body, content type and headers instead of an answer (the first ``reply.first`` requests, or all of
@@ -69,6 +69,7 @@ class ServerOptions:
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
     latency_ms: int = 0
     fail_every: int = 0
+    fail_status: int = 500
     throttle_every: int = 0
     drop_every: int = 0
     retry_after: int | None = None
@@ -209,7 +210,8 @@ class GraphQLHandler(BaseHTTPRequestHandler):
             self._send(429, http_error_body("TooManyRequestsException", "Rate exceeded"), extra)
             return
         if options.fail_every and number % options.fail_every == 0:
-            self._send(500, http_error_body("InternalFailure", "An internal failure occurred (injected fault)."))
+            self._send(options.fail_status,
+                       http_error_body("InternalFailure", "An internal failure occurred (injected fault)."))
             return
         reply = options.reply
         if reply is not None and (reply.first == 0 or number <= reply.first):
