@@ -13,7 +13,7 @@ import Testing
 /// no operation name, `__typename` only on connections), and gqlc does not claim to build those.
 @Suite struct AmplifySwiftDocumentTests {
     static func builder() throws -> RequestBuilder {
-        let file = try SchemaLoader.load(data: Data(Self.testModels.utf8), path: "amplify-swift-test-models.json")
+        let file = try SchemaLoader.load(bytes: Array(Self.testModels.utf8), path: "amplify-swift-test-models.json")
         return RequestBuilder(schema: try #require(file.schema), makeID: { "generated-id" })
     }
 

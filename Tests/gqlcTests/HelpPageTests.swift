@@ -162,9 +162,14 @@ import Testing
                                     else AWS_PROFILE, else 'default'.
           -H, --header 'NAME: VALUE'
                                     Add an HTTP header to every request. (repeatable)
+              --cacert FILE         Verify HTTPS servers with the CA certificates in
+                                    FILE (PEM) instead of the system's, e.g. for a
+                                    private CA. Without it and $CURL_CA_BUNDLE,
+                                    $SSL_CERT_FILE is read. (env: CURL_CA_BUNDLE)
               --timeout SECONDS     Give up on a request after SECONDS. (default: 30)
               --retries N           Retry a query up to N times after a network error, a
-                                    timeout, HTTP 429 or 5xx. (default: 3)
+                                    timeout, HTTP 429, 500, 502, 503 or 504.
+                                    (default: 3)
               --retry-mutations     Retry mutations too, where a retry cannot apply
                                     twice: a create keeps its key, an update or delete
                                     needs --if.

@@ -72,7 +72,7 @@ enum ModelsRunner {
         ]
         lines.append("  operations:")
         for (kind, name) in named {
-            lines.append("    \(kind.padding(toLength: 9, withPad: " ", startingAt: 0)) \(name ?? "(disabled)")")
+            lines.append("    \(kind)\(String(repeating: " ", count: max(0, 9 - kind.count))) \(name ?? "(disabled)")")
         }
         return lines
     }

@@ -1,4 +1,3 @@
-import Foundation
 import GQLCore
 
 #if canImport(Glibc)
@@ -21,7 +20,7 @@ struct Session: Sendable {
     /// Reads the schema file. When `required` is false, a missing default file is not an error.
     func schemaFile(required: Bool) throws(RunFailure) -> SchemaFile? {
         let path = globals.schema.value
-        if globals.schema.origin == .default, !FileManager.default.fileExists(atPath: path) {
+        if globals.schema.origin == .default, !ProcessEnvironment.pathExists(path) {
             guard required else { return nil }
             throw RunFailure(
                 "no model schema: \(path) does not exist; pass --schema FILE or set GQLC_SCHEMA "
