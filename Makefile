@@ -20,7 +20,7 @@ export GQLC_SHARED_FIXTURES
 # Proxies would route loopback traffic away from the local test servers.
 unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
 
-.PHONY: all build release test test-swift test-python demo serve bench fuzz clean
+.PHONY: all build release test test-swift test-python demo serve bench fuzz clean no-foundation
 
 all: build
 
@@ -35,7 +35,7 @@ $(VENV)/.installed: Tests/requirements.txt
 venv: $(VENV)/.installed
 
 # Every test: Swift unit tests, the local server's own tests, and end-to-end runs of the binary.
-test: venv
+test: venv no-foundation
 	@[ -d "$(GQLC_SHARED_FIXTURES)" ] || { echo "make test: the shared Amplify fixtures (shared/fixtures/amplify) are not" \
 	  "beside this checkout, one level higher, or beside the checkout it was cloned from; set GQLC_SHARED_FIXTURES=DIR" >&2; exit 2; }
 	@command -v zsh >/dev/null || (timeout 180 $(SUDO) apt-get update -qq && timeout 180 $(SUDO) apt-get install -y -qq zsh >/dev/null) \
@@ -43,6 +43,14 @@ test: venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q Tests
+
+# GQLCore and gqlc stay off Foundation (tests and benchmarks may use it): importing any of its modules would
+# put it back in the process and some 60 MB back in the static binary.
+no-foundation:
+	@if grep -rnE '^[[:space:]]*(@[_a-zA-Z]+[[:space:]]+)*import[[:space:]]+([a-z]+[[:space:]]+)?Foundation' Sources; then \
+	  echo "no-foundation: the lines above import Foundation into Sources; use Glibc and the types in Sources/GQLCore/System" >&2; \
+	  exit 1; \
+	fi
 
 # Real gqlc commands against the local server on the blog example (output also in .build/demo-output.txt).
 # jq is installed if missing and possible; without it the demo skips its jq step.

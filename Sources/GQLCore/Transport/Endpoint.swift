@@ -36,7 +36,7 @@ public struct Endpoint: Sendable, Equatable {
         do {
             parsed = try EndpointURL(parsing: url.trimmingSpaces)
         } catch {
-            throw .invalidURL(url, error.description)
+            throw .invalidURL(EndpointURL.maskingUserInfo(url), error.description)
         }
         do {
             try HTTPRequest.validate(parsed)

@@ -25,7 +25,8 @@ public struct EndpointURL: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws(URLParseError) {
         absoluteString = text
         if let bad = text.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value >= 0x7F }) {
-            throw bad == " " ? .space : .invalidCharacter(bad.escaped(asASCII: true))
+            // Control characters are shown escaped so that the message stays one line; others as they are.
+            throw bad == " " ? .space : .invalidCharacter(bad.value >= 0xA0 ? String(bad) : bad.escaped(asASCII: true))
         }
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex,
             text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }),
@@ -125,6 +126,15 @@ public struct EndpointURL: Sendable, Hashable, CustomStringConvertible {
                 index += 1
             }
         }
+    }
+
+    /// `text` with anything between `//` and an `@` before the path masked (`https://***@host/`), for
+    /// messages about a URL that may carry a password.
+    public static func maskingUserInfo(_ text: String) -> String {
+        guard let slashes = text.firstRange(of: "//") else { return text }
+        let authority = text[slashes.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@") else { return text }
+        return String(text[..<slashes.upperBound]) + "***" + String(text[at...])
     }
 
     /// `text` with each `%XX` replaced by its byte; invalid escapes and bytes that are not UTF-8 are kept as text.

@@ -150,5 +150,5 @@ public protocol HTTPTransport: Sendable {
 /// Formats a duration for messages: `30 s`, `0.25 s`.
 func formatSeconds(_ seconds: Double) -> String {
     if seconds == seconds.rounded() && abs(seconds) < 1e9 { return "\(Int(seconds)) s" }
-    return formatThreeSignificant(seconds) + " s"
+    return formatC("%.3g", seconds) + " s"
 }

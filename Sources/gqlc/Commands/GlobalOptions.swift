@@ -188,11 +188,11 @@ struct GlobalOptions: Equatable, Sendable {
 
     /// Checks that the endpoint is an absolute http(s) URL.
     private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> EndpointURL {
-        let value = text.value
+        let value = EndpointURL.maskingUserInfo(text.value)
         let source = text.origin.describe(Self.endpointOption)
         let url: EndpointURL
         do {
-            url = try EndpointURL(parsing: value)
+            url = try EndpointURL(parsing: text.value)
         } catch {
             let reason = error == .noScheme || error == .noAuthority ? "" : "\(error); "
             throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL")
