@@ -11,6 +11,9 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A position-dependent executable skips about 77,000 start-up relocations of the static stdlib (~1 ms a run).
 # libcurl is loaded with dlopen at run time, so no link needs curl or its -dev package.
 STATIC_FLAGS := --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
+# The release binary drops its DWARF debug info (about 3.6 MB) but keeps its symbols, so crash backtraces
+# still name functions. Nothing imports Foundation, so the static binary is the Swift runtime and gqlc.
+RELEASE_FLAGS := $(STATIC_FLAGS) -Xlinker --strip-debug
 # The shared Amplify fixtures every loader test reads (never copied into the project): beside the checkout,
 # one level higher (a worktree), or beside the checkout this one was cloned from. $GQLC_SHARED_FIXTURES wins.
 ORIGIN_DIR   := $(shell git config --get remote.origin.url 2>/dev/null)
@@ -82,7 +85,7 @@ clean:
 # gqlc in release mode with the Swift stdlib linked statically (faster startup, no Swift runtime
 # needed on the target); falls back to a dynamic stdlib if the static link fails.
 release:
-	@if $(SWIFT) build -c release --product gqlc $(STATIC_FLAGS); then \
+	@if $(SWIFT) build -c release --product gqlc $(RELEASE_FLAGS); then \
 	  echo "release: $(RELEASE_BIN) links the Swift stdlib statically"; \
 	else \
 	  echo "release: the static stdlib build failed; building with the Swift stdlib linked dynamically" >&2; \

@@ -88,6 +88,7 @@ def main():
         context.discover_queries(canned.url)
         scenarios.server_check(context, canned)
         scenarios.startup(context, share(5))
+        transport_scenarios.binary_size(context)
         scenarios.get(context, canned.url, "canned server", share(20))
         scenarios.paging(context, canned, share(100))
         scenarios.peak_rss(context, canned, share(45))
@@ -97,6 +98,7 @@ def main():
         try:
             with Server("local AppSync server", [appsync, "--schema", args.schema, "--port", "0"]) as server:
                 scenarios.appsync(context, server, share(45))
+                transport_scenarios.gzip_page(context, server.url, min(1000, args.appsync_items))
         except ServerError as error:
             context.failed("local AppSync server", error)
         transport_scenarios.waiting_cpu(context, appsync, os.path.join(ROOT, "schema-examples", "blog-seed.json"))
