@@ -9,6 +9,7 @@ import ipaddress
 import json
 import re
 import signal
+import socket
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,12 +22,19 @@ from cryptography.x509.oid import NameOID
 
 from forwarding_proxy import ForwardingProxy
 from gqlc_runner import GQLC_BIN, gqlc_env
-from peer_servers import EchoServer, closed_port_url
 
 GET_P1 = ("get", "Post", "--id", "p1")
 # Neither CA variable from the outer shell (an empty value means unset to gqlc).
 NO_CA_VARIABLES = {"CURL_CA_BUNDLE": "", "SSL_CERT_FILE": ""}
 P1_TITLE = "A sourdough starter in seven days"
+
+
+def closed_port_url() -> str:
+    """A loopback URL on which nothing listens (the port was just free)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/graphql"
 
 
 # MARK: - Certificates
@@ -273,12 +281,13 @@ def test_without_libcurl_a_request_fails_in_one_line_and_nothing_else_needs_it(b
 # MARK: - What goes on the wire
 
 
-def test_the_request_asks_for_gzip_and_keeps_an_empty_header(gqlc, schema_examples_dir):
+def test_the_request_asks_for_gzip_and_keeps_an_empty_header(gqlc, start_appsync, schema_examples_dir):
     # libcurl reads a header line "Name:" as "remove Name"; an empty value given by -H must still be sent.
-    with EchoServer() as echo:
-        run = gqlc("--schema", schema_examples_dir / "blog.json", "--endpoint", echo.url, "-H", "X-Empty:", *GET_P1)
-        assert run.code == 0, run
-        headers = echo.headers()
+    server = start_appsync(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json",
+                           record_requests=True)
+    run = gqlc("--schema", schema_examples_dir / "blog.json", "--endpoint", server.url, "-H", "X-Empty:", *GET_P1)
+    assert run.code == 0, run
+    headers = server.headers()
     assert headers["x-empty"] == ""
     assert headers["accept-encoding"] == "gzip"
     assert "expect" not in headers and "transfer-encoding" not in headers
