@@ -9,12 +9,12 @@ public enum ProcessEnvironment {
     /// Every `NAME=value` of the environment; for a name given twice, the first wins (as `getenv` reads it).
     public static func current() -> [String: String] {
         #if canImport(Darwin)
-        let table = _NSGetEnviron().pointee
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
         #else
-        let table = environ
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         #endif
         var result: [String: String] = [:]
-        guard var entry = Optional(table) else { return result }
+        guard var entry = table else { return result }  // null after clearenv()
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
             if let equals = text.firstIndex(of: "="), equals != text.startIndex {
