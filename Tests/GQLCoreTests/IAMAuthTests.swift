@@ -17,7 +17,7 @@ import Testing
                 self.lock.lock()
                 defer { self.lock.unlock() }
                 self.ticks += 1
-                return Date(timeIntervalSince1970: 1_710_495_000 + Double(self.ticks * 60))
+                return Timestamp(secondsSince1970: 1_710_495_000 + Double(self.ticks * 60))
             })
         }
     }
@@ -39,7 +39,7 @@ import Testing
         #expect(signatures.count == 3)
         for request in transport.requests {
             // Each attempt verifies on its own: recomputing it from what was sent gives what was sent.
-            let date = Date(timeIntervalSince1970: 1_710_495_000 + Double(transport.requests.firstIndex(of: request)! + 1) * 60)
+            let date = Timestamp(secondsSince1970: 1_710_495_000 + Double(transport.requests.firstIndex(of: request)! + 1) * 60)
             #expect(try Self.endpoint().signer!.sign(request, at: date) == request)
             #expect(request.headers.value(for: "X-Amz-Security-Token") == Self.token)
         }
@@ -163,8 +163,8 @@ import Testing
 }
 
 @Suite struct AWSRegionTests {
-    static let appSync = URL(string: "https://abc.appsync-api.ap-southeast-2.amazonaws.com/graphql")!
-    static let local = URL(string: "http://127.0.0.1:20002/graphql")!
+    static let appSync = EndpointURL(string: "https://abc.appsync-api.ap-southeast-2.amazonaws.com/graphql")!
+    static let local = EndpointURL(string: "http://127.0.0.1:20002/graphql")!
 
     @Test func precedenceIsFlagHostFileEnvironment() throws {
         let env = ["AWS_REGION": "eu-west-1", "AWS_DEFAULT_REGION": "eu-west-2"]

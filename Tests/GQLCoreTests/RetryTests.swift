@@ -92,13 +92,13 @@ import Testing
     }
 
     @Test func retryAfterParsing() {
-        let now = Date(timeIntervalSince1970: 1_445_412_450)
+        let now = Timestamp(secondsSince1970: 1_445_412_450)
         #expect(RetryAfter.seconds(from: "120", now: now) == 120)
         #expect(RetryAfter.seconds(from: " 0 ", now: now) == 0)
         #expect(RetryAfter.seconds(from: "Wed, 21 Oct 2015 07:28:00 GMT", now: now) == 30)
         #expect(RetryAfter.seconds(from: "Thu, 01 Jan 1970 00:00:00 GMT", now: now) == 0)
-        #expect(RetryAfter.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
-        #expect(RetryAfter.httpDate("Tue, 29 Feb 2000 12:00:00 GMT") == Date(timeIntervalSince1970: 951_825_600))
+        #expect(RetryAfter.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == Timestamp(secondsSince1970: 784_111_777))
+        #expect(RetryAfter.httpDate("Tue, 29 Feb 2000 12:00:00 GMT") == Timestamp(secondsSince1970: 951_825_600))
         #expect(RetryAfter.seconds(from: "soon", now: now) == nil)
         #expect(RetryAfter.seconds(from: "-5", now: now) == nil)
         #expect(RetryAfter.seconds(from: "Wed, 21 Foo 2015 07:28:00 GMT", now: now) == nil)

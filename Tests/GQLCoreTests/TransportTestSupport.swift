@@ -53,10 +53,10 @@ final class RecordingClock: @unchecked Sendable {
     private let lock = NSLock()
     private var recordedSleeps: [Double] = []
     private let randomValue: Double
-    let now: Date
+    let now: Timestamp
     private let onSleep: (@Sendable () -> Void)?
 
-    init(random: Double = 0.5, now: Date = Date(timeIntervalSince1970: 1_445_412_450), onSleep: (@Sendable () -> Void)? = nil) {
+    init(random: Double = 0.5, now: Timestamp = Timestamp(secondsSince1970: 1_445_412_450), onSleep: (@Sendable () -> Void)? = nil) {
         randomValue = random
         self.now = now
         self.onSleep = onSleep

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds the region to sign for: `--region`, the region in an AppSync endpoint's host name
 /// (`<id>.appsync-api.<region>.amazonaws.com`), the config file's region, then `$AWS_REGION` and
 /// `$AWS_DEFAULT_REGION`. The API's own host and config come before the shell's defaults, which are
@@ -11,9 +9,9 @@ import Foundation
 public enum AWSRegion {
     /// The first region found, checked to look like one.
     public static func resolve(
-        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: URL
+        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: EndpointURL
     ) throws(AWSAuthError) -> String {
-        let host = url.host ?? ""
+        let host = url.host
         var candidates: [(value: String?, source: String)] = [
             (flag, "--region"),
             (fromAppSyncHost(host), "the endpoint host \(host)"),
@@ -24,7 +22,7 @@ public enum AWSRegion {
             (environment["AWS_DEFAULT_REGION"], "$AWS_DEFAULT_REGION"),
         ]
         for candidate in candidates {
-            guard let region = candidate.value?.trimmingCharacters(in: .whitespaces), !region.isEmpty else { continue }
+            guard let region = candidate.value?.trimmingSpaces, !region.isEmpty else { continue }
             guard isValid(region) else { throw .invalidRegion(region, source: candidate.source) }
             return region
         }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns an HTTP response into a ``GraphQLResponse`` or a typed failure.
 ///
 /// - non-2xx: ``HTTPStatusError``, with AppSync's `errors[0].errorType`/`message` when the body is JSON,
@@ -157,10 +155,10 @@ public enum BodyExcerpt {
     /// `(empty body)` when there is nothing to show.
     public static func make(_ body: [UInt8]) -> String {
         let text = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         if trimmed.hasPrefix("<") {
             if let title = htmlTitle(trimmed), !title.isEmpty { return oneLine(title, limit: maximumLength) }
-            let withoutTags = trimmed.replacingOccurrences(of: "<[^>]*>", with: "\n", options: .regularExpression)
+            let withoutTags = trimmed.replacing(#/<[^>]*>/#, with: "\n")
             if let line = firstLine(withoutTags) { return oneLine(line, limit: maximumLength) }
         }
         return firstLine(trimmed).map { oneLine($0, limit: maximumLength) } ?? "(empty body)"
@@ -173,14 +171,12 @@ public enum BodyExcerpt {
     }
 
     private static func firstLine(_ text: String) -> String? {
-        text.split(whereSeparator: \.isNewline).lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        text.split(whereSeparator: \.isNewline).lazy.map(\.trimmingSpaces).first { !$0.isEmpty }
     }
 
     private static func htmlTitle(_ html: String) -> String? {
-        guard let open = html.range(of: "<title", options: .caseInsensitive),
-            let openEnd = html.range(of: ">", range: open.upperBound..<html.endIndex),
-            let close = html.range(of: "</title>", options: .caseInsensitive, range: openEnd.upperBound..<html.endIndex)
-        else { return nil }
-        return html[openEnd.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = #/<title[^>]*>(.*?)</title>/#.ignoresCase().dotMatchesNewlines()
+        guard let match = html.firstMatch(of: title) else { return nil }
+        return match.output.1.trimmingWhitespace
     }
 }

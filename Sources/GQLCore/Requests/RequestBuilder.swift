@@ -1,5 +1,3 @@
-import Foundation
-
 /// A model subscription's event.
 public enum SubscriptionEvent: String, Sendable, Equatable, CaseIterable {
     case onCreate, onUpdate, onDelete
@@ -34,7 +32,7 @@ public struct RequestBuilder: Sendable {
 
     /// - Parameter makeID: generates the `id` of a create whose model has the default `id` key and
     ///   was given none, as Amplify does (`UUID().uuidString`), so that a retried create cannot duplicate.
-    public init(schema: ModelSchema, makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+    public init(schema: ModelSchema, makeID: @escaping @Sendable () -> String = { RandomUUID.string() }) {
         self.schema = schema
         self.makeID = makeID
     }

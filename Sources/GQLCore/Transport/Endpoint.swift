@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where and how requests go: URL, headers (auth included), request signing, timeout and retry settings.
 ///
 /// ```swift
@@ -8,7 +6,7 @@ import Foundation
 /// ```
 public struct Endpoint: Sendable, Equatable {
     /// The GraphQL endpoint.
-    public var url: URL
+    public var url: EndpointURL
     /// Every header sent with each request, in order: `Content-Type`, `Accept`, auth, then extra headers.
     public var headers: [HTTPHeader]
     /// Seconds one request (one attempt) may take.
@@ -34,7 +32,12 @@ public struct Endpoint: Sendable, Equatable {
         url: String, apiKey: String? = nil, authorization: String? = nil, signer: SigV4Signer? = nil,
         headerLines: [String] = [], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()
     ) throws(EndpointError) {
-        guard let parsed = URL(string: url.trimmingCharacters(in: .whitespaces)) else { throw .invalidURL(url, "it is not a URL") }
+        let parsed: EndpointURL
+        do {
+            parsed = try EndpointURL(parsing: url.trimmingSpaces)
+        } catch {
+            throw .invalidURL(EndpointURL.maskingUserInfo(url), error.description)
+        }
         do {
             try HTTPRequest.validate(parsed)
         } catch {
@@ -58,7 +61,7 @@ public struct Endpoint: Sendable, Equatable {
 
     /// Makes an endpoint from checked parts.
     public init(
-        url: URL, headers: [HTTPHeader], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy(),
+        url: EndpointURL, headers: [HTTPHeader], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy(),
         signer: SigV4Signer? = nil
     ) {
         self.url = url
@@ -75,7 +78,7 @@ public struct Endpoint: Sendable, Equatable {
     }
 
     /// The HTTP request that POSTs `body` here, signed for the moment `date` when the endpoint has a signer.
-    public func httpRequest(body: [UInt8], at date: Date) -> HTTPRequest {
+    public func httpRequest(body: [UInt8], at date: Timestamp) -> HTTPRequest {
         let request = HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout, caFile: caFile)
         return signer?.sign(request, at: date) ?? request
     }
@@ -124,8 +127,8 @@ extension HTTPHeader {
             throw .malformedHeader(HeaderParseError(line: maskedLine(line), reason: "expected 'Name: value', e.g. 'x-trace-id: 42'"))
         }
         let rawName = line[..<colon]
-        let name = rawName.trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = rawName.trimmingSpaces
+        let value = line[line.index(after: colon)...].trimmingSpaces
         let shown = maskedLine(line)
         guard !name.isEmpty else {
             throw .malformedHeader(HeaderParseError(line: shown, reason: "the header name before ':' is empty"))
@@ -156,7 +159,7 @@ extension HTTPHeader {
     private static func maskedLine(_ line: String) -> String {
         let mask = HeaderRedaction.mask
         if let colon = line.firstIndex(of: ":") {
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingSpaces
             return "\(line[..<colon]):" + (value.isEmpty ? "" : " \(mask)")
         }
         // No colon: a first word with more after it is a name without its colon; one word may be a pasted secret.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One HTTP header line: a name and its value. Names compare case-insensitively.
 public struct HTTPHeader: Sendable, Equatable {
     /// The header name as given (e.g. `x-api-key`).
@@ -15,7 +13,11 @@ public struct HTTPHeader: Sendable, Equatable {
 
     /// True when `other` names the same header, ignoring case.
     public func hasName(_ other: String) -> Bool {
-        name.caseInsensitiveCompare(other) == .orderedSame
+        name.utf8.elementsEqual(other.utf8) { Self.asciiLowercase($0) == Self.asciiLowercase($1) }
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }
 
@@ -46,7 +48,7 @@ extension Array where Element == HTTPHeader {
 /// An HTTP request as the transport sends it.
 public struct HTTPRequest: Sendable, Equatable {
     /// The endpoint URL.
-    public var url: URL
+    public var url: EndpointURL
     /// The method; gqlc only POSTs.
     public var method: String
     /// Headers in the order they are sent.
@@ -60,7 +62,7 @@ public struct HTTPRequest: Sendable, Equatable {
     public var caFile: String?
 
     /// Makes a value from its parts.
-    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double, caFile: String? = nil) {
+    public init(url: EndpointURL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double, caFile: String? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
@@ -72,12 +74,12 @@ public struct HTTPRequest: Sendable, Equatable {
 
 extension HTTPRequest {
     /// Checks that the URL is an absolute http(s) URL with a host.
-    public static func validate(_ url: URL) throws(TransportError) {
-        let scheme = url.scheme?.lowercased()
+    public static func validate(_ url: EndpointURL) throws(TransportError) {
+        let scheme = url.scheme
         guard scheme == "http" || scheme == "https" else {
             throw .invalidURL(url.absoluteString, detail: "the scheme must be http or https")
         }
-        guard let host = url.host, !host.isEmpty else {
+        guard !url.host.isEmpty else {
             throw .invalidURL(url.absoluteString, detail: "the URL has no host")
         }
     }
@@ -148,5 +150,5 @@ public protocol HTTPTransport: Sendable {
 /// Formats a duration for messages: `30 s`, `0.25 s`.
 func formatSeconds(_ seconds: Double) -> String {
     if seconds == seconds.rounded() && abs(seconds) < 1e9 { return "\(Int(seconds)) s" }
-    return String(format: "%.3g s", seconds)
+    return formatC("%.3g", seconds) + " s"
 }

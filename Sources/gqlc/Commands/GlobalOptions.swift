@@ -1,4 +1,3 @@
-import Foundation
 import GQLCore
 
 /// The options every command accepts, before or after the command name, resolved against the environment.
@@ -9,7 +8,7 @@ struct GlobalOptions: Equatable, Sendable {
     /// The model schema, amplify_outputs.json or amplifyconfiguration.json to read.
     var schema: Setting<String>
     /// The GraphQL endpoint; when nil, the wiring takes it from the schema file (amplify_outputs.json).
-    var endpoint: Setting<URL>?
+    var endpoint: Setting<EndpointURL>?
     /// Sent as `x-api-key`.
     var apiKey: Setting<Secret>?
     /// Sent as `Authorization`, exactly as given (no `Bearer` prefix is added).
@@ -193,12 +192,17 @@ struct GlobalOptions: Equatable, Sendable {
     }
 
     /// Checks that the endpoint is an absolute http(s) URL.
-    private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> URL {
-        let value = text.value
-        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else {
-            let source = text.origin.describe(Self.endpointOption)
+    private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> EndpointURL {
+        let value = EndpointURL.maskingUserInfo(text.value)
+        let source = text.origin.describe(Self.endpointOption)
+        let url: EndpointURL
+        do {
+            url = try EndpointURL(parsing: text.value)
+        } catch {
+            let reason = error == .noScheme || error == .noAuthority ? "" : "\(error); "
+            throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL")
+        }
+        guard url.scheme == "http" || url.scheme == "https", !url.host.isEmpty else {
             throw UsageError("invalid endpoint '\(value)' from \(source): expected an http:// or https:// URL")
         }
         return url

@@ -1,4 +1,3 @@
-import Foundation
 import GQLCore
 
 /// `get`, `list`, `create`, `update` and `delete`: the schema-driven commands.

@@ -1,9 +1,8 @@
-import Foundation
 import GQLCore
 
 extension Session {
     /// The signer for IAM auth at `url`, with its region and credentials.
-    func signer(for url: URL, file: SchemaFile?) throws(RunFailure) -> SigV4Signer {
+    func signer(for url: EndpointURL, file: SchemaFile?) throws(RunFailure) -> SigV4Signer {
         do {
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
