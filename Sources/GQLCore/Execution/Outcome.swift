@@ -19,7 +19,7 @@ public enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
 }
 
 /// Why a request produced no GraphQL response.
-public enum ExecutionError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ExecutionError: Error, Sendable, Equatable, ParameterizedMessage {
     /// No HTTP response, after `attempts` tries.
     case transport(TransportError, attempts: Int)
     /// A non-2xx status (after any retries).
@@ -29,12 +29,13 @@ public enum ExecutionError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Stopped by the user.
     case cancelled
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .transport(let error, let attempts):
-            return attempts > 1 ? "\(error.description) (after \(attempts) attempts)" : error.description
-        case .httpStatus(let error): return error.description
+            let message = error.message(naming: name)
+            return attempts > 1 ? "\(message) (after \(attempts) attempts)" : message
+        case .httpStatus(let error): return error.message(naming: name)
         case .invalidResponse(let error): return error.description
         case .cancelled: return "cancelled"
         }

@@ -52,7 +52,7 @@ public enum ResponseClassifier {
 }
 
 /// A non-2xx HTTP response.
-public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The status code.
     public var status: Int
     /// The error type from the JSON body (`UnauthorizedException`) or the `x-amzn-ErrorType` header.
@@ -78,10 +78,10 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
         self.attempts = attempts
     }
 
-    /// A one-line message for people.
-    public var description: String { line.escapingLineBreaks }
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String { line(naming: name).escapingLineBreaks }
 
-    private var line: String {
+    private func line(naming name: (Parameter) -> String) -> String {
         var line = "HTTP \(status)"
         if let reason = Self.reasonPhrases[status] { line += " \(reason)" }
         switch (errorType, message) {
@@ -93,21 +93,21 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
             if let excerpt, !line.hasSuffix(excerpt) { line += ": \(excerpt)" }
         }
         if attempts > 1 { line += " (after \(attempts) attempts)" }
-        if let hint { line += "; \(hint)" }
+        if let hint = hint(naming: name) { line += "; \(hint)" }
         return line
     }
 
     /// A suggestion for the common cases.
-    private var hint: String? {
+    private func hint(naming name: (Parameter) -> String) -> String? {
         switch status {
         // A `where` binds to the last pattern only, so each status carries its own.
         case 401 where signed, 403 where signed:
-            return "check the AWS credentials (--profile, AWS_ACCESS_KEY_ID), the region (--region) and the system clock, "
+            return "check the AWS credentials (\(name(.profile)), AWS_ACCESS_KEY_ID), the region (\(name(.region))) and the system clock, "
                 + "and that the API allows IAM auth"
-        case 401, 403: return "check the API key or token (--api-key, --auth-token) and the API's auth mode"
+        case 401, 403: return "check the API key or token (\(name(.apiKey)), \(name(.authToken))) and the API's auth mode"
         case 404: return "check the endpoint URL"
         case 413: return "the request is too large"
-        case 429: return "the API is throttling requests; retry later or raise --retries"
+        case 429: return "the API is throttling requests; retry later or raise \(name(.retries))"
         default: return nil
         }
     }

@@ -82,7 +82,7 @@ public struct Endpoint: Sendable, Equatable {
 }
 
 /// A problem with the endpoint settings; the message names the bad value (never a secret) and the fix.
-public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum EndpointError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The URL is unusable; the second value says why.
     case invalidURL(String, String)
     /// The timeout is not a positive number of seconds.
@@ -90,13 +90,13 @@ public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `--header` line is malformed.
     case malformedHeader(HeaderParseError)
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .invalidURL(let url, let reason):
             return "invalid endpoint URL '\(url)': \(reason); give an absolute URL such as https://example.com/graphql"
         case .invalidTimeout(let value):
-            return "invalid timeout \(value): give a positive number of seconds, e.g. --timeout 30"
+            return "invalid timeout \(value): give a positive number of seconds, e.g. \(name(.timeout)) 30"
         case .malformedHeader(let error):
             return error.description
         }

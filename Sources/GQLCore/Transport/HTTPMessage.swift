@@ -109,7 +109,7 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// Why a request got no HTTP response at all.
-public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum TransportError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The URL cannot be sent to (wrong scheme, no host); `detail` says why.
     case invalidURL(String, detail: String)
     /// Connection refused, DNS failure, reset, proxy failure…; `detail` is libcurl's message.
@@ -124,14 +124,14 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The request was cancelled (Ctrl-C).
     case cancelled
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .invalidURL(let url, let detail): return "invalid endpoint URL '\(url)': \(detail)"
         case .network(let detail): return "network error: \(detail)"
         case .tls(let detail): return "TLS error: \(detail)"
         case .unavailable(let detail): return detail
-        case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with --timeout SECONDS"
+        case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with \(name(.timeout)) SECONDS"
         case .cancelled: return "request cancelled"
         }
     }

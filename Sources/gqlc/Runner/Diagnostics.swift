@@ -12,8 +12,8 @@ struct Diagnostics {
 
     /// A failed request's message; a TLS failure says how to trust a private CA.
     func error(_ failure: ExecutionError) {
-        guard case .transport(.tls, _) = failure else { return error(failure.description) }
-        error(failure.description + "; to trust a private CA, pass --cacert FILE or set CURL_CA_BUNDLE")
+        guard case .transport(.tls, _) = failure else { return error(failure.commandLineMessage) }
+        error(failure.commandLineMessage + "; to trust a private CA, pass --cacert FILE or set CURL_CA_BUNDLE")
     }
 
     /// A failure's message, then any context lines (the offending line and a caret).

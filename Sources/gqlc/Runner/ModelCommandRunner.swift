@@ -170,7 +170,7 @@ struct ModelCommandRunner {
         return try JSONArgument.read(source, option: "--input", console: session.console)
     }
 
-    func usage(_ error: RequestBuildError) -> ExitCode { usage(RunFailure(error.description)) }
+    func usage(_ error: RequestBuildError) -> ExitCode { usage(RunFailure(error.commandLineMessage)) }
 
     func usage(_ failure: RunFailure) -> ExitCode {
         diagnostics.failure(failure)
@@ -209,9 +209,9 @@ struct ModelCommandRunner {
         } catch let failure as RunFailure {
             throw failure
         } catch let error as ExecutionError {
-            throw RunFailure("following an included list failed: \(error.description)", status: .partial)
+            throw RunFailure("following an included list failed: \(error.commandLineMessage)", status: .partial)
         } catch {
-            throw RunFailure("following an included list failed: \(error)", status: .partial)
+            throw RunFailure("following an included list failed: \(commandLineMessage(error))", status: .partial)
         }
     }
 }

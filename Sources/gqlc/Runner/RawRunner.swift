@@ -40,7 +40,7 @@ struct RawRunner {
         do {
             operation = try parsed.document.operation(named: invocation.operationName)
         } catch {
-            throw RunFailure("\(name): \(error.description)")
+            throw RunFailure("\(name): \(error.commandLineMessage)")
         }
         guard operation.operationType != .subscription else {
             throw RunFailure(

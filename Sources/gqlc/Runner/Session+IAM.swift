@@ -11,7 +11,7 @@ extension Session {
             let credentials = try AWSCredentialsLookup(environment: globals.awsEnvironment, profile: globals.profile).resolve()
             return SigV4Signer(credentials: credentials, region: region)
         } catch {
-            throw RunFailure(error.description)
+            throw RunFailure(commandLineMessage(error))
         }
     }
 

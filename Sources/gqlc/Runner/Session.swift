@@ -94,7 +94,7 @@ struct Session: Sendable {
                 headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout,
                 retry: RetryPolicy(maxRetries: globals.retries))
         } catch {
-            throw RunFailure(error.description)
+            throw RunFailure(error.commandLineMessage)
         }
         if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
         endpoint.caFile = try caFile()
@@ -118,7 +118,7 @@ struct Session: Sendable {
         let errorSink = console.error
         var trace: TraceSink?
         if globals.verbose {
-            trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines.joined(separator: "\n") + "\n") }
+            trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines(naming: \.flagName).joined(separator: "\n") + "\n") }
         }
         return GraphQLClient(endpoint: endpoint, cancellation: cancellation, trace: trace)
     }
