@@ -52,3 +52,22 @@ import Testing
             == "no profile 'p' in f (it has no profiles); check --profile or $AWS_PROFILE")
     }
 }
+
+/// The exit codes are the executable's: the core says what kind of result it was.
+@Suite struct ExitCodeTests {
+    @Test func theDocumentedCodes() {
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 130])
+        #expect(ResultKind.allCases.map { ExitCode($0).rawValue } == [0, 1, 2, 3, 4, 5, 6, 130])
+    }
+
+    @Test func failuresMapToTheirCodes() {
+        #expect(ExecutionError.transport(.network("x"), attempts: 1).exitStatus == .network)
+        #expect(ExecutionError.transport(.timeout(seconds: 1), attempts: 4).exitStatus == .network)
+        #expect(ExecutionError.transport(.invalidURL("x", detail: "y"), attempts: 1).exitStatus == .usage)
+        #expect(ExecutionError.invalidResponse(.notGraphQL("x")).exitStatus == .httpError)
+        #expect(ExecutionError.httpStatus(HTTPStatusError(status: 503)).exitStatus == .httpError)
+        #expect(ExecutionError.cancelled.exitStatus == .interrupted)
+        #expect(RequestOutcome.notFound.exitStatus == .notFound)
+        #expect(RequestOutcome.partial(.null, []).exitStatus == .partial)
+    }
+}

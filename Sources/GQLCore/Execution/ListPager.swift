@@ -210,15 +210,15 @@ public struct ListResult {
         }
     }
 
-    /// 0 for a full or `--limit`ed listing, 1 GraphQL errors (or a consumer failure), 3 partial,
-    /// 5/6 for HTTP/network failures, 130 when interrupted.
-    public var exitStatus: ExitStatus {
+    /// Success for a full or limited listing, GraphQL errors (or a consumer failure), partial,
+    /// the request's failure, or cancelled.
+    public var kind: ResultKind {
         switch stop {
         case .endOfList, .limitReached: return .success
-        case .cancelled: return .interrupted
+        case .cancelled: return .cancelled
         case .graphQLErrors, .consumerFailed: return .graphQLErrors
         case .partial: return .partial
-        case .failed(let error): return error.exitStatus
+        case .failed(let error): return error.kind
         }
     }
 }

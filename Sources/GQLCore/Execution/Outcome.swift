@@ -1,21 +1,21 @@
-/// The process exit codes gqlc documents. The core only computes them; the executable calls `exit`.
-public enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
+/// How an operation ended, in kinds a front end tells apart (a command line by its exit code).
+public enum ResultKind: Sendable, Equatable, CaseIterable {
     /// Everything worked.
-    case success = 0
+    case success
     /// GraphQL errors and no data (or another failure of the operation itself).
-    case graphQLErrors = 1
-    /// Bad usage or input (raised by the front end, never by the network side).
-    case usage = 2
+    case graphQLErrors
+    /// The input cannot be sent as given (an unusable endpoint URL).
+    case invalidInput
     /// Partial result: data and errors together.
-    case partial = 3
+    case partial
     /// The requested item does not exist: the root field is null with no errors (get/update/delete).
-    case notFound = 4
+    case notFound
     /// An HTTP error status or a response that is not GraphQL.
-    case httpError = 5
+    case httpError
     /// A network failure or timeout.
-    case network = 6
-    /// Stopped by SIGINT/SIGTERM (128 + SIGINT, the shell convention).
-    case interrupted = 130
+    case network
+    /// Stopped by the user.
+    case cancelled
 }
 
 /// Why a request produced no GraphQL response.
@@ -41,12 +41,12 @@ public enum ExecutionError: Error, Sendable, Equatable, ParameterizedMessage {
         }
     }
 
-    /// The exit code for this failure: 5 for HTTP and non-GraphQL responses, 6 for network failures and
-    /// timeouts, 130 when cancelled. An invalid URL is a usage error (2).
-    public var exitStatus: ExitStatus {
+    /// What kind of failure this is: HTTP and non-GraphQL responses, network failures and timeouts,
+    /// cancelled; an invalid URL is invalid input.
+    public var kind: ResultKind {
         switch self {
-        case .transport(.cancelled, _), .cancelled: return .interrupted
-        case .transport(.invalidURL, _): return .usage
+        case .transport(.cancelled, _), .cancelled: return .cancelled
+        case .transport(.invalidURL, _): return .invalidInput
         case .transport: return .network
         case .httpStatus, .invalidResponse: return .httpError
         }
@@ -64,8 +64,8 @@ public enum RequestOutcome: Sendable, Equatable {
     /// Errors and no data.
     case failed([GraphQLError])
 
-    /// 0, 4, 3 or 1.
-    public var exitStatus: ExitStatus {
+    /// Success, not found, partial or GraphQL errors.
+    public var kind: ResultKind {
         switch self {
         case .success: return .success
         case .notFound: return .notFound
