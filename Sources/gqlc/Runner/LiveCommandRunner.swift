@@ -5,26 +5,16 @@ struct LiveCommandRunner: CommandRunner {
     /// Cancelled by SIGINT/SIGTERM (see ``SignalTrap``).
     let cancellation: CancellationFlag
 
-    func run(_ invocation: Invocation, console: Console) -> ExitCode {
-        let session = Session(globals: invocation.globals, console: console, cancellation: cancellation)
-        let diagnostics = Diagnostics(sink: console.error)
-        switch invocation.command {
-        case .models(let models):
-            return ModelsRunner.run(models, session: session, diagnostics: diagnostics)
-        case .raw(let raw):
-            return RawRunner(session: session, diagnostics: diagnostics).run(raw)
-        case .list(let list):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.list(list) }
-        case .get(let get):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.get(get) }
-        case .create(let create):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.create(create) }
-        case .update(let update):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.update(update) }
-        case .delete(let delete):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.delete(delete) }
-        }
+    func run(_ run: CommandRun, console: Console) -> ExitCode {
+        let session = Session(globals: run.globals, console: console, cancellation: cancellation)
+        return run.command.run(in: RunContext(session: session, diagnostics: Diagnostics(sink: console.error)))
     }
+}
+
+/// What a command runs with: the session (settings, console, cancellation) and where errors go.
+struct RunContext {
+    let session: Session
+    let diagnostics: Diagnostics
 }
 
 /// Sends one request and prints its result; shared by the model commands and `raw`.

@@ -9,7 +9,8 @@ struct ModelCommandRunner {
     var execution: RequestExecution
 
     /// Loads the schema, then runs `body`; a schema problem is a one-line error with status 2.
-    static func prepare(session: Session, diagnostics: Diagnostics, _ body: (inout ModelCommandRunner) -> ExitCode) -> ExitCode {
+    static func prepare(_ context: RunContext, _ body: (inout ModelCommandRunner) -> ExitCode) -> ExitCode {
+        let (session, diagnostics) = (context.session, context.diagnostics)
         do {
             let file = try session.schemaFile(required: true)
             let schema = try session.modelSchema(in: file)
@@ -213,5 +214,35 @@ struct ModelCommandRunner {
         } catch {
             throw RunFailure("following an included list failed: \(commandLineMessage(error))", status: .partial)
         }
+    }
+}
+
+extension GetCommand {
+    static func run(_ invocation: GetInvocation, in context: RunContext) -> ExitCode {
+        ModelCommandRunner.prepare(context) { runner in runner.get(invocation) }
+    }
+}
+
+extension ListCommand {
+    static func run(_ invocation: ListInvocation, in context: RunContext) -> ExitCode {
+        ModelCommandRunner.prepare(context) { runner in runner.list(invocation) }
+    }
+}
+
+extension CreateCommand {
+    static func run(_ invocation: CreateInvocation, in context: RunContext) -> ExitCode {
+        ModelCommandRunner.prepare(context) { runner in runner.create(invocation) }
+    }
+}
+
+extension UpdateCommand {
+    static func run(_ invocation: UpdateInvocation, in context: RunContext) -> ExitCode {
+        ModelCommandRunner.prepare(context) { runner in runner.update(invocation) }
+    }
+}
+
+extension DeleteCommand {
+    static func run(_ invocation: DeleteInvocation, in context: RunContext) -> ExitCode {
+        ModelCommandRunner.prepare(context) { runner in runner.delete(invocation) }
     }
 }

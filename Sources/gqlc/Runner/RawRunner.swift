@@ -113,3 +113,9 @@ struct RawRunner {
         return variables
     }
 }
+
+extension RawCommand {
+    static func run(_ invocation: RawInvocation, in context: RunContext) -> ExitCode {
+        RawRunner(session: context.session, diagnostics: context.diagnostics).run(invocation)
+    }
+}
