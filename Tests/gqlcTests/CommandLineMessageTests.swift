@@ -71,3 +71,15 @@ import Testing
         #expect(RequestOutcome.partial(.null, []).exitStatus == .partial)
     }
 }
+
+/// A command's failure is one typed value: its line, its context and its exit code.
+@Suite struct RunFailureTests {
+    @Test func eachFailureHasItsLineAndCode() {
+        #expect(RunFailure.includedListFailed("HTTP 500").message == "following an included list failed: HTTP 500")
+        #expect(RunFailure.includedListFailed("HTTP 500").status == .partial)
+        #expect(RunFailure.request(.keyRequired(model: "Post", keyFields: ["id"])).message == "Post needs its key: give --id VALUE")
+        #expect(RunFailure.awsAuth(.invalidRegion("x", source: nil)).status == .usage)
+        let report = RunFailure.report("q.graphql:1:3: unexpected '}'\n{ }\n  ^")
+        #expect(report.message == "q.graphql:1:3: unexpected '}'" && report.context == ["{ }", "  ^"])
+    }
+}

@@ -153,7 +153,7 @@ struct GlobalOptions: Equatable, Sendable {
             do {
                 headers.append(try HTTPHeader.parse(text))
             } catch {
-                throw UsageError(error.description)
+                throw UsageError(error.commandLineMessage)
             }
         }
         self.headers = headers

@@ -24,7 +24,7 @@ struct Frontend: Sendable {
         do {
             parsed = try CommandLineParser.parse(arguments, environment: environment)
         } catch {
-            console.error.write(Diagnostics.oneLine(error.description) + "\n")
+            Diagnostics(sink: console.error).error(error.message)
             return .usage
         }
         switch parsed {

@@ -171,7 +171,7 @@ struct ModelCommandRunner {
         return try JSONArgument.read(source, option: "--input", console: session.console)
     }
 
-    func usage(_ error: RequestBuildError) -> ExitCode { usage(RunFailure(error.commandLineMessage)) }
+    func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }
 
     func usage(_ failure: RunFailure) -> ExitCode {
         diagnostics.failure(failure)
@@ -199,9 +199,7 @@ struct ModelCommandRunner {
             switch try response.outcome(decodePath: [], nullIsNotFound: false) {
             case .success(let data): return data
             case .partial(_, let errors), .failed(let errors):
-                throw RunFailure(
-                    "following an included list failed: " + (errors.first?.description ?? "unknown error"),
-                    status: .partial)
+                throw RunFailure.includedListFailed(errors.first?.description ?? "unknown error")
             case .notFound: return .null
             }
         }
@@ -210,9 +208,9 @@ struct ModelCommandRunner {
         } catch let failure as RunFailure {
             throw failure
         } catch let error as ExecutionError {
-            throw RunFailure("following an included list failed: \(error.commandLineMessage)", status: .partial)
+            throw RunFailure.includedListFailed(error.commandLineMessage)
         } catch {
-            throw RunFailure("following an included list failed: \(commandLineMessage(error))", status: .partial)
+            throw RunFailure.includedListFailed(commandLineMessage(error))
         }
     }
 }

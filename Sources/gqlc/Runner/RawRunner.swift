@@ -31,30 +31,30 @@ struct RawRunner {
         do {
             parsed = try ParsedDocument(parsing: text, fileName: name)
         } catch {
-            throw RunFailure(report: error.report)
+            throw RunFailure.report(error.report)
         }
         if let problem = parsed.validate().first {
-            throw RunFailure(report: problem.report)
+            throw RunFailure.report(problem.report)
         }
         let operation: OperationDefinition
         do {
             operation = try parsed.document.operation(named: invocation.operationName)
         } catch {
-            throw RunFailure("\(name): \(error.commandLineMessage)")
+            throw RunFailure.usage("\(name): \(error.commandLineMessage)")
         }
         guard operation.operationType != .subscription else {
-            throw RunFailure(
+            throw RunFailure.usage(
                 "\(name): subscriptions need AppSync's real-time WebSocket, which gqlc does not speak; "
                     + "send a query or a mutation")
         }
         let variables = try self.variables(invocation)
         if let problem = operation.variableProblems(in: variables).first {
-            throw RunFailure(problem.description + Self.fix(for: problem))
+            throw RunFailure.usage(problem.description + Self.fix(for: problem))
         }
         do {
             try parsed.document.checkDecodePath(invocation.decodePath, for: operation)
         } catch {
-            throw RunFailure("--decode-path '\(invocation.decodePath.joined(separator: "."))': \(error.description)")
+            throw RunFailure.usage("--decode-path '\(invocation.decodePath.joined(separator: "."))': \(error.description)")
         }
         // Several operations: send the whole document and name the one to run, as GraphQL servers expect.
         let operationName = parsed.document.operations.count > 1 ? operation.name : invocation.operationName
@@ -81,7 +81,7 @@ struct RawRunner {
             do {
                 return (try file.text(session.console), file.name)
             } catch {
-                throw RunFailure(error.description)
+                throw RunFailure.usage(error.description)
             }
         }
     }
@@ -92,7 +92,7 @@ struct RawRunner {
         if let source = invocation.variablesFile {
             let json = try JSONArgument.read(source, option: "--vars", console: session.console)
             guard case .object(let object) = json else {
-                throw RunFailure("--vars: expected a JSON object of variables, found \(json.kindDescription)")
+                throw RunFailure.usage("--vars: expected a JSON object of variables, found \(json.kindDescription)")
             }
             variables = object
         }
@@ -105,8 +105,8 @@ struct RawRunner {
                 }
             } catch {
                 // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
-                guard case .syntax = error else { throw RunFailure("--var '\(text)': \(error.description)") }
-                throw RunFailure(
+                guard case .syntax = error else { throw RunFailure.usage("--var '\(text)': \(error.description)") }
+                throw RunFailure.usage(
                     "--var '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, e.g. --var id=1000 or --var first:=5")
             }
         }

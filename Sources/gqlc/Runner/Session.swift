@@ -29,7 +29,7 @@ struct Session: Sendable {
     func schemaFile(required: Bool) throws(RunFailure) -> SchemaFile? {
         guard let path = schemaPath() else {
             if !required { return nil }
-            throw RunFailure(
+            throw RunFailure.usage(
                 "no model schema: no \(SchemaDiscovery.defaultFileName) in \(directoryNote); pass --schema FILE or "
                     + "set GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)")
         }
@@ -55,9 +55,9 @@ struct Session: Sendable {
 
     /// The model schema, which model commands need.
     func modelSchema(in file: SchemaFile?) throws(RunFailure) -> ModelSchema {
-        guard let file else { throw RunFailure("no model schema") }
+        guard let file else { throw RunFailure.usage("no model schema") }
         guard let schema = file.schema else {
-            throw RunFailure(
+            throw RunFailure.usage(
                 "\(file.path): this \(file.format.rawValue) file has no model introspection; "
                     + "pass --schema with a model-introspection JSON or an amplify_outputs.json that has data.model_introspection")
         }
@@ -79,7 +79,7 @@ struct Session: Sendable {
                 fileNote = globals.schema.origin == .default
                     ? "\(SchemaDiscovery.defaultFileName) (none in \(directoryNote))" : "\(globals.schema.value) (not found)"
             }
-            throw RunFailure(
+            throw RunFailure.usage(
                 "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and \(fileNote); pass --endpoint URL or set GQLC_ENDPOINT")
         }
         let signs = try usesIAM(file: file)
@@ -94,7 +94,7 @@ struct Session: Sendable {
                 headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout,
                 retry: RetryPolicy(maxRetries: globals.retries))
         } catch {
-            throw RunFailure(error.commandLineMessage)
+            throw .endpoint(error)
         }
         if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
         endpoint.caFile = try caFile()
@@ -107,7 +107,7 @@ struct Session: Sendable {
         guard let setting = globals.caFile else { return nil }
         guard access(setting.value, R_OK) == 0 else {
             let reason = String(cString: strerror(errno))
-            throw RunFailure(
+            throw RunFailure.usage(
                 "cannot read the CA certificates file '\(setting.value)' from \(setting.origin.describe(GlobalOptions.caCertOption)): \(reason)")
         }
         return setting.value
