@@ -63,6 +63,8 @@ public enum RequestOutcome: Sendable, Equatable {
     case partial(JSONValue, [GraphQLError])
     /// Errors and no data.
     case failed([GraphQLError])
+    /// Data without the path the caller chose (see ``GraphQLRequest/decodePathIsGiven``).
+    case pathNotFound(DecodePathError)
 
     /// Success, not found, partial or GraphQL errors.
     public var kind: ResultKind {
@@ -70,7 +72,7 @@ public enum RequestOutcome: Sendable, Equatable {
         case .success: return .success
         case .notFound: return .notFound
         case .partial: return .partial
-        case .failed: return .graphQLErrors
+        case .failed, .pathNotFound: return .graphQLErrors
         }
     }
 }
@@ -83,12 +85,17 @@ extension GraphQLResponse {
     ///   (get, update, delete). A missing path is an invalid response.
     /// - Errors: ``RequestOutcome/partial(_:_:)`` when the path holds a non-null value (for an empty path:
     ///   `data` has at least one non-null member), else ``RequestOutcome/failed(_:)``.
-    public func outcome(decodePath: [String], nullIsNotFound: Bool) throws(InvalidResponseError) -> RequestOutcome {
+    ///
+    /// When `pathIsGiven` (the caller chose the path), data without the path is ``RequestOutcome/pathNotFound(_:)``.
+    public func outcome(
+        decodePath: [String], nullIsNotFound: Bool, pathIsGiven: Bool = false
+    ) throws(InvalidResponseError) -> RequestOutcome {
         let value: JSONValue?
         do {
             value = try self.value(at: decodePath)
         } catch {
             guard errors.isEmpty else { return .failed(errors) }
+            if pathIsGiven, let data, !data.isNull { return .pathNotFound(error) }
             throw .missingResult(error)
         }
         guard errors.isEmpty else {

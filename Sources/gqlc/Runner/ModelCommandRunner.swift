@@ -149,7 +149,7 @@ struct ModelCommandRunner {
         switch outcome {
         case .success: return true
         case .notFound: return false
-        case .partial, .failed: return nil
+        case .partial, .failed, .pathNotFound: return nil
         }
     }
 
@@ -200,7 +200,7 @@ struct ModelCommandRunner {
             case .success(let data): return data
             case .partial(_, let errors), .failed(let errors):
                 throw RunFailure.includedListFailed(errors.first?.description ?? "unknown error")
-            case .notFound: return .null
+            case .notFound, .pathNotFound: return .null
             }
         }
         do {
