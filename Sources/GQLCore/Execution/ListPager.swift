@@ -26,12 +26,9 @@ public struct ListPager {
     /// Builds the request for one page from its `limit` and `nextToken` variables.
     public var makeRequest: (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
 
-    /// The default page size.
-    public static let defaultPageSize = 1000
-
     /// Makes a value from its parts; `start` defaults to the first page (or `startToken`'s page) with `pageSize`.
     public init(
-        client: GraphQLClient, connectionPath: [String], pageSize: Int = ListPager.defaultPageSize, limit: Int? = nil,
+        client: GraphQLClient, connectionPath: [String], pageSize: Int = Defaults.pageSize, limit: Int? = nil,
         startToken: String? = nil, start: ListPosition? = nil,
         makeRequest: @escaping (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
     ) {

@@ -20,9 +20,6 @@ public struct Endpoint: Sendable, Equatable {
     /// A PEM file of CA certificates to verify the server with instead of the system's, or nil.
     public var caFile: String?
 
-    /// The default per-request timeout, in seconds (`--timeout`).
-    public static let defaultTimeout: Double = 30
-
     /// Builds an endpoint from command-line style values.
     /// - Parameters:
     ///   - url: an absolute http(s) URL.
@@ -32,15 +29,10 @@ public struct Endpoint: Sendable, Equatable {
     ///   - headerLines: extra `Name: value` lines; a name given twice (or `x-api-key`, `Authorization`) replaces the earlier one.
     public init(
         url: String, apiKey: String? = nil, authorization: String? = nil, signer: SigV4Signer? = nil,
-        headerLines: [String] = [], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()
+        headerLines: [String] = [], timeout: Double = Defaults.timeout, retry: RetryPolicy = RetryPolicy()
     ) throws(EndpointError) {
         guard let parsed = URL(string: url.trimmingCharacters(in: .whitespaces)) else { throw .invalidURL(url, "it is not a URL") }
-        do {
-            try HTTPRequest.validate(parsed)
-        } catch {
-            if case .invalidURL(_, let detail) = error { throw .invalidURL(url, detail) }
-            throw .invalidURL(url, error.description)
-        }
+        if let problem = parsed.httpProblem { throw .invalidURL(url, problem) }
         guard timeout.isFinite, timeout > 0 else { throw .invalidTimeout(timeout) }
 
         var headers: [HTTPHeader] = [
@@ -58,7 +50,7 @@ public struct Endpoint: Sendable, Equatable {
 
     /// Makes an endpoint from checked parts.
     public init(
-        url: URL, headers: [HTTPHeader], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy(),
+        url: URL, headers: [HTTPHeader], timeout: Double = Defaults.timeout, retry: RetryPolicy = RetryPolicy(),
         signer: SigV4Signer? = nil
     ) {
         self.url = url

@@ -70,16 +70,21 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 }
 
+extension URL {
+    /// Why this URL cannot be requested over HTTP, or nil when it is an absolute http(s) URL with a host.
+    /// The one check of endpoint URLs: settings, endpoints and the transport all ask it.
+    public var httpProblem: String? {
+        let scheme = self.scheme?.lowercased()
+        guard scheme == "http" || scheme == "https" else { return "the scheme must be http or https" }
+        guard let host, !host.isEmpty else { return "the URL has no host" }
+        return nil
+    }
+}
+
 extension HTTPRequest {
-    /// Checks that the URL is an absolute http(s) URL with a host.
+    /// Checks that the URL is an absolute http(s) URL with a host (see ``Foundation/URL/httpProblem``).
     public static func validate(_ url: URL) throws(TransportError) {
-        let scheme = url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" else {
-            throw .invalidURL(url.absoluteString, detail: "the scheme must be http or https")
-        }
-        guard let host = url.host, !host.isEmpty else {
-            throw .invalidURL(url.absoluteString, detail: "the URL has no host")
-        }
+        if let problem = url.httpProblem { throw .invalidURL(url.absoluteString, detail: problem) }
     }
 }
 

@@ -28,9 +28,9 @@ struct GlobalOptions: Equatable, Sendable {
     /// `CURL_CA_BUNDLE`, `SSL_CERT_FILE`).
     var caFile: Setting<String>?
     /// Seconds to wait for each HTTP request.
-    var timeout: Double = 30
+    var timeout: Double = Defaults.timeout
     /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
-    var retries: Int = 3
+    var retries: Int = Defaults.retries
     /// Whether mutations are retried too (they might then apply twice).
     var retryMutations = false
     /// Print the request body instead of sending it.
@@ -101,9 +101,9 @@ struct GlobalOptions: Equatable, Sendable {
     /// The variable read when neither `--cacert` nor `CURL_CA_BUNDLE` is set (as curl does).
     static let caCertFallbackVariable = "SSL_CERT_FILE"
     static let timeoutOption = OptionSpec(
-        long: "timeout", value: "SECONDS", default: "30", help: "Give up on a request after SECONDS.")
+        long: "timeout", value: "SECONDS", default: ValueParsing.text(seconds: Defaults.timeout), help: "Give up on a request after SECONDS.")
     static let retriesOption = OptionSpec(
-        long: "retries", value: "N", default: "3",
+        long: "retries", value: "N", default: String(Defaults.retries),
         help: "Retry a query up to N times after a network error, a timeout, HTTP 429, 500, 502, 503 or 504.")
     static let retryMutationsOption = OptionSpec(
         long: "retry-mutations", help: "Retry mutations too, where a retry cannot apply twice: a create keeps its key, an update or delete needs --if.")
@@ -195,9 +195,7 @@ struct GlobalOptions: Equatable, Sendable {
     /// Checks that the endpoint is an absolute http(s) URL.
     private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> URL {
         let value = text.value
-        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else {
+        guard let url = URL(string: value), url.httpProblem == nil else {
             let source = text.origin.describe(Self.endpointOption)
             throw UsageError("invalid endpoint '\(value)' from \(source): expected an http:// or https:// URL")
         }

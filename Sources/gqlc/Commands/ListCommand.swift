@@ -32,7 +32,6 @@ enum FilterArgument: Equatable, Sendable {
 
 /// Lists the records of a model, following nextToken to the last page.
 enum ListCommand: CommandDefinition {
-    static let defaultPageSize = 1000
 
     static let whereOption = OptionSpec(
         long: "where", value: "EXPR", repeatable: true,
@@ -55,7 +54,7 @@ enum ListCommand: CommandDefinition {
         long: "limit", value: "N",
         help: "Print at most N records, then stop paging and print where to resume ('next token:' on stderr).")
     static let pageSize = OptionSpec(
-        long: "page-size", value: "N", default: String(defaultPageSize),
+        long: "page-size", value: "N", default: String(Defaults.pageSize),
         help: "Ask the server for up to N records per request.")
     // Tokens are opaque (base64url may start with '-'): the next argument is the token, whatever it looks like.
     static let nextToken = OptionSpec(
@@ -177,7 +176,7 @@ enum ListCommand: CommandDefinition {
             },
             pageSize: try options.value(pageSize).map { text throws(UsageError) in
                 try ValueParsing.positiveInteger(text, for: pageSize)
-            } ?? defaultPageSize,
+            } ?? Defaults.pageSize,
             nextToken: try options.value(nextToken).map { text throws(UsageError) in
                 guard !text.isEmpty else { throw UsageError("option '--next-token' needs a non-empty value") }
                 return text
