@@ -45,7 +45,7 @@ struct GlobalOptions: Equatable, Sendable {
     var rawResponse = false
 
     /// `--output json|ndjson`.
-    enum OutputFormat: String, Sendable, CaseIterable {
+    enum OutputFormat: String, Sendable, Choice {
         /// One JSON document (lists are printed as one array).
         case json
         /// One compact JSON value per line (list items stream as they arrive).
@@ -112,7 +112,7 @@ struct GlobalOptions: Equatable, Sendable {
     static let verboseOption = OptionSpec(
         long: "verbose", short: "v", help: "Trace requests and responses on standard error (secrets redacted).")
     static let outputOption = OptionSpec(
-        long: "output", value: "json|ndjson", default: "json",
+        long: "output", value: OutputFormat.placeholder, default: OutputFormat.json.word,
         help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split). "
             + "models prints text unless this is given.")
     static let prettyOption = OptionSpec(
@@ -173,8 +173,8 @@ struct GlobalOptions: Equatable, Sendable {
         rawResponse = options.contains(Self.rawResponseOption)
 
         if let text = options.value(Self.outputOption) {
-            guard let format = OutputFormat(rawValue: text) else {
-                throw ValueParsing.invalid(text, for: Self.outputOption, expected: "json or ndjson")
+            guard let format = OutputFormat.parse(text) else {
+                throw ValueParsing.invalid(text, for: Self.outputOption, expected: OutputFormat.alternatives)
             }
             output = format
             outputGiven = true

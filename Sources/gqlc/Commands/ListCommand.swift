@@ -49,7 +49,7 @@ enum ListCommand: CommandDefinition {
             instead of scanning the table; needs --where on the index's partition key.
             """)
     static let sort = OptionSpec(
-        long: "sort", value: "asc|desc", help: "Order an --index query by the index's sort key (default asc).")
+        long: "sort", value: SortDirection.placeholder, help: "Order an --index query by the index's sort key (default asc).")
     static let limit = OptionSpec(
         long: "limit", value: "N",
         help: "Print at most N records, then stop paging and print where to resume ('next token:' on stderr).")
@@ -161,8 +161,8 @@ enum ListCommand: CommandDefinition {
         }
         let indexName = options.value(index)
         let direction = try options.value(sort).map { text throws(UsageError) -> SortDirection in
-            guard let direction = SortDirection(rawValue: text.uppercased()) else {
-                throw ValueParsing.invalid(text, for: sort, expected: "asc or desc")
+            guard let direction = SortDirection.parse(text, ignoringCase: true) else {
+                throw ValueParsing.invalid(text, for: sort, expected: SortDirection.alternatives)
             }
             return direction
         }
@@ -204,4 +204,9 @@ enum ListCommand: CommandDefinition {
         }
         return .json(value)
     }
+}
+
+extension SortDirection: Choice {
+    /// `asc`, `desc` (any case is accepted).
+    var word: String { rawValue.lowercased() }
 }
