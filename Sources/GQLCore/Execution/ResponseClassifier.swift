@@ -38,7 +38,7 @@ public enum ResponseClassifier {
             }
             error.errorType = first["errorType"]?.stringValue ?? first["__type"]?.stringValue
                 ?? first["extensions"]?["code"]?.stringValue
-            error.message = first["message"]?.stringValue.map { BodyExcerpt.oneLine($0, limit: 300) }
+            error.message = first["message"]?.stringValue.map { $0.oneLine(lineBreaks: .collapsed, cut: .end(300)) }
             if error.errorType == nil, error.message == nil { error.excerpt = BodyExcerpt.make(response.body) }
         } else {
             error.excerpt = BodyExcerpt.make(response.body)
@@ -143,7 +143,7 @@ public enum InvalidResponseError: Error, Sendable, Equatable, CustomStringConver
         case .missingResult(let error): return "unexpected response: \(error.description)"
         case .malformedPage(let detail): return "unexpected list page: \(detail)"
         case .repeatedToken(let token):
-            return "the server returned nextToken '\(BodyExcerpt.oneLine(token, limit: 40))' a second time; stopping to avoid an endless loop"
+            return "the server returned nextToken '\(token.oneLine(lineBreaks: .collapsed, cut: .end(40)))' a second time; stopping to avoid an endless loop"
         }
     }
 }
@@ -159,17 +159,11 @@ public enum BodyExcerpt {
         let text = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("<") {
-            if let title = htmlTitle(trimmed), !title.isEmpty { return oneLine(title, limit: maximumLength) }
+            if let title = htmlTitle(trimmed), !title.isEmpty { return title.oneLine(lineBreaks: .collapsed, cut: .end(maximumLength)) }
             let withoutTags = trimmed.replacingOccurrences(of: "<[^>]*>", with: "\n", options: .regularExpression)
-            if let line = firstLine(withoutTags) { return oneLine(line, limit: maximumLength) }
+            if let line = firstLine(withoutTags) { return line.oneLine(lineBreaks: .collapsed, cut: .end(maximumLength)) }
         }
-        return firstLine(trimmed).map { oneLine($0, limit: maximumLength) } ?? "(empty body)"
-    }
-
-    /// `text` on one line (whitespace runs collapsed), cut to `limit` characters with `…`.
-    public static func oneLine(_ text: String, limit: Int) -> String {
-        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        return collapsed.count > limit ? String(collapsed.prefix(limit)) + "…" : collapsed
+        return firstLine(trimmed).map { $0.oneLine(lineBreaks: .collapsed, cut: .end(maximumLength)) } ?? "(empty body)"
     }
 
     private static func firstLine(_ text: String) -> String? {
