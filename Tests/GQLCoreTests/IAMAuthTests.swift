@@ -26,7 +26,7 @@ import Testing
         let credentials = AWSCredentials(accessKeyID: "ASIAEXAMPLE", secretAccessKey: secret, sessionToken: token)
         return try Endpoint(
             url: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql",
-            signer: SigV4Signer(credentials: credentials, region: "eu-west-1"), retry: RetryPolicy(maxRetries: 3))
+            signer: SigV4Signer(credentials: credentials, region: "eu-west-1"))
     }
 
     @Test func everyAttemptIsSignedAfresh() throws {

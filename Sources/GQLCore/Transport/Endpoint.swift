@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where and how requests go: URL, headers (auth included), request signing, timeout and retry settings.
+/// Where and how requests go: URL, headers (auth included), request signing and timeout. Retrying is the
+/// client's (``GraphQLClient/retry``).
 ///
 /// ```swift
 /// let endpoint = try Endpoint(url: "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql",
@@ -13,8 +14,6 @@ public struct Endpoint: Sendable, Equatable {
     public var headers: [HTTPHeader]
     /// Seconds one request (one attempt) may take.
     public var timeout: Double
-    /// How failed requests are retried.
-    public var retry: RetryPolicy
     /// Signs each attempt for AppSync IAM auth (SigV4), or nil.
     public var signer: SigV4Signer?
     /// A PEM file of CA certificates to verify the server with instead of the system's, or nil.
@@ -29,7 +28,7 @@ public struct Endpoint: Sendable, Equatable {
     ///   - headerLines: extra `Name: value` lines; a name given twice (or `x-api-key`, `Authorization`) replaces the earlier one.
     public init(
         url: String, apiKey: String? = nil, authorization: String? = nil, signer: SigV4Signer? = nil,
-        headerLines: [String] = [], timeout: Double = Defaults.timeout, retry: RetryPolicy = RetryPolicy()
+        headerLines: [String] = [], timeout: Double = Defaults.timeout
     ) throws(EndpointError) {
         guard let parsed = URL(string: url.trimmingCharacters(in: .whitespaces)) else { throw .invalidURL(url, "it is not a URL") }
         if let problem = parsed.httpProblem { throw .invalidURL(url, problem) }
@@ -45,18 +44,17 @@ public struct Endpoint: Sendable, Equatable {
             let header = try HTTPHeader.parse(line)
             headers.set(header.name, header.value)
         }
-        self.init(url: parsed, headers: headers, timeout: timeout, retry: retry, signer: signer)
+        self.init(url: parsed, headers: headers, timeout: timeout, signer: signer)
     }
 
     /// Makes an endpoint from checked parts.
     public init(
-        url: URL, headers: [HTTPHeader], timeout: Double = Defaults.timeout, retry: RetryPolicy = RetryPolicy(),
+        url: URL, headers: [HTTPHeader], timeout: Double = Defaults.timeout,
         signer: SigV4Signer? = nil
     ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
-        self.retry = retry
         self.signer = signer
     }
 

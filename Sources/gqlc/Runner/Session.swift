@@ -91,8 +91,7 @@ struct Session: Sendable {
         do {
             endpoint = try Endpoint(
                 url: url, apiKey: apiKey, authorization: authToken,
-                headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout,
-                retry: RetryPolicy(maxRetries: globals.retries))
+                headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout)
         } catch {
             throw .endpoint(error)
         }
@@ -120,6 +119,7 @@ struct Session: Sendable {
         if globals.verbose {
             trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines(naming: \.flagName).joined(separator: "\n") + "\n") }
         }
-        return GraphQLClient(endpoint: endpoint, cancellation: cancellation, trace: trace)
+        return GraphQLClient(
+            endpoint: endpoint, retry: RetryPolicy(maxRetries: globals.retries), cancellation: cancellation, trace: trace)
     }
 }
