@@ -67,6 +67,11 @@ class ServerHandle:
     _connection: http.client.HTTPConnection | None = field(default=None, repr=False)
 
     @property
+    def realtime_url(self) -> str:
+        """The real-time WebSocket endpoint on the same port."""
+        return f"ws://{self.host}:{self.port}/graphql/realtime"
+
+    @property
     def host(self) -> str:
         """Host part of the URL."""
         return urlsplit(self.url).hostname or "127.0.0.1"

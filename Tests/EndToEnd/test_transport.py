@@ -20,8 +20,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from forwarding_proxy import ForwardingProxy
-from gqlc_runner import GQLC_BIN, gqlc_env
-from peer_servers import EchoServer, closed_port_url
+from gqlc_runner import GQLC_BIN, closed_port_url, gqlc_env
 
 GET_P1 = ("get", "Post", "--id", "p1")
 # Neither CA variable from the outer shell (an empty value means unset to gqlc).
@@ -273,12 +272,13 @@ def test_without_libcurl_a_request_fails_in_one_line_and_nothing_else_needs_it(b
 # MARK: - What goes on the wire
 
 
-def test_the_request_asks_for_gzip_and_keeps_an_empty_header(gqlc, schema_examples_dir):
+def test_the_request_asks_for_gzip_and_keeps_an_empty_header(start_appsync, schema_examples_dir, gqlc):
     # libcurl reads a header line "Name:" as "remove Name"; an empty value given by -H must still be sent.
-    with EchoServer() as echo:
-        run = gqlc("--schema", schema_examples_dir / "blog.json", "--endpoint", echo.url, "-H", "X-Empty:", *GET_P1)
-        assert run.code == 0, run
-        headers = echo.headers()
+    server = start_appsync(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json",
+                           record_requests=True)
+    run = gqlc("--schema", schema_examples_dir / "blog.json", "--endpoint", server.url, "-H", "X-Empty:", *GET_P1)
+    assert run.code == 0, run
+    headers = server.headers()
     assert headers["x-empty"] == ""
     assert headers["accept-encoding"] == "gzip"
     assert "expect" not in headers and "transfer-encoding" not in headers

@@ -13,6 +13,7 @@ import sys
 
 from .execution import App
 from .mis import SchemaFileError, load_schema_file
+from .realtime import RealtimeOptions
 from .sdl import generate_sdl
 from .seed import load_seed
 from .server import AppSyncHTTPServer, CannedReply, ServerOptions, TLSSetupError
@@ -23,7 +24,8 @@ DESCRIPTION = """\
 Local AppSync-compatible GraphQL server for Amplify model schemas. It reads a model-introspection
 JSON (standalone MIS, amplify_outputs.json or amplifyconfiguration.json), generates the schema the
 Amplify GraphQL transformer (v2) deploys, and serves it at http://HOST:PORT/graphql with SQLite
-storage and DynamoDB-like paging, filters and conditional writes."""
+storage and DynamoDB-like paging, filters and conditional writes. Subscriptions use AppSync's
+real-time protocol at ws://HOST:PORT/graphql/realtime; mutations publish to them."""
 
 
 def _non_negative(text: str) -> int:
@@ -52,6 +54,13 @@ def _iam_credentials(text: str) -> IAMCredentials:
         return IAMCredentials.parse(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds > 0, got {text}")
+    return value
 
 
 def _status(text: str) -> int:
@@ -130,6 +139,15 @@ def build_parser() -> argparse.ArgumentParser:
                          help="add a header to the reply; repeatable")
     replies.add_argument("--reply-first", type=_non_negative, metavar="N",
                          help="reply to the first N requests only, then serve them (default: every request)")
+    realtime = parser.add_argument_group("real-time subscriptions (ws://HOST:PORT/graphql/realtime, same port)")
+    realtime.add_argument("--ws-ka-seconds", type=_seconds, default=10.0, metavar="S",
+                          help="send a ka keep-alive right after connection_ack, then every S seconds (default 10)")
+    realtime.add_argument("--ws-no-ka", action="store_true", help="never send ka (a dead-looking connection)")
+    realtime.add_argument("--ws-connection-timeout-ms", type=_non_negative, default=300000, metavar="N",
+                          help="connectionTimeoutMs announced in connection_ack (default 300000, as AppSync)")
+    realtime.add_argument("--ws-drop-after", type=_non_negative, default=0, metavar="N",
+                          help="close a connection's TCP socket, without a close frame, after it carried N data "
+                               "messages (counted per connection)")
     parser.add_argument("--record-requests", metavar="FILE",
                         help="append each request received (method, path, headers, body) to FILE as a JSON line")
     parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
@@ -160,7 +178,10 @@ def main(argv: list[str] | None = None) -> int:
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
                             retry_after=args.retry_after, verbose=args.verbose,
                             reply=_canned_reply(args, parser), record_path=args.record_requests,
-                            tls_cert=args.tls_cert, tls_key=args.tls_key)
+                            tls_cert=args.tls_cert, tls_key=args.tls_key,
+                            realtime=RealtimeOptions(ka_seconds=args.ws_ka_seconds, send_ka=not args.ws_no_ka,
+                                                     connection_timeout_ms=args.ws_connection_timeout_ms,
+                                                     drop_after=args.ws_drop_after))
     try:
         server = AppSyncHTTPServer((args.host, args.port), app, options)
     except TLSSetupError as error:

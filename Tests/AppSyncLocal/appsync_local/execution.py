@@ -22,6 +22,7 @@ from graphql import GraphQLError, OperationType, build_schema, execute, get_oper
 from .errors import AppSyncError, field_error, http_error_body, request_error
 from .mis import Schema
 from .paging import TokenCodec
+from .pubsub import PubSub
 from .resolvers import ResolverContext, install_resolvers
 from .scalars import install_scalars
 from .sdl import generate_sdl
@@ -61,6 +62,10 @@ class App:
         install_resolvers(self.graphql_schema, schema)
         self.store = store or Store()
         self.context = ResolverContext(self.store, codec or TokenCodec(), schema.models)
+        listeners = {name: (model.name, op) for model in schema.models.values()
+                     for op, names in model.subscriptions.items() for name in names}
+        self.pubsub = PubSub(self.graphql_schema, listeners, self.context)
+        self.context.on_mutation = self.pubsub.publish
         self.lock = threading.Lock()  # one request at a time: consistent reads and conditional writes
 
     def handle_body(self, body: bytes) -> tuple[int, dict]:
@@ -92,8 +97,8 @@ class App:
         if operation is not None and operation.operation == OperationType.SUBSCRIPTION:
             return {"data": None, "errors": [{
                 "path": None, "data": None, "errorType": "UnsupportedOperation", "errorInfo": None, "locations": None,
-                "message": "Subscriptions are delivered over the real-time WebSocket endpoint, "
-                           "which appsync-local does not provide."}]}
+                "message": "Subscriptions are delivered over the real-time WebSocket endpoint "
+                           "(/graphql/realtime), not over HTTP."}]}
         with self.lock:
             result = execute(self.graphql_schema, document, context_value=self.context,
                              variable_values=variables, operation_name=operation_name)

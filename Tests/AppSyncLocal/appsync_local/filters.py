@@ -12,7 +12,7 @@ Semantics follow DynamoDB expressions over attribute types (S, N, BOOL, NULL, L,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .errors import DYNAMODB_EXCEPTION, AppSyncError
 
@@ -119,10 +119,29 @@ def field_matches(item: dict, name: str, operators: dict) -> bool:
     return True
 
 
-def matches(condition: dict | None, item: dict) -> bool:
-    """True when ``item`` satisfies a ``Model<X>FilterInput`` / ``ConditionInput`` value."""
+def matches(condition: dict | None, item: dict,
+            field_test: Callable[[dict, str, dict], bool] | None = None) -> bool:
+    """True when ``item`` satisfies a ``Model<X>FilterInput`` / ``ConditionInput`` value; ``field_test``
+    replaces ``field_matches`` for one field's operators (subscription filters have more)."""
     if not condition:
         return True
+    test = field_test or field_matches
+    for key, value in condition.items():
+        if value is None:
+            continue
+        if key == "and":
+            if not all(matches(part, item, test) for part in value if part is not None):
+                return False
+        elif key == "or":
+            parts = [part for part in value if part is not None]
+            if parts and not any(matches(part, item, test) for part in parts):
+                return False
+        elif key == "not":
+            if matches(value, item, test):
+                return False
+        elif not test(item, key, value):
+            return False
+    return True
     for key, value in condition.items():
         if value is None:
             continue

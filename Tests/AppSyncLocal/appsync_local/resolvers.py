@@ -37,6 +37,7 @@ class ResolverContext:
     store: Store
     codec: TokenCodec
     models: dict[str, ModelDef]
+    on_mutation: Callable[[ModelDef, str, dict, Any], None] | None = None  # (model, op, result, info)
 
 
 def now_iso() -> str:
@@ -158,9 +159,15 @@ def make_relation_resolver(owner: ModelDef, field_name: str, relation: Relation,
 
 
 def make_mutation_resolver(model: ModelDef, op: str) -> Callable:
-    """Resolver for ``create``/``update``/``delete``."""
+    """Resolver for ``create``/``update``/``delete``; a success is passed to ``context.on_mutation``."""
 
     def resolve(_source: Any, info, input: dict, condition: dict | None = None) -> dict:
+        item = apply(info, input, condition)
+        if info.context.on_mutation is not None:
+            info.context.on_mutation(model, op, item, info)
+        return item
+
+    def apply(info, input: dict, condition: dict | None) -> dict:
         context: ResolverContext = info.context
         store, now = context.store, now_iso()
         if op == "create":

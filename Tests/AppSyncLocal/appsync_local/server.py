@@ -19,14 +19,15 @@ thread; a refused handshake is one log line). A response is gzip-compressed when
 ``Accept-Encoding`` allows gzip; with ``verbose`` the log then says how many bytes were sent for how many.
 
 Auth: with ``api_key`` the ``x-api-key`` header must match; with ``iam_credentials`` requests must be signed
-with SigV4 for ``iam_region`` (see ``sigv4``). With both, either is accepted, as on an AppSync API with an
+with SigV4 for ``iam_region`` (see ``auth``). With both, either is accepted, as on an AppSync API with an
 additional auth mode: a request with ``x-api-key`` is checked as an API-key request, any other as IAM.
+
+A WebSocket upgrade ``GET /graphql/realtime`` is handed to ``realtime`` on the same port.
 """
 
 from __future__ import annotations
 
 import gzip
-import hmac
 import json
 import socket
 import ssl
@@ -42,7 +43,9 @@ from urllib.parse import parse_qs, urlsplit
 
 from .errors import http_error_body
 from .execution import App
-from .sigv4 import IAMCredentials, SigV4Rejection, verify
+from .auth import AuthPolicy, authorize
+from .realtime import RealtimeOptions, is_realtime_request, serve_realtime
+from .sigv4 import IAMCredentials
 
 
 ECHO_HEADERS = "${headers}"
@@ -78,6 +81,11 @@ class ServerOptions:
     record_path: str | None = None
     tls_cert: str | None = None
     tls_key: str | None = None
+    realtime: RealtimeOptions = field(default_factory=RealtimeOptions)
+
+    def auth_policy(self) -> AuthPolicy:
+        """The API-key / IAM requirements, shared with the real-time endpoint."""
+        return AuthPolicy(self.api_key, self.iam_credentials, self.iam_region)
 
 
 class TLSSetupError(ValueError):
@@ -160,6 +168,10 @@ class GraphQLHandler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
+        if is_realtime_request(parts.path, self.headers):
+            self.close_connection = True
+            serve_realtime(self, self.server.app, self.server.options)
+            return
         params = {name: values[-1] for name, values in parse_qs(parts.query).items()}
         request = {"query": params.get("query")}
         try:
@@ -225,22 +237,11 @@ class GraphQLHandler(BaseHTTPRequestHandler):
     def _authorized(self, raw_body: bytes) -> bool:
         """Checks the API key or the SigV4 signature; answers 401/403 and returns False when refused."""
         options = self.server.options
-        given_key = self.headers.get("x-api-key")
-        if options.api_key is not None and (given_key or not options.iam_credentials):
-            if not given_key:
-                self._send(401, http_error_body("UnauthorizedException", "Valid authorization header not provided."))
-                return False
-            if not hmac.compare_digest(given_key.encode(), options.api_key.encode()):
-                self._send(401, http_error_body("UnauthorizedException", "You are not authorized to make this call."))
-                return False
-            return True
-        if options.iam_credentials:
-            try:
-                verify(self.command, self.path, list(self.headers.items()), raw_body, options.iam_credentials,
-                       options.iam_region, options.clock())
-            except SigV4Rejection as rejection:
-                self._send(rejection.status, http_error_body(rejection.error_type, rejection.message))
-                return False
+        refusal = authorize(options.auth_policy(), self.command, self.path, list(self.headers.items()), raw_body,
+                            options.clock())
+        if refusal is not None:
+            self._send(refusal.status, http_error_body(refusal.error_type, refusal.message))
+            return False
         return True
 
     def _send_canned(self, reply: CannedReply) -> None:

@@ -1,0 +1,58 @@
+"""The API-key / IAM decision shared by the HTTP endpoint and the real-time endpoint.
+
+With ``api_key`` the ``x-api-key`` header must match; with ``iam_credentials`` the request must be
+signed with SigV4 for ``iam_region`` (see ``sigv4``). With both, either is accepted, as on an AppSync
+API with an additional auth mode: a request with ``x-api-key`` is checked as an API-key request,
+any other as IAM. Over HTTP the headers are the request's; over the real-time endpoint they are the
+auth "header" object the client sends (see ``realtime``).
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Iterable
+
+from .sigv4 import IAMCredentials, SigV4Rejection, verify
+
+
+@dataclass(frozen=True)
+class AuthPolicy:
+    """What a request must carry."""
+
+    api_key: str | None
+    iam_credentials: tuple[IAMCredentials, ...]
+    iam_region: str
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a request was refused, as AppSync says it: HTTP status, errorType and message."""
+
+    status: int
+    error_type: str
+    message: str
+
+
+def header_value(headers: Iterable[tuple[str, str]], name: str) -> str | None:
+    """The first value of a header, by case-insensitive name."""
+    return next((value for key, value in headers if key.lower() == name), None)
+
+
+def authorize(policy: AuthPolicy, method: str, raw_path: str, headers: list[tuple[str, str]], body: bytes,
+              now: datetime) -> Refusal | None:
+    """None when the request may proceed; otherwise the refusal."""
+    given_key = header_value(headers, "x-api-key")
+    if policy.api_key is not None and (given_key or not policy.iam_credentials):
+        if not given_key:
+            return Refusal(401, "UnauthorizedException", "Valid authorization header not provided.")
+        if not hmac.compare_digest(given_key.encode(), policy.api_key.encode()):
+            return Refusal(401, "UnauthorizedException", "You are not authorized to make this call.")
+        return None
+    if policy.iam_credentials:
+        try:
+            verify(method, raw_path, headers, body, policy.iam_credentials, policy.iam_region, now)
+        except SigV4Rejection as rejection:
+            return Refusal(rejection.status, rejection.error_type, rejection.message)
+    return None

@@ -1,0 +1,271 @@
+"""AppSync's real-time (subscriptions) WebSocket protocol at ``GET /graphql/realtime``, on the HTTP port.
+
+Protocol (subprotocol ``graphql-ws``), as AppSync speaks it:
+- Auth: the "header" object (``{"host", "x-api-key"}``, or the SigV4-signed headers of ``POST /graphql/connect``
+  with body ``{}``) comes as the subprotocol ``header-<base64url(JSON)>``, or as the classic query parameters
+  ``?header=<base64(JSON)>&payload=e30=``, or as the upgrade request's own headers (amplify-swift). It is checked
+  when ``connection_init`` arrives: ``connection_ack`` with ``connectionTimeoutMs``, or ``connection_error``
+  ``{"errors": [{"errorType", "message", "errorCode"}]}`` and the connection closes.
+- ``ka`` right after the ack, then every ``ka_seconds``.
+- ``start`` ``{id, payload: {data: "<JSON string>", extensions: {authorization: {…header object…}}}}`` is
+  checked again (IAM: signed over ``POST /graphql`` with the data string as body): ``start_ack`` or ``error``
+  ``{"id", "payload": {"errors": [{"errorType", "message"}]}}``. Errors are always an array (AppSync's documented
+  form; a single object has been observed from AppSync, but this server does not send it).
+- ``data`` ``{id, payload: {data: {…}}}`` per matching mutation; ``stop`` ``{id}`` → ``complete`` ``{id}``.
+
+Faults: ``drop_after`` closes the TCP connection without a close frame after that many ``data`` messages on it;
+``send_ka=False`` never sends ``ka``. Each connection and subscription event is logged on stderr
+(``appsync-local: realtime: connection N …``) so tests can wait for it. Secrets are never logged.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import itertools
+import json
+import queue
+import socket
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request
+from websockets.server import ServerProtocol
+from websockets.sync.connection import Connection
+
+from .auth import Refusal, authorize
+from .pubsub import Subscription, prepare_subscription
+
+PATH = "/graphql/realtime"
+SUBPROTOCOL = "graphql-ws"
+HEADER_PREFIX = "header-"
+
+
+@dataclass(frozen=True)
+class RealtimeOptions:
+    """Runtime options of the real-time endpoint."""
+
+    ka_seconds: float = 10.0
+    send_ka: bool = True
+    connection_timeout_ms: int = 300000
+    drop_after: int = 0  # 0: never drop
+
+
+_numbers = itertools.count(1)
+_log_lock = threading.Lock()
+
+
+def log(message: str) -> None:
+    """One ``appsync-local: realtime: …`` line on stderr, flushed."""
+    with _log_lock:
+        sys.stderr.write(f"appsync-local: realtime: {message}\n")
+        sys.stderr.flush()
+
+
+def is_realtime_request(path: str, headers) -> bool:
+    """Whether a GET is a WebSocket upgrade to the real-time path."""
+    return path == PATH and "websocket" in (headers.get("Upgrade") or "").lower()
+
+
+def _decode_header_object(text: str) -> list[tuple[str, str]] | None:
+    """A base64 / base64url JSON object (padding optional) as header pairs, or None when it is not one."""
+    try:
+        raw = base64.b64decode(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4), validate=True)
+        value = json.loads(raw)
+    except (binascii.Error, ValueError):
+        return None
+    if not isinstance(value, dict):
+        return None
+    return [(str(name), str(item)) for name, item in value.items() if item is not None]
+
+
+def auth_headers(raw_path: str, headers: list[tuple[str, str]]) -> list[tuple[str, str]] | Refusal:
+    """The auth header object of an upgrade request: ``header-…`` subprotocol, ``header`` query parameter,
+    or else the request's own headers."""
+    offered = [p.strip() for value in (v for k, v in headers if k.lower() == "sec-websocket-protocol")
+               for p in value.split(",")]
+    encoded = next((p[len(HEADER_PREFIX):] for p in offered if p.startswith(HEADER_PREFIX)), None)
+    if encoded is None:
+        encoded = next(iter(parse_qs(urlsplit(raw_path).query).get("header", [])), None)
+    if encoded is None:
+        return headers
+    decoded = _decode_header_object(encoded)
+    if decoded is None:
+        return Refusal(400, "BadRequestException", "The auth header is not base64-encoded JSON.")
+    return decoded
+
+
+def serve_realtime(handler, app, options) -> None:
+    """Upgrades the handler's connection and runs the session until it closes."""
+    request_headers = list(handler.headers.items())
+    protocol = ServerProtocol(subprotocols=[SUBPROTOCOL])
+    # The HTTP server already read the request; give its bytes to the protocol's parser, as if from the socket.
+    head = f"GET {handler.path} HTTP/1.1\r\n" + "".join(f"{name}: {value}\r\n" for name, value in request_headers)
+    protocol.receive_data((head + "\r\n").encode("latin-1"))
+    request = next((event for event in protocol.events_received() if isinstance(event, Request)), None)
+    if request is None:
+        handler.send_error(400, "Bad WebSocket upgrade request")
+        return
+    response = protocol.accept(request)
+    if response.status_code == 101 and protocol.subprotocol != SUBPROTOCOL:
+        response = protocol.reject(400, "The graphql-ws subprotocol is required.\n")
+    protocol.send_response(response)
+    handler.wfile.write(b"".join(protocol.data_to_send()))
+    handler.wfile.flush()
+    if response.status_code != 101:
+        return
+    Session(handler.connection, protocol, app, options, auth_headers(handler.path, request_headers)).run()
+
+
+class Session:
+    """One WebSocket connection: a reader (this thread) and a writer thread that also sends ``ka``."""
+
+    def __init__(self, sock: socket.socket, protocol: ServerProtocol, app, options,
+                 connect_auth: list[tuple[str, str]] | Refusal) -> None:
+        self.number = next(_numbers)
+        self.sock = sock
+        self.app = app
+        self.options = options
+        self.realtime: RealtimeOptions = options.realtime
+        self.connect_auth = connect_auth
+        self.connection = Connection(sock, protocol, ping_interval=None, ping_timeout=None, close_timeout=2)
+        self.outbox: queue.Queue = queue.Queue()
+        self.acknowledged = False
+
+    def run(self) -> None:
+        log(f"connection {self.number} opened")
+        writer = threading.Thread(target=self._write, daemon=True)
+        writer.start()
+        try:
+            for message in self.connection:
+                self._receive(message)
+        except ConnectionClosed:
+            pass
+        finally:
+            for subscription in self.app.pubsub.remove_connection(self.number):
+                log(f"connection {self.number} stopped {subscription.id} {subscription.field_name}")
+            self.outbox.put(None)
+            writer.join()
+            log(f"connection {self.number} closed")
+
+    # Reading
+
+    def _receive(self, text: str | bytes) -> None:
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            self._send_error(None, "BadRequestException", "A message must be a JSON object.")
+            return
+        kind, identifier = message.get("type"), message.get("id")
+        if kind == "connection_init":
+            self._connection_init()
+        elif kind == "start" and isinstance(identifier, str):
+            self._start(identifier, message.get("payload"))
+        elif kind == "stop" and isinstance(identifier, str):
+            self._stop(identifier)
+        else:
+            self._send_error(identifier if isinstance(identifier, str) else None, "UnsupportedOperation",
+                             f"{kind} not supported through the realtime channel")
+
+    def _connection_init(self) -> None:
+        refusal = self.connect_auth if isinstance(self.connect_auth, Refusal) else self._check(
+            "/graphql/connect", self.connect_auth, b"{}")
+        if refusal is not None:
+            log(f"connection {self.number} refused: {refusal.error_type}")
+            error = {"errorType": refusal.error_type, "message": refusal.message, "errorCode": refusal.status}
+            self.outbox.put(({"type": "connection_error", "payload": {"errors": [error]}}, "close"))
+            return
+        self.acknowledged = True
+        log(f"connection {self.number} acknowledged")
+        self.outbox.put(({"type": "connection_ack",
+                          "payload": {"connectionTimeoutMs": self.realtime.connection_timeout_ms}}, "ack"))
+
+    def _start(self, identifier: str, payload: Any) -> None:
+        if not self.acknowledged:
+            self._send_error(identifier, "BadRequestException", "Send connection_init before start.")
+            return
+        payload = payload if isinstance(payload, dict) else {}
+        data = payload.get("data")
+        extensions = payload.get("extensions")
+        authorization = extensions.get("authorization") if isinstance(extensions, dict) else None
+        headers = [(str(k), str(v)) for k, v in authorization.items() if v is not None] \
+            if isinstance(authorization, dict) else []
+        refusal = self._check("/graphql", headers, data.encode() if isinstance(data, str) else b"")
+        if refusal is not None:
+            log(f"connection {self.number} refused {identifier}: {refusal.error_type}")
+            self._send_error(identifier, refusal.error_type, refusal.message)
+            return
+        fields, errors = prepare_subscription(self.app.graphql_schema, data)
+        if errors:
+            self._send({"type": "error", "id": identifier, "payload": {"errors": errors}})
+            return
+        subscription = Subscription(id=identifier, deliver=self._deliver, connection=self.number, **fields)
+        with self.app.lock:  # no mutation publishes between registering and start_ack
+            if not self.app.pubsub.add(subscription):
+                self._send_error(identifier, "DuplicatedOperationError",
+                                 f"A subscription with id {identifier} is already started on this connection.")
+                return
+            log(f"connection {self.number} started {identifier} {subscription.field_name}")
+            self._send({"type": "start_ack", "id": identifier})
+
+    def _stop(self, identifier: str) -> None:
+        subscription = self.app.pubsub.remove(self.number, identifier)
+        if subscription is not None:
+            log(f"connection {self.number} stopped {identifier} {subscription.field_name}")
+        self._send({"type": "complete", "id": identifier})
+
+    def _check(self, path: str, headers: list[tuple[str, str]], body: bytes) -> Refusal | None:
+        return authorize(self.options.auth_policy(), "POST", path, headers, body, self.options.clock())
+
+    # Writing (all through the outbox, so messages keep their order)
+
+    def _deliver(self, subscription: Subscription, payload: dict) -> None:
+        self.outbox.put(({"type": "data", "id": subscription.id, "payload": payload}, "data"))
+
+    def _send(self, message: dict) -> None:
+        self.outbox.put((message, None))
+
+    def _send_error(self, identifier: str | None, error_type: str, message: str) -> None:
+        error = {"type": "error", "payload": {"errors": [{"errorType": error_type, "message": message}]}}
+        if identifier is not None:
+            error["id"] = identifier
+        self.outbox.put((error, None))
+
+    def _write(self) -> None:
+        interval = self.realtime.ka_seconds
+        next_ka: float | None = None
+        events = 0
+        try:
+            while True:
+                timeout = None if next_ka is None else max(0.0, next_ka - time.monotonic())
+                try:
+                    item = self.outbox.get(timeout=timeout)
+                except queue.Empty:
+                    self.connection.send('{"type":"ka"}')
+                    next_ka = (next_ka or time.monotonic()) + interval
+                    continue
+                if item is None:
+                    return
+                message, kind = item
+                self.connection.send(json.dumps(message, ensure_ascii=False))
+                if kind == "close":
+                    self.connection.close()
+                    return
+                if kind == "ack" and self.realtime.send_ka and next_ka is None:
+                    self.connection.send('{"type":"ka"}')
+                    next_ka = time.monotonic() + interval
+                if kind == "data":
+                    events += 1
+                    if self.realtime.drop_after and events >= self.realtime.drop_after:
+                        log(f"connection {self.number} dropped after {events} events")
+                        self.sock.shutdown(socket.SHUT_RDWR)
+                        return
+        except (ConnectionClosed, OSError):
+            return
