@@ -215,32 +215,33 @@ struct ModelCommandRunner {
     }
 }
 
-extension GetCommand {
-    static func run(_ invocation: GetInvocation, in context: RunContext) -> ExitCode {
-        ModelCommandRunner.prepare(context) { runner in runner.get(invocation) }
+/// A command run against the model schema: the schema is loaded first, then the runner's method for it.
+protocol ModelCommand: CommandDefinition {
+    static func run(_ invocation: Invocation, with runner: inout ModelCommandRunner) -> ExitCode
+}
+
+extension ModelCommand {
+    static func run(_ invocation: Invocation, in context: RunContext) -> ExitCode {
+        ModelCommandRunner.prepare(context) { runner in run(invocation, with: &runner) }
     }
 }
 
-extension ListCommand {
-    static func run(_ invocation: ListInvocation, in context: RunContext) -> ExitCode {
-        ModelCommandRunner.prepare(context) { runner in runner.list(invocation) }
-    }
+extension GetCommand: ModelCommand {
+    static func run(_ invocation: GetInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.get(invocation) }
 }
 
-extension CreateCommand {
-    static func run(_ invocation: CreateInvocation, in context: RunContext) -> ExitCode {
-        ModelCommandRunner.prepare(context) { runner in runner.create(invocation) }
-    }
+extension ListCommand: ModelCommand {
+    static func run(_ invocation: ListInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.list(invocation) }
 }
 
-extension UpdateCommand {
-    static func run(_ invocation: UpdateInvocation, in context: RunContext) -> ExitCode {
-        ModelCommandRunner.prepare(context) { runner in runner.update(invocation) }
-    }
+extension CreateCommand: ModelCommand {
+    static func run(_ invocation: CreateInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.create(invocation) }
 }
 
-extension DeleteCommand {
-    static func run(_ invocation: DeleteInvocation, in context: RunContext) -> ExitCode {
-        ModelCommandRunner.prepare(context) { runner in runner.delete(invocation) }
-    }
+extension UpdateCommand: ModelCommand {
+    static func run(_ invocation: UpdateInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.update(invocation) }
+}
+
+extension DeleteCommand: ModelCommand {
+    static func run(_ invocation: DeleteInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.delete(invocation) }
 }
