@@ -95,7 +95,7 @@ struct RawRunner {
                 }
             } catch {
                 // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
-                guard case .syntax = error else { throw RunFailure.usage("--var '\(text)': \(error.description)") }
+                guard case .syntax = error else { throw RunFailure.usage("--var '\(text)': \(error.commandLineMessage)") }
                 throw RunFailure.usage(
                     "--var '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, e.g. --var id=1000 or --var first:=5")
             }
