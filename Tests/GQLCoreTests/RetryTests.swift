@@ -54,7 +54,7 @@ import Testing
         let client = try Fixtures.client(transport, retries: 2, clock: clock)
         let error = try #require(executionError { () throws(ExecutionError) in try client.execute(Fixtures.query) })
         #expect(error == .transport(.timeout(seconds: 30), attempts: 3))
-        #expect(error.exitStatus == .network)
+        #expect(error.kind == .network)
         #expect(error.description.contains("after 3 attempts"))
         #expect(clock.sleeps.count == 2)
     }
@@ -148,7 +148,7 @@ import Testing
         let transport = FakeTransport([.failure(.cancelled), Fixtures.ok()])
         #expect(throws: ExecutionError.cancelled) { try Fixtures.client(transport).execute(Fixtures.query) }
         #expect(transport.requests.count == 1)
-        #expect(ExecutionError.cancelled.exitStatus == .interrupted)
+        #expect(ExecutionError.cancelled.kind == .cancelled)
     }
 
     @Test func cancellationDuringBackoffStopsRetrying() throws {

@@ -12,7 +12,7 @@ import Testing
             HTTPHeader(name: "Authorization", value: "eyJ.token"),
             HTTPHeader(name: "X-Trace", value: "1"),
         ])
-        #expect(endpoint.timeout == 30 && endpoint.retry.maxRetries == 3)
+        #expect(endpoint.timeout == 30 && RetryPolicy().maxRetries == 3)
     }
 
     @Test func extraHeadersReplaceSameNamedOnes() throws {

@@ -12,8 +12,8 @@ public enum AWSRegion {
         flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: EndpointURL
     ) throws(AWSAuthError) -> String {
         let host = url.host
-        var candidates: [(value: String?, source: String)] = [
-            (flag, "--region"),
+        var candidates: [(value: String?, source: String?)] = [
+            (flag, nil),
             (fromAppSyncHost(host), "the endpoint host \(host)"),
         ]
         if let filePath { candidates.append((fileRegion, filePath)) }
@@ -26,7 +26,7 @@ public enum AWSRegion {
             guard isValid(region) else { throw .invalidRegion(region, source: candidate.source) }
             return region
         }
-        var looked = ["--region", "the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)"]
+        var looked = ["the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)"]
         if let filePath { looked.append("\(filePath) (no region)") }
         looked += ["$AWS_REGION", "$AWS_DEFAULT_REGION"]
         throw .missingRegion(looked: looked)

@@ -15,10 +15,9 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maximumRetryAfter: Double
 
     /// The default number of retries.
-    public static let defaultRetries = 3
 
     /// Makes a value from its parts.
-    public init(maxRetries: Int = RetryPolicy.defaultRetries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = 60) {
+    public init(maxRetries: Int = Defaults.retries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = 60) {
         self.maxRetries = max(0, maxRetries)
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay

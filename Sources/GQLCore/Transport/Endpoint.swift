@@ -1,4 +1,5 @@
-/// Where and how requests go: URL, headers (auth included), request signing, timeout and retry settings.
+/// Where and how requests go: URL, headers (auth included), request signing and timeout. Retrying is the
+/// client's (``GraphQLClient/retry``).
 ///
 /// ```swift
 /// let endpoint = try Endpoint(url: "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql",
@@ -11,15 +12,10 @@ public struct Endpoint: Sendable, Equatable {
     public var headers: [HTTPHeader]
     /// Seconds one request (one attempt) may take.
     public var timeout: Double
-    /// How failed requests are retried.
-    public var retry: RetryPolicy
     /// Signs each attempt for AppSync IAM auth (SigV4), or nil.
     public var signer: SigV4Signer?
     /// A PEM file of CA certificates to verify the server with instead of the system's, or nil.
     public var caFile: String?
-
-    /// The default per-request timeout, in seconds (`--timeout`).
-    public static let defaultTimeout: Double = 30
 
     /// Builds an endpoint from command-line style values.
     /// - Parameters:
@@ -30,7 +26,7 @@ public struct Endpoint: Sendable, Equatable {
     ///   - headerLines: extra `Name: value` lines; a name given twice (or `x-api-key`, `Authorization`) replaces the earlier one.
     public init(
         url: String, apiKey: String? = nil, authorization: String? = nil, signer: SigV4Signer? = nil,
-        headerLines: [String] = [], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()
+        headerLines: [String] = [], timeout: Double = Defaults.timeout
     ) throws(EndpointError) {
         let parsed: EndpointURL
         do {
@@ -38,12 +34,7 @@ public struct Endpoint: Sendable, Equatable {
         } catch {
             throw .invalidURL(EndpointURL.maskingUserInfo(url), error.description)
         }
-        do {
-            try HTTPRequest.validate(parsed)
-        } catch {
-            if case .invalidURL(_, let detail) = error { throw .invalidURL(url, detail) }
-            throw .invalidURL(url, error.description)
-        }
+        if let problem = parsed.httpProblem { throw .invalidURL(url, problem) }
         guard timeout.isFinite, timeout > 0 else { throw .invalidTimeout(timeout) }
 
         var headers: [HTTPHeader] = [
@@ -56,18 +47,17 @@ public struct Endpoint: Sendable, Equatable {
             let header = try HTTPHeader.parse(line)
             headers.set(header.name, header.value)
         }
-        self.init(url: parsed, headers: headers, timeout: timeout, retry: retry, signer: signer)
+        self.init(url: parsed, headers: headers, timeout: timeout, signer: signer)
     }
 
     /// Makes an endpoint from checked parts.
     public init(
-        url: EndpointURL, headers: [HTTPHeader], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy(),
+        url: EndpointURL, headers: [HTTPHeader], timeout: Double = Defaults.timeout,
         signer: SigV4Signer? = nil
     ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
-        self.retry = retry
         self.signer = signer
     }
 
@@ -85,7 +75,7 @@ public struct Endpoint: Sendable, Equatable {
 }
 
 /// A problem with the endpoint settings; the message names the bad value (never a secret) and the fix.
-public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum EndpointError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The URL is unusable; the second value says why.
     case invalidURL(String, String)
     /// The timeout is not a positive number of seconds.
@@ -93,13 +83,13 @@ public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `--header` line is malformed.
     case malformedHeader(HeaderParseError)
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .invalidURL(let url, let reason):
             return "invalid endpoint URL '\(url)': \(reason); give an absolute URL such as https://example.com/graphql"
         case .invalidTimeout(let value):
-            return "invalid timeout \(value): give a positive number of seconds, e.g. --timeout 30"
+            return "invalid timeout \(value): give a positive number of seconds, e.g. \(name(.timeout)) 30"
         case .malformedHeader(let error):
             return error.description
         }

@@ -72,16 +72,20 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 }
 
+extension EndpointURL {
+    /// Why this URL cannot be requested over HTTP, or nil when it is an absolute http(s) URL with a host.
+    /// The one check of endpoint URLs: settings, endpoints and the transport all ask it.
+    public var httpProblem: String? {
+        guard scheme == "http" || scheme == "https" else { return "the scheme must be http or https" }
+        guard !host.isEmpty else { return "the URL has no host" }
+        return nil
+    }
+}
+
 extension HTTPRequest {
-    /// Checks that the URL is an absolute http(s) URL with a host.
+    /// Checks that the URL is an absolute http(s) URL with a host (see ``EndpointURL/httpProblem``).
     public static func validate(_ url: EndpointURL) throws(TransportError) {
-        let scheme = url.scheme
-        guard scheme == "http" || scheme == "https" else {
-            throw .invalidURL(url.absoluteString, detail: "the scheme must be http or https")
-        }
-        guard !url.host.isEmpty else {
-            throw .invalidURL(url.absoluteString, detail: "the URL has no host")
-        }
+        if let problem = url.httpProblem { throw .invalidURL(url.absoluteString, detail: problem) }
     }
 }
 
@@ -111,7 +115,7 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// Why a request got no HTTP response at all.
-public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum TransportError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The URL cannot be sent to (wrong scheme, no host); `detail` says why.
     case invalidURL(String, detail: String)
     /// Connection refused, DNS failure, reset, proxy failure…; `detail` is libcurl's message.
@@ -126,14 +130,14 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The request was cancelled (Ctrl-C).
     case cancelled
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .invalidURL(let url, let detail): return "invalid endpoint URL '\(url)': \(detail)"
         case .network(let detail): return "network error: \(detail)"
         case .tls(let detail): return "TLS error: \(detail)"
         case .unavailable(let detail): return detail
-        case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with --timeout SECONDS"
+        case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with \(name(.timeout)) SECONDS"
         case .cancelled: return "request cancelled"
         }
     }

@@ -74,9 +74,4 @@ public struct Redactor: Sendable, Equatable {
         }
         return result
     }
-
-    /// The redactor that knows the secrets of both.
-    public func merging(_ other: Redactor) -> Redactor {
-        Redactor(secrets: secrets + other.secrets)
-    }
 }

@@ -27,9 +27,9 @@ struct GlobalOptions: Equatable, Sendable {
     /// `CURL_CA_BUNDLE`, `SSL_CERT_FILE`).
     var caFile: Setting<String>?
     /// Seconds to wait for each HTTP request.
-    var timeout: Double = 30
+    var timeout: Double = Defaults.timeout
     /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
-    var retries: Int = 3
+    var retries: Int = Defaults.retries
     /// Whether mutations are retried too (they might then apply twice).
     var retryMutations = false
     /// Print the request body instead of sending it.
@@ -44,7 +44,7 @@ struct GlobalOptions: Equatable, Sendable {
     var rawResponse = false
 
     /// `--output json|ndjson`.
-    enum OutputFormat: String, Sendable, CaseIterable {
+    enum OutputFormat: String, Sendable, Choice {
         /// One JSON document (lists are printed as one array).
         case json
         /// One compact JSON value per line (list items stream as they arrive).
@@ -100,9 +100,9 @@ struct GlobalOptions: Equatable, Sendable {
     /// The variable read when neither `--cacert` nor `CURL_CA_BUNDLE` is set (as curl does).
     static let caCertFallbackVariable = "SSL_CERT_FILE"
     static let timeoutOption = OptionSpec(
-        long: "timeout", value: "SECONDS", default: "30", help: "Give up on a request after SECONDS.")
+        long: "timeout", value: "SECONDS", default: ValueParsing.text(seconds: Defaults.timeout), help: "Give up on a request after SECONDS.")
     static let retriesOption = OptionSpec(
-        long: "retries", value: "N", default: "3",
+        long: "retries", value: "N", default: String(Defaults.retries),
         help: "Retry a query up to N times after a network error, a timeout, HTTP 429, 500, 502, 503 or 504.")
     static let retryMutationsOption = OptionSpec(
         long: "retry-mutations", help: "Retry mutations too, where a retry cannot apply twice: a create keeps its key, an update or delete needs --if.")
@@ -111,7 +111,7 @@ struct GlobalOptions: Equatable, Sendable {
     static let verboseOption = OptionSpec(
         long: "verbose", short: "v", help: "Trace requests and responses on standard error (secrets redacted).")
     static let outputOption = OptionSpec(
-        long: "output", value: "json|ndjson", default: "json",
+        long: "output", value: OutputFormat.placeholder, default: OutputFormat.json.word,
         help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split). "
             + "models prints text unless this is given.")
     static let prettyOption = OptionSpec(
@@ -152,7 +152,7 @@ struct GlobalOptions: Equatable, Sendable {
             do {
                 headers.append(try HTTPHeader.parse(text))
             } catch {
-                throw UsageError(error.description)
+                throw UsageError(error.commandLineMessage)
             }
         }
         self.headers = headers
@@ -172,8 +172,8 @@ struct GlobalOptions: Equatable, Sendable {
         rawResponse = options.contains(Self.rawResponseOption)
 
         if let text = options.value(Self.outputOption) {
-            guard let format = OutputFormat(rawValue: text) else {
-                throw ValueParsing.invalid(text, for: Self.outputOption, expected: "json or ndjson")
+            guard let format = OutputFormat.parse(text) else {
+                throw ValueParsing.invalid(text, for: Self.outputOption, expected: OutputFormat.alternatives)
             }
             output = format
             outputGiven = true
@@ -202,7 +202,7 @@ struct GlobalOptions: Equatable, Sendable {
             let reason = error == .noScheme || error == .noAuthority ? "" : "\(error); "
             throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL")
         }
-        guard url.scheme == "http" || url.scheme == "https", !url.host.isEmpty else {
+        guard url.httpProblem == nil else {
             throw UsageError("invalid endpoint '\(value)' from \(source): expected an http:// or https:// URL")
         }
         return url

@@ -16,51 +16,41 @@ struct RawRunner {
             diagnostics.failure(error)
             return error.status
         }
-        var execution = RequestExecution(
-            session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePathIsUsers: true)
+        var execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
         if session.globals.dryRun { return execution.printDryRun(request) }
         let mayRetry = RetryPolicy.mayRetry(
             request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)
         return execution.send(request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "")
     }
 
-    /// Reads, parses and checks the document and its variables.
+    /// Reads the document and its variables; the core parses and checks them.
     func makeRequest(_ invocation: RawInvocation) throws(RunFailure) -> GraphQLRequest {
         let (text, name) = try documentText(invocation.document)
-        let parsed: ParsedDocument
-        do {
-            parsed = try ParsedDocument(parsing: text, fileName: name)
-        } catch {
-            throw RunFailure(report: error.report)
-        }
-        if let problem = parsed.validate().first {
-            throw RunFailure(report: problem.report)
-        }
-        let operation: OperationDefinition
-        do {
-            operation = try parsed.document.operation(named: invocation.operationName)
-        } catch {
-            throw RunFailure("\(name): \(error.description)")
-        }
-        guard operation.operationType != .subscription else {
-            throw RunFailure(
-                "\(name): subscriptions need AppSync's real-time WebSocket, which gqlc does not speak; "
-                    + "send a query or a mutation")
-        }
         let variables = try self.variables(invocation)
-        if let problem = operation.variableProblems(in: variables).first {
-            throw RunFailure(problem.description + Self.fix(for: problem))
-        }
         do {
-            try parsed.document.checkDecodePath(invocation.decodePath, for: operation)
+            return try RequestBuilder.raw(
+                document: text, fileName: name, variables: variables, operationName: invocation.operationName,
+                decodePath: invocation.decodePath)
         } catch {
-            throw RunFailure("--decode-path '\(invocation.decodePath.joined(separator: "."))': \(error.description)")
+            throw Self.failure(error, documentName: name, decodePath: invocation.decodePath)
         }
-        // Several operations: send the whole document and name the one to run, as GraphQL servers expect.
-        let operationName = parsed.document.operations.count > 1 ? operation.name : invocation.operationName
-        return GraphQLRequest(
-            query: text, variables: variables, operationName: operationName, operationType: operation.operationType,
-            decodePath: invocation.decodePath)
+    }
+
+    /// The document's problem, phrased with raw's options.
+    private static func failure(_ error: RawRequestError, documentName name: String, decodePath: [String]) -> RunFailure {
+        switch error {
+        case .syntax(let error): .report(error.report)
+        case .invalid(let problem): .report(problem.report)
+        case .operation(let error): .usage("\(name): \(error.commandLineMessage)")
+        case .subscription: .usage("\(name): \(error)")
+        case .variable(let problem): .usage(problem.description + fix(for: problem))
+        case .decodePath(let mismatch): .usage(decodePathMessage(decodePath, mismatch))
+        }
+    }
+
+    /// `--decode-path 'a.b': …`.
+    static func decodePathMessage(_ path: [String], _ problem: some CustomStringConvertible) -> String {
+        "\(RawCommand.decodePath.flagName) '\(path.joined(separator: "."))': \(problem)"
     }
 
     /// How to fix a variable problem with raw's options (a suggested name says enough on its own).
@@ -81,7 +71,7 @@ struct RawRunner {
             do {
                 return (try file.text(session.console), file.name)
             } catch {
-                throw RunFailure(error.description)
+                throw RunFailure.usage(error.description)
             }
         }
     }
@@ -92,7 +82,7 @@ struct RawRunner {
         if let source = invocation.variablesFile {
             let json = try JSONArgument.read(source, option: "--vars", console: session.console)
             guard case .object(let object) = json else {
-                throw RunFailure("--vars: expected a JSON object of variables, found \(json.kindDescription)")
+                throw RunFailure.usage("--vars: expected a JSON object of variables, found \(json.kindDescription)")
             }
             variables = object
         }
@@ -105,11 +95,17 @@ struct RawRunner {
                 }
             } catch {
                 // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
-                guard case .syntax = error else { throw RunFailure("--var '\(text)': \(error.description)") }
-                throw RunFailure(
+                guard case .syntax = error else { throw RunFailure.usage("--var '\(text)': \(error.commandLineMessage)") }
+                throw RunFailure.usage(
                     "--var '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, e.g. --var id=1000 or --var first:=5")
             }
         }
         return variables
+    }
+}
+
+extension RawCommand {
+    static func run(_ invocation: RawInvocation, in context: RunContext) -> ExitCode {
+        RawRunner(session: context.session, diagnostics: context.diagnostics).run(invocation)
     }
 }
