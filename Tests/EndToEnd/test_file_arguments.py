@@ -209,6 +209,12 @@ def test_an_unreadable_file_is_permission_denied(argument, servers):
         Path(path).write_text(argument.content)
         os.chmod(path, 0)
         args, env = argument.command(path, *servers)
+        # The checkout may sit in a folder only root can enter (a fresh clone in mktemp -d): give the other
+        # user a schema it can read, so that the closed file is the only thing it cannot.
+        schema = os.path.join(directory, "blog.json")
+        shutil.copyfile(BLOG, schema)
+        os.chmod(schema, 0o644)
+        args = [schema if arg == str(BLOG) else arg for arg in args]
         run = run_direct(args, env, user=user)
     finally:
         os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
