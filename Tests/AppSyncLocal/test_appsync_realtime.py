@@ -336,6 +336,7 @@ def test_twenty_connections_each_with_a_subscription(server):
         client.close()
 
 
+@pytest.mark.shared_fixtures
 def test_an_owner_argument_must_equal_the_records_owner():
     # Gen 2 owner-authorized models take `owner:`; appsync-local never fills owner fields, so a record has none.
     with start_server(SHARED_FIXTURES / "gen2-amplify-data-modeled.mis.json") as server:
