@@ -7,6 +7,7 @@ enum ParsedCommand: Equatable, Sendable {
     case delete(DeleteInvocation)
     case models(ModelsInvocation)
     case raw(RawInvocation)
+    case subscribe(SubscribeInvocation)
 }
 
 /// A runnable command and the global settings it runs with.
@@ -41,6 +42,7 @@ enum CommandTable {
         entry(DeleteCommand.self, ParsedCommand.delete),
         entry(ModelsCommand.self, ParsedCommand.models),
         entry(RawCommand.self, ParsedCommand.raw),
+        entry(SubscribeCommand.self, ParsedCommand.subscribe),
     ]
 
     /// Every command, `completion` and `help` included.

@@ -59,6 +59,7 @@ extension ParsedCommand {
         case .delete: DeleteCommand.spec.name
         case .models: ModelsCommand.spec.name
         case .raw: RawCommand.spec.name
+        case .subscribe: SubscribeCommand.spec.name
         }
     }
 }

@@ -13,6 +13,8 @@ struct LiveCommandRunner: CommandRunner {
             return ModelsRunner.run(models, session: session, diagnostics: diagnostics)
         case .raw(let raw):
             return RawRunner(session: session, diagnostics: diagnostics).run(raw)
+        case .subscribe(let subscribe):
+            return SubscribeRunner(session: session, diagnostics: diagnostics).run(subscribe)
         case .list(let list):
             return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.list(list) }
         case .get(let get):
