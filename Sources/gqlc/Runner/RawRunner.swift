@@ -19,9 +19,25 @@ struct RawRunner {
         var execution = RequestExecution(
             session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePathIsUsers: true)
         if session.globals.dryRun { return execution.printDryRun(request) }
+        if request.operationType == .subscription { return subscribe(request, schemaFile: schemaFile) }
         let mayRetry = RetryPolicy.mayRetry(
             request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)
         return execution.send(request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "")
+    }
+
+    /// Streams a subscription's events over the real-time WebSocket, reported under its first root field.
+    private func subscribe(_ request: GraphQLRequest, schemaFile: SchemaFile?) -> ExitCode {
+        let rootField = (try? ParsedDocument(parsing: request.query, fileName: ""))
+            .flatMap { try? $0.document.operation(named: request.operationName) }
+            .flatMap { operation in
+                operation.selectionSet.lazy.compactMap { selection -> String? in
+                    if case .field(let field) = selection { return field.alias ?? field.name }
+                    return nil
+                }.first
+            }
+        var stream = SubscriptionStream(
+            session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePath: { $0.request.decodePath })
+        return stream.run([RealtimeSubscription(name: rootField ?? "subscription", request: request)])
     }
 
     /// Reads, parses and checks the document and its variables.
@@ -41,11 +57,6 @@ struct RawRunner {
             operation = try parsed.document.operation(named: invocation.operationName)
         } catch {
             throw RunFailure("\(name): \(error.description)")
-        }
-        guard operation.operationType != .subscription else {
-            throw RunFailure(
-                "\(name): subscriptions need AppSync's real-time WebSocket, which gqlc does not speak; "
-                    + "send a query or a mutation")
         }
         let variables = try self.variables(invocation)
         if let problem = operation.variableProblems(in: variables).first {
