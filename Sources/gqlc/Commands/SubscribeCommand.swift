@@ -38,7 +38,7 @@ enum SubscribeCommand: CommandDefinition {
         abstract: "Print a model's create, update and delete events as they happen.",
         synopsis: [
             """
-            MODEL --on create|update|delete... [--where EXPR]... [--include PATH]... [--count N] \
+            MODEL --on EVENT... [--where EXPR]... [--include PATH]... [--count N] \
             [--timeout SECONDS] [--realtime-endpoint URL] [--no-reconnect]
             """
         ],
@@ -56,21 +56,29 @@ enum SubscribeCommand: CommandDefinition {
                     """),
                 .paragraph(
                     """
-                    The real-time endpoint is derived from the GraphQL endpoint: an AppSync \
-                    …appsync-api… host becomes wss://…appsync-realtime-api…/graphql, any other URL \
-                    gets /realtime appended (http becomes ws, https wss). --realtime-endpoint or \
+                    The real-time endpoint is derived from the GraphQL endpoint: the AppSync host \
+                    ID.appsync-api.REGION.amazonaws.com becomes \
+                    wss://ID.appsync-realtime-api.REGION.amazonaws.com/graphql, any other URL gets \
+                    /realtime appended (http becomes ws, https wss). --realtime-endpoint or \
                     GQLC_REALTIME_ENDPOINT overrides it. Authorization is the same as for the other \
                     commands: API key, token or IAM.
                     """),
                 .paragraph(
                     """
                     It runs until --count events have been printed or --timeout SECONDS have passed \
-                    (status 0), until Ctrl-C or SIGTERM (the subscriptions are stopped and the \
+                    (status 0; for subscribe, --timeout is how long to listen, and it also bounds \
+                    the connection's set-up), until Ctrl-C or SIGTERM (the subscriptions are stopped and the \
                     connection closed; status 130), or an error: 5 when the server refuses the \
                     connection, 1 when it refuses a subscription, 6 for a network failure. If the \
                     connection is lost, or the server's keep-alives stop, gqlc connects again after a \
                     short random delay, subscribes again and says on stderr for which span events may \
                     have been missed; after 10 failed attempts in a row it exits with status 6.
+                    """),
+                .paragraph(
+                    """
+                    For a custom subscription, give its document to gqlc raw: its events are \
+                    streamed the same way. --dry-run prints each subscription's request (the data \
+                    of its start message) without connecting.
                     """),
             ])
         ],
@@ -82,9 +90,8 @@ enum SubscribeCommand: CommandDefinition {
                 "Watch the comments of post p1 being added and removed",
                 "gqlc subscribe Comment --on create --on delete --where post=p1"),
             Example(
-                "Wait for the next update of a post with a rating of 4 or more, for a minute at most",
+                "The next update of a post rated 4 or more, waiting a minute at most",
                 "gqlc subscribe Post --on update --where 'rating>=4' --count 1 --timeout 60"),
-            Example("Subscribe with a custom subscription document", "gqlc raw onPostLiked.graphql --vars vars.json"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> SubscribeInvocation {
