@@ -409,3 +409,15 @@ def test_usage_errors(server, blog_schema, args, message):
     run = run_gqlc(["--schema", blog_schema, "--endpoint", server.url, "subscribe", *args])
     assert run.code == 2, run
     assert run.stderr.startswith(message), run
+
+
+def test_an_event_with_errors_prints_them_and_ends_with_status_3(background, server, blog_schema):
+    # A createPost that selects only id: AppSync (and appsync-local) fill the other fields with null, so the
+    # subscription's non-null fields fail and the event carries errors instead of the record.
+    watch = subscriber(background, server, blog_schema, "Post", "--on", "create", "--count", "1")
+    watch.subscribed("onCreatePost")
+    server.graphql('mutation { createPost(input: {id: "z1", title: "thin"}) { id } }')
+    code, stdout, stderr = watch.finish()
+    assert (code, stdout) == (3, ""), stderr
+    errors = stderr.splitlines()[1:]
+    assert errors and all(line.startswith("gqlc: ") and "onCreatePost" in line for line in errors), stderr

@@ -41,7 +41,7 @@ struct SubscriptionStream {
         let diagnostics = self.diagnostics
         let decodePath = self.decodePath
         let names = Dictionary(subscriptions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var printed = 0
+        var received = 0
         var sawErrors = false
         var outputClosed = false
         let limit = count
@@ -58,14 +58,15 @@ struct SubscriptionStream {
                     }
                     var value = response.data ?? .null
                     for key in names[name].map(decodePath) ?? [] { value = value[key] ?? .null }
+                    // An event whose result is null because of its errors prints only the errors; it still counts.
                     if !(value.isNull && !response.errors.isEmpty) {
                         guard stream.write([value]) else {
                             outputClosed = true
                             return false
                         }
-                        printed += 1
                     }
-                    if let limit, printed >= limit { return false }
+                    received += 1
+                    if let limit, received >= limit { return false }
                 case .connectionLost(let reason, let attempt, let delay):
                     diagnostics.error("connection lost: \(reason); connecting again in \(Self.seconds(delay)) s (attempt \(attempt))")
                 case .resubscribed(let from, let to):
