@@ -294,12 +294,18 @@ def test_wss_with_a_private_ca(background, start_appsync, blog_schema, schema_ex
                        "--verbose", "subscribe", "Post", "--on", "create", "--count", "1",
                        env={"CURL_CA_BUNDLE": "", "SSL_CERT_FILE": ""})
     watch.subscribed("onCreatePost")
-    assert f"* realtime: wss://127.0.0.1:{tls.port}/graphql/realtime" in watch.stderr_seen
+    assert [line for line in watch.stderr_seen if line.startswith("* realtime: ")][:3] == [
+        f"* realtime: connecting to wss://127.0.0.1:{tls.port}/graphql/realtime (subprotocols graphql-ws, header-…)",
+        "* realtime: > connection_init", "* realtime: < connection_ack (connectionTimeoutMs 300000)"]
     run = run_gqlc(["--schema", blog_schema, "--endpoint", tls.url, "--api-key", API_KEY, "--cacert", pki.ca,
                     "create", "Post", "id=w1", "title=over tls"], env={"CURL_CA_BUNDLE": "", "SSL_CERT_FILE": ""})
     assert run.code == 0, run
     assert watch.event()["id"] == "w1"
-    assert watch.finish()[0] == 0
+    code, _, stderr = watch.finish()
+    assert code == 0, stderr
+    # The trace names each protocol step, never the key (which travels in the subprotocol and the start).
+    assert "> start " in stderr and "< start_ack " in stderr and "< data " in stderr and "> stop " in stderr
+    assert API_KEY not in stderr
 
 
 def test_the_realtime_endpoint_can_be_given_by_flag_or_environment(background, server, blog_schema):

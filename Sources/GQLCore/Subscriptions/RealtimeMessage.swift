@@ -17,6 +17,21 @@ public enum RealtimeMessage: Sendable, Equatable {
     /// A message type gqlc does not know; ignored.
     case other(type: String)
 
+    /// One line for traces: the type, the id and what matters, never a payload's data.
+    public var summary: String {
+        switch self {
+        case .connectionAck(let milliseconds): return "connection_ack (connectionTimeoutMs \(milliseconds))"
+        case .connectionError(let errors): return "connection_error: " + errors.map(\.description).joined(separator: "; ")
+        case .keepAlive: return "ka"
+        case .startAck(let id): return "start_ack \(id)"
+        case .data(let id, let payload): return "data \(id)" + (payload.errors.isEmpty ? "" : " (\(payload.errors.count) errors)")
+        case .error(let id, let errors):
+            return "error\(id.map { " \($0)" } ?? ""): " + errors.map(\.description).joined(separator: "; ")
+        case .complete(let id): return "complete \(id)"
+        case .other(let type): return type
+        }
+    }
+
     /// The default `connectionTimeoutMs`.
     public static let defaultConnectionTimeoutMs = 300_000
 

@@ -50,6 +50,8 @@ public final class RealtimeSubscriber {
     private let cancellation: CancellationFlag?
     /// The wall clock, seconds since 1970 (for signing and for reporting gaps).
     private let now: () -> Double
+    /// Receives one line per protocol step (`> start …`, `< data …`); never a secret or an event's data.
+    private let trace: ((String) -> Void)?
 
     /// True once every subscription has been acknowledged on some connection.
     private var everSubscribed = false
@@ -57,10 +59,14 @@ public final class RealtimeSubscriber {
     private var lostAt: Double?
     private var failuresInARow = 0
 
-    public init(settings: RealtimeSettings, cancellation: CancellationFlag? = nil, now: @escaping () -> Double = RealtimeSubscriber.wallClock) {
+    public init(
+        settings: RealtimeSettings, cancellation: CancellationFlag? = nil, now: @escaping () -> Double = RealtimeSubscriber.wallClock,
+        trace: ((String) -> Void)? = nil
+    ) {
         self.settings = settings
         self.cancellation = cancellation
         self.now = now
+        self.trace = trace
     }
 
     /// Subscribes and reports every event to `onEvent` until it returns false, `duration` seconds pass
@@ -196,11 +202,13 @@ public final class RealtimeSubscriber {
     private func connect() throws(SubscriptionError) -> (WebSocketConnection, Int) {
         let header = settings.authorization.connectHeader(at: now())
         let connection: WebSocketConnection
+        trace?("connecting to \(settings.url) (subprotocols graphql-ws, header-…)")
         do {
             connection = try WebSocketConnection.connect(
                 url: settings.url, subprotocols: ["graphql-ws", RealtimeAuthorization.subprotocol(header)],
                 timeout: settings.timeout, caFile: settings.caFile, cancellation: cancellation)
             try connection.send(text: #"{"type":"connection_init"}"#)
+            trace?("> connection_init")
         } catch {
             throw .connection(error)
         }
@@ -234,6 +242,7 @@ public final class RealtimeSubscriber {
         ]
         do {
             try connection.send(text: message.serialized(.compact))
+            trace?("> start \(id) \(subscription.name)")
         } catch {
             throw .connection(error)
         }
@@ -251,7 +260,9 @@ public final class RealtimeSubscriber {
         case nil: return nil
         case .text(let text)?:
             do {
-                return try RealtimeMessage.parse(text)
+                let parsed = try RealtimeMessage.parse(text)
+                trace?("< " + parsed.summary)
+                return parsed
             } catch {
                 throw .protocolViolation(error)
             }
@@ -268,15 +279,22 @@ public final class RealtimeSubscriber {
         var open = Set<String>()
         for entry in started {
             let message: JSONValue = ["id": .string(entry.id), "type": "stop"]
-            if (try? connection.send(text: message.serialized(.compact), interruptible: false)) != nil { open.insert(entry.id) }
+            if (try? connection.send(text: message.serialized(.compact), interruptible: false)) != nil {
+                trace?("> stop \(entry.id)")
+                open.insert(entry.id)
+            }
         }
         let deadline = MonotonicTime.after(min(settings.timeout, 5))
         while !open.isEmpty, deadline.millisecondsFromNow > 0 {
             let wait = Double(deadline.millisecondsFromNow) / 1000
             guard let received = try? connection.receive(timeout: wait, interruptible: false), case .text(let text) = received else { break }
-            if case .complete(let id)? = try? RealtimeMessage.parse(text) { open.remove(id) }
+            if case .complete(let id)? = try? RealtimeMessage.parse(text) {
+                trace?("< complete \(id)")
+                open.remove(id)
+            }
         }
         try? connection.close()
+        trace?("closed")
     }
 
     /// A random id in UUID form, as Amplify uses.

@@ -32,7 +32,6 @@ struct SubscriptionStream {
             diagnostics.failure(error)
             return error.status
         }
-        if session.globals.verbose { session.console.error.write("* realtime: \(settings.url)\n") }
         var globals = session.globals
         // Events stream one per line unless an array was asked for.
         if !globals.outputGiven { globals.output = .ndjson }
@@ -45,7 +44,10 @@ struct SubscriptionStream {
         var sawErrors = false
         var outputClosed = false
         let limit = count
-        let subscriber = RealtimeSubscriber(settings: settings, cancellation: session.cancellation)
+        let redactor = diagnostics.redactor
+        let trace: ((String) -> Void)? = session.globals.verbose
+            ? { line in errorSink.write("* realtime: " + redactor.scrub(Diagnostics.oneLine(line)) + "\n") } : nil
+        let subscriber = RealtimeSubscriber(settings: settings, cancellation: session.cancellation, trace: trace)
         let result: Result<RealtimeEnding, SubscriptionError> = Result { () throws(SubscriptionError) in
             try subscriber.run(subscriptions, duration: duration) { event in
                 switch event {
