@@ -11,6 +11,9 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # A position-dependent executable skips about 77,000 start-up relocations of the static stdlib (~1 ms a run).
 # libcurl is loaded with dlopen at run time, so no link needs curl or its -dev package.
 STATIC_FLAGS := --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie
+# The release binary drops its DWARF debug info (about 3.6 MB) but keeps its symbols, so crash backtraces
+# still name functions. Nothing imports Foundation, so the static binary is the Swift runtime and gqlc.
+RELEASE_FLAGS := $(STATIC_FLAGS) -Xlinker --strip-debug
 # The optional shared fixtures (never copied into the project): the real Amplify files and JSONTestSuite, found
 # beside the checkout, one level higher (a worktree), or beside the checkout this one was cloned from.
 # $GQLC_SHARED_FIXTURES (the amplify folder) and $GQLC_JSONTESTSUITE win. The project's own tests use
@@ -27,7 +30,7 @@ SHARED_NOTE    = make test: $(SHARED_MISSING) not found beside this checkout, on
 # Proxies would route loopback traffic away from the local test servers.
 unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
 
-.PHONY: all build release test test-swift test-python demo serve bench fuzz clean
+.PHONY: all build release test test-swift test-python demo serve bench fuzz clean no-foundation
 
 all: build
 
@@ -42,13 +45,21 @@ $(VENV)/.installed: Tests/requirements.txt
 venv: $(VENV)/.installed
 
 # Every test: Swift unit tests, the local server's own tests, and end-to-end runs of the binary.
-test: venv
+test: venv no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
 	@command -v zsh >/dev/null || (timeout 180 $(SUDO) apt-get update -qq && timeout 180 $(SUDO) apt-get install -y -qq zsh >/dev/null) \
 		|| echo "zsh could not be installed; the zsh completion tests are skipped"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q Tests
+
+# GQLCore and gqlc stay off Foundation (tests and benchmarks may use it): importing any of its modules would
+# put it back in the process and some 60 MB back in the static binary.
+no-foundation:
+	@if grep -rnE '^[[:space:]]*(@[_a-zA-Z]+[[:space:]]+)*import[[:space:]]+([a-z]+[[:space:]]+)?Foundation' Sources; then \
+	  echo "no-foundation: the lines above import Foundation into Sources; use Glibc and the types in Sources/GQLCore/System" >&2; \
+	  exit 1; \
+	fi
 
 # Real gqlc commands against the local server on the blog example (output also in .build/demo-output.txt).
 # jq is installed if missing and possible; without it the demo skips its jq step.
@@ -80,7 +91,7 @@ clean:
 # gqlc in release mode with the Swift stdlib linked statically (faster startup, no Swift runtime
 # needed on the target); falls back to a dynamic stdlib if the static link fails.
 release:
-	@if $(SWIFT) build -c release --product gqlc $(STATIC_FLAGS); then \
+	@if $(SWIFT) build -c release --product gqlc $(RELEASE_FLAGS); then \
 	  echo "release: $(RELEASE_BIN) links the Swift stdlib statically"; \
 	else \
 	  echo "release: the static stdlib build failed; building with the Swift stdlib linked dynamically" >&2; \

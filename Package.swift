@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -19,6 +19,8 @@ let package = Package(
         // Golden/ holds expected documents, read through #filePath.
         .testTarget(name: "GQLCoreTests", dependencies: ["GQLCore"], exclude: ["Golden"]),
         .testTarget(name: "gqlcTests", dependencies: ["gqlc"]),
+        // The public API as a library user sees it (no @testable import).
+        .testTarget(name: "GQLCoreLibraryTests", dependencies: ["GQLCore"]),
         // Throughput benchmarks run by `make bench`.
         .executableTarget(name: "GQLCBench", dependencies: ["GQLCore"], path: "Benchmarks/GQLCBench"),
     ],

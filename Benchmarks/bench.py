@@ -25,7 +25,7 @@ ROOT = os.path.dirname(BENCHMARKS)
 
 
 # What --only selects, in the order they run.
-SCENARIOS = ("startup", "get", "paging", "rss", "appsync", "limit", "subscribe", "json")
+SCENARIOS = ("startup", "size", "get", "paging", "rss", "appsync", "gzip", "waiting", "limit", "subscribe", "json")
 
 
 def executable(path):
@@ -94,25 +94,30 @@ def main():
                    "--port", "0", "--items", str(max(args.items, args.rss_items)),
                    "--page-size", str(args.page_size)]
     only = args.only
-    if only & {"startup", "get", "paging", "rss"}:
+    if only & {"startup", "size", "get", "paging", "rss"}:
         with Server("canned server", canned_argv) as canned:
             context.discover_queries(canned.url)
             scenarios.server_check(context, canned)
             if "startup" in only:
                 scenarios.startup(context, share(5))
+            if "size" in only:
+                transport_scenarios.binary_size(context)
             if "get" in only:
                 scenarios.get(context, canned.url, "canned server", share(20))
             if "paging" in only or "rss" in only:
                 scenarios.paging(context, canned, share(100))  # the RSS row compares with this one's peak
             if "rss" in only:
                 scenarios.peak_rss(context, canned, share(45))
-    if appsync is None and only & {"appsync", "limit", "subscribe"}:
+    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "subscribe"}:
         report.note("Local AppSync server not found at `%s`: its rows were skipped." % args.appsync)
     elif appsync is not None:
-        if "appsync" in only:
+        if only & {"appsync", "gzip"}:
             try:
                 with Server("local AppSync server", [appsync, "--schema", args.schema, "--port", "0"]) as server:
-                    scenarios.appsync(context, server, share(45))
+                    if "appsync" in only:
+                        scenarios.appsync(context, server, share(45))
+                    if "gzip" in only:
+                        transport_scenarios.gzip_page(context, server.url, min(1000, args.appsync_items))
             except ServerError as error:
                 context.failed("local AppSync server", error)
         if "waiting" in only:

@@ -45,8 +45,8 @@ struct JSONBenchmark {
     let runs: Int
 
     func run() throws -> Result {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        let data: [UInt8]
+        do { data = Array(try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
             throw Failure.unreadable(path, error.localizedDescription)
         }
         var parseTimes: [UInt64] = []

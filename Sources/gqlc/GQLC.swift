@@ -1,5 +1,9 @@
-import Foundation
 import GQLCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The process entry point: everything else happens in `Frontend`.
 @main
@@ -8,7 +12,7 @@ struct GQLC {
         let cancellation = CancellationFlag()
         SignalTrap.install(cancelling: cancellation)
         let frontend = Frontend(
-            environment: ProcessInfo.processInfo.environment, console: .standard(),
+            environment: ProcessEnvironment.current(), console: .standard(),
             runner: LiveCommandRunner(cancellation: cancellation))
         let code = frontend.run(Array(CommandLine.arguments.dropFirst()))
         exit(code.rawValue)

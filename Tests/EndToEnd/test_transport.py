@@ -9,6 +9,7 @@ import ipaddress
 import json
 import re
 import signal
+import socket
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path

@@ -166,7 +166,7 @@ import Testing
             try document.operation(named: nil)
         }
         #expect(OperationSelectionError.ambiguous(names: ["A", "B"]).description
-            == "the document has 2 operations (A, B); choose one with --operation-name")
+            == "the document has 2 operations (A, B); choose one with operation name")
     }
 
     @Test func anUnknownNameSuggestsTheClosest() {
@@ -186,7 +186,7 @@ import Testing
             try single.operation(named: "Hero")
         }
         #expect(OperationSelectionError.unknownOperation("Hero", available: [nil]).description
-            == "unknown operation 'Hero'; the document's only operation has no name, so leave out --operation-name")
+            == "unknown operation 'Hero'; the document's only operation has no name, so leave out operation name")
     }
 
     @Test func fragmentsAloneHaveNoOperation() throws {

@@ -86,7 +86,7 @@ import Testing
         #expect(try createInput(["id=c", "post=p1"], model: "Comment") == #"{"id":"c","postId":"p1"}"#)
         #expect(try createInput(["id=c", "post=null"], model: "Comment") == #"{"id":"c","postId":null}"#)
         let gen1 = TestSchemas.builder(try TestSchemas.gen1Conventions())
-        #expect(throws: RequestBuildError.argument(option: "", text: "series=s1", error: .compositeRelationship(
+        #expect(throws: RequestBuildError.argument(.fieldValue, text: "series=s1", error: .compositeRelationship(
             field: "series", model: "Episode", foreignKeys: ["seriesEpisodesSeriesId", "seriesEpisodesTitle"]))) {
             try gen1.create("Episode", values: RecordValues(assignments: ["episodeId=e", "number=1", "series=s1"]))
         }
@@ -123,9 +123,9 @@ import Testing
         ]
         let request = try builder.update("Post", key: nil, values: RecordValues(assignments: ["rating=3"], input: fetched))
         #expect(request.variables.serialized() == #"{"input":{"id":"p1","rating":3,"title":"T"}}"#)
-        #expect(createError([], input: ["titel": "x"]) == "--input: unknown field 'titel' on Post; did you mean 'title'?")
-        #expect(createError([], input: [1]) == "--input: expected a JSON object, found an array")
-        #expect(createError([], input: ["blog": "b1"]) == "--input: blog: expected an object (a Blog relationship), found a string")
+        #expect(createError([], input: ["titel": "x"]) == "input: unknown field 'titel' on Post; did you mean 'title'?")
+        #expect(createError([], input: [1]) == "input: expected a JSON object, found an array")
+        #expect(createError([], input: ["blog": "b1"]) == "input: blog: expected an object (a Blog relationship), found a string")
     }
 }
 

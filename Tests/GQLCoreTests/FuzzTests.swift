@@ -194,7 +194,7 @@ import Testing
                 for error in decoded.errors { #expect(isOneLine(error.description), "\(error.description)") }
             } catch {
                 #expect(isOneLine(error.description), "\(error.description)")
-                #expect([ExitStatus.httpError, .network].contains(error.exitStatus))
+                #expect([ResultKind.httpError, .network].contains(error.kind))
             }
         }
     }

@@ -123,14 +123,14 @@ import Testing
         ("Shipment", "byDay", ["day=2025-01-01"],
          "index 'byDay' on Shipment has no queryField, so the server has no query for it "
             + "(queryable indexes: shipmentsByCarrier, shipmentsByStatus, shipmentsByRegionAndPriority)"),
-        ("Comment", "commentsByPostId", [], "--index commentsByPostId needs --where postId=VALUE"),
-        ("Comment", "commentsByPostId", ["postId!=p1"], "--index commentsByPostId needs --where postId=VALUE"),
-        ("Comment", "commentsByPostId", ["postId=null"], "--index commentsByPostId needs --where postId=VALUE"),
-        ("Comment", "commentsByPostId", ["postId=a..b"], "--index commentsByPostId needs --where postId=VALUE"),
+        ("Comment", "commentsByPostId", [], "index commentsByPostId needs filter postId=VALUE"),
+        ("Comment", "commentsByPostId", ["postId!=p1"], "index commentsByPostId needs filter postId=VALUE"),
+        ("Comment", "commentsByPostId", ["postId=null"], "index commentsByPostId needs filter postId=VALUE"),
+        ("Comment", "commentsByPostId", ["postId=a..b"], "index commentsByPostId needs filter postId=VALUE"),
         ("Comment", "commentsByPostId", ["post=p1", "likez>1"],
-         "--where 'likez>1': unknown field 'likez' on Comment; did you mean 'likes'?"),
+         "filter 'likez>1': unknown field 'likez' on Comment; did you mean 'likes'?"),
         ("Post", "postsByBlogId", ["blogId=b1", "rating^=1"],
-         "--where 'rating^=1': operator '^=' does not apply to Int field 'rating'; use = != < <= > >= =LOW..HIGH ? !?"),
+         "filter 'rating^=1': operator '^=' does not apply to Int field 'rating'; use = != < <= > >= =LOW..HIGH ? !?"),
     ] as [(String, String, [String], String)])
     func errors(_ model: String, _ index: String, _ clauses: [String], _ expected: String) {
         let builder = model == "Shipment" ? shipments : blog

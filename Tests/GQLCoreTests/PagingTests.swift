@@ -60,7 +60,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         #expect(sentPages(transport).map(\.1) == [nil, "t1", "t2"])
         #expect(sentPages(transport).map(\.0) == [1000, 1000, 1000])
         #expect(result.resume == .complete && result.delivered == 5 && result.pages == 3)
-        #expect(result.exitStatus == .success)
+        #expect(result.kind == .success)
         guard case .endOfList = result.stop else { Issue.record("stopped: \(result.stop)"); return }
     }
 
@@ -98,7 +98,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         // The same requests as without a limit, up to the page that holds the 7th item.
         #expect(sentPages(transport).map(\.0) == [3, 3, 3])
         #expect(result.resume == .withinPage(ListPosition(token: "t6", skip: 1, pageSize: 3)))
-        #expect(result.exitStatus == .success)
+        #expect(result.kind == .success)
         guard case .limitReached = result.stop else { Issue.record("stopped: \(result.stop)"); return }
 
         // Resuming from the reported position reads that page again and continues after the last delivered item.
@@ -161,7 +161,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let pager = ListPager(client: try Fixtures.client(transport, retries: 0), connectionPath: ["listPosts"], start: position,
                               makeRequest: listRequest)
         let result = pager.run { _ in Issue.record("nothing should be delivered") }
-        #expect(result.resume == .withinPage(position) && result.exitStatus == .network)
+        #expect(result.resume == .withinPage(position) && result.kind == .network)
     }
 
     @Test func consumerFailureOnThePageReadAgainKeepsItsSkip() throws {
@@ -200,7 +200,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let (result, ids) = collect(pager)
         #expect(ids == ["a", "b", "c"])
         #expect(transport.requests.count == 3)
-        #expect(result.resume == .unavailable && result.exitStatus == .httpError)
+        #expect(result.resume == .unavailable && result.kind == .httpError)
         guard case .failed(.invalidResponse(.repeatedToken("t1"))) = result.stop else { Issue.record("stopped: \(result.stop)"); return }
     }
 
@@ -217,7 +217,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let pager = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], makeRequest: listRequest)
         let (result, ids) = collect(pager)
         #expect(ids == ["a"])
-        #expect(result.resume == .token("t1") && result.exitStatus == .graphQLErrors)
+        #expect(result.resume == .token("t1") && result.kind == .graphQLErrors)
         guard case .graphQLErrors(let errors) = result.stop else { Issue.record("stopped: \(result.stop)"); return }
         #expect(errors.map(\.errorType) == ["Unauthorized"])
     }
@@ -236,7 +236,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let result = pager.run { delivered += $0 }
         #expect(delivered == [["id": "a"], ["id": "b"], nil])
         #expect(transport.requests.count == 2)
-        #expect(result.resume == .token("t2") && result.exitStatus == .partial)
+        #expect(result.resume == .token("t2") && result.kind == .partial)
         guard case .partial(let errors) = result.stop else { Issue.record("stopped: \(result.stop)"); return }
         #expect(errors.first?.description == "item failed (path: listPosts.items[1])")
     }
@@ -246,7 +246,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let pager = ListPager(client: try Fixtures.client(transport, retries: 2), connectionPath: ["listPosts"], makeRequest: listRequest)
         let result = pager.run { _ in }
         #expect(transport.requests.count == 4)
-        #expect(result.resume == .token("t1") && result.exitStatus == .network)
+        #expect(result.resume == .token("t1") && result.kind == .network)
     }
 
     @Test func cancellationBetweenPagesReportsTheNextToken() throws {
@@ -255,7 +255,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let pager = ListPager(client: try Fixtures.client(transport, cancellation: flag), connectionPath: ["listPosts"], pageSize: 4, makeRequest: listRequest)
         let result = pager.run { _ in flag.cancel() }
         #expect(transport.requests.count == 1)
-        #expect(result.resume == .token("t4") && result.delivered == 4 && result.exitStatus == .interrupted)
+        #expect(result.resume == .token("t4") && result.delivered == 4 && result.kind == .cancelled)
     }
 
     @Test func cancellationDuringARequestResumesAtThatPage() throws {
@@ -297,7 +297,7 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         let result = pager.run { _ in }
         guard case .failed(let error) = result.stop else { Issue.record("stopped: \(result.stop)"); return }
         #expect(error.description.contains(message), "\(error.description)")
-        #expect(result.exitStatus == .httpError && result.resume == .start)
+        #expect(result.kind == .httpError && result.resume == .start)
     }
 
     @Test func pagesAreTraced() throws {

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import GQLCore
 
@@ -28,8 +27,8 @@ import Testing
 
     // MARK: Auth header
 
-    static let api = URL(string: "https://abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com/graphql")!
-    static let time = 1_710_495_000.0  // 2024-03-15T09:30:00Z
+    static let api = try! EndpointURL(parsing: "https://abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com/graphql")
+    static let time = Timestamp(secondsSince1970: 1_710_495_000)  // 2024-03-15T09:30:00Z
     static let host = "abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com"
 
     @Test func apiKeyHeaderNamesTheAPIHostAndTravelsAsBase64URLSubprotocol() throws {
@@ -47,7 +46,7 @@ import Testing
     }
 
     @Test func tokenHeaderIsTheRawToken() {
-        let auth = RealtimeAuthorization(apiURL: URL(string: "http://127.0.0.1:4000/graphql")!, mode: .token("eyJraWQ.jwt"))
+        let auth = RealtimeAuthorization(apiURL: try! EndpointURL(parsing: "http://127.0.0.1:4000/graphql"), mode: .token("eyJraWQ.jwt"))
         #expect(auth.connectHeader(at: Self.time) == ["Authorization": "eyJraWQ.jwt", "host": "127.0.0.1:4000"])
     }
 
@@ -138,12 +137,13 @@ import Testing
 
     // MARK: Errors and backoff
 
-    @Test func exitStatusesFollowTheIssue() {
-        #expect(SubscriptionError.refused([]).exitStatus == .httpError)
-        #expect(SubscriptionError.failed(name: "onCreatePost", []).exitStatus == .graphQLErrors)
-        #expect(SubscriptionError.connection(.connectionLost).exitStatus == .network)
-        #expect(SubscriptionError.connection(.upgradeRefused(status: 401, reason: "", body: "")).exitStatus == .httpError)
-        #expect(SubscriptionError.noKeepAlive(milliseconds: 1000).exitStatus == .network)
+    @Test func resultKindsFollowTheIssue() {
+        #expect(SubscriptionError.refused([]).kind == .httpError)
+        #expect(SubscriptionError.failed(name: "onCreatePost", []).kind == .graphQLErrors)
+        #expect(SubscriptionError.connection(.connectionLost).kind == .network)
+        #expect(SubscriptionError.connection(.upgradeRefused(status: 401, reason: "", body: "")).kind == .httpError)
+        #expect(SubscriptionError.connection(.cancelled).kind == .cancelled)
+        #expect(SubscriptionError.noKeepAlive(milliseconds: 1000).kind == .network)
         #expect(SubscriptionError.noKeepAlive(milliseconds: 1000).isRetryable)
         #expect(!SubscriptionError.refused([]).isRetryable)
     }

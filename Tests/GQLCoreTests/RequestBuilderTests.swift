@@ -43,14 +43,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (KeyInput.id("x"), "--id 'x': InventoryItem has a composite key; give --key FIELD=VALUE for each of sku, warehouseId, bin"),
+        (KeyInput.id("x"), "id 'x': InventoryItem has a composite key; give key FIELD=VALUE for each of sku, warehouseId, bin"),
         (KeyInput.fields(["sku=S", "warehouseId=w"]), "missing key field 'bin' (InventoryItem's key is sku, warehouseId, bin)"),
-        (KeyInput.fields(["sku=S", "warehouseId=w", "bin=x"]), "--key 'bin=x': 'x' is not an Int"),
-        (KeyInput.fields(["sku=S", "warehouseId=w", "bin=null"]), "--key 'bin=null': 'null' is not an Int"),
-        (KeyInput.fields(["sku=S", "sku=T"]), "--key 'sku=T': key field 'sku' is given more than once"),
-        (KeyInput.fields(["skus=S"]), "--key 'skus=S': 'skus' is not a key field of InventoryItem (its key is sku, warehouseId, bin); did you mean 'sku'?"),
-        (KeyInput.fields(["quantity=1"]), "--key 'quantity=1': 'quantity' is not a key field of InventoryItem (its key is sku, warehouseId, bin)"),
-        (KeyInput.fields(["sku"]), "--key 'sku': expected FIELD=VALUE"),
+        (KeyInput.fields(["sku=S", "warehouseId=w", "bin=x"]), "key 'bin=x': 'x' is not an Int"),
+        (KeyInput.fields(["sku=S", "warehouseId=w", "bin=null"]), "key 'bin=null': 'null' is not an Int"),
+        (KeyInput.fields(["sku=S", "sku=T"]), "key 'sku=T': key field 'sku' is given more than once"),
+        (KeyInput.fields(["skus=S"]), "key 'skus=S': 'skus' is not a key field of InventoryItem (its key is sku, warehouseId, bin); did you mean 'sku'?"),
+        (KeyInput.fields(["quantity=1"]), "key 'quantity=1': 'quantity' is not a key field of InventoryItem (its key is sku, warehouseId, bin)"),
+        (KeyInput.fields(["sku"]), "key 'sku': expected FIELD=VALUE"),
     ])
     func compositeKeyErrors(_ key: KeyInput, _ expected: String) {
         #expect(message { try inventory.get("InventoryItem", key: key) } == expected)
@@ -87,18 +87,18 @@ import Testing
 
     @Test func includeErrors() {
         #expect(message { try blog.get("Post", key: .id("p"), include: ["coments"]) }
-            == "--include 'coments': unknown field 'coments' on Post; did you mean 'comments'?")
+            == "include 'coments': unknown field 'coments' on Post; did you mean 'comments'?")
         #expect(message { try blog.get("Post", key: .id("p"), include: ["comments.psot"]) }
-            == "--include 'comments.psot': unknown field 'psot' on Comment; did you mean 'post'?")
+            == "include 'comments.psot': unknown field 'psot' on Comment; did you mean 'post'?")
         #expect(message { try blog.get("Post", key: .id("p"), include: ["title"]) }
-            == "--include 'title': 'title' on Post is not a relationship; --include takes belongsTo, hasOne and hasMany fields; "
+            == "include 'title': 'title' on Post is not a relationship; include takes belongsTo, hasOne and hasMany fields; "
                 + "Post's associations: blog, comments")
         #expect(message { try blog.get("Post", key: .id("p"), include: ["author"]) }
-            == "--include 'author': unknown field 'author' on Post; Post's associations: blog, comments")
+            == "include 'author': unknown field 'author' on Post; Post's associations: blog, comments")
         #expect(message { try blog.get("Comment", key: .id("c"), include: ["post.qqq"]) }
-            == "--include 'post.qqq': unknown field 'qqq' on Post; Post's associations: blog, comments")
+            == "include 'post.qqq': unknown field 'qqq' on Post; Post's associations: blog, comments")
         #expect(message { try blog.get("Post", key: .id("p"), include: ["comments..post"]) }
-            == "--include 'comments..post': empty path segment; write paths like comments or post.comments")
+            == "include 'comments..post': empty path segment; write paths like comments or post.comments")
     }
 
     @Test func includeTreesMergeSharedBranches() throws {
@@ -116,18 +116,18 @@ import Testing
         #expect(update.operationType == .mutation)
         #expect(update.decodePath == ["updatePost"])
         #expect(message { try blog.update("Post", key: .id("p1"), values: RecordValues(assignments: ["id=p2"])) }
-            == "'id=p2': 'id' is part of Post's key; give it with --id or --key, not as a field value")
+            == "'id=p2': 'id' is part of Post's key; give it with id or key, not as a field value")
         #expect(message { try blog.update("Post", key: .id("p1"), values: RecordValues(input: ["id": "p2"])) }
             == "key field 'id' is given two different values")
         #expect(try blog.update("Post", key: .id("p1"), values: RecordValues(input: ["id": "p1", "title": "t"])).variables.serialized()
             == #"{"input":{"id":"p1","title":"t"}}"#)
         #expect(message { try blog.update("Post", key: nil, values: RecordValues(assignments: ["title=x"])) }
-            == "Post needs its key: give --id VALUE")
+            == "Post needs its key: give id VALUE")
         #expect(message { try inventory.update("InventoryItem", key: .fields(["sku=S", "warehouseId=w", "bin=1"]),
                                                values: RecordValues(assignments: ["warehouse=w2"])) }
-            == "'warehouse=w2': 'warehouseId' is part of InventoryItem's key; give it with --id or --key, not as a field value")
+            == "'warehouse=w2': 'warehouseId' is part of InventoryItem's key; give it with id or key, not as a field value")
         #expect(message { try blog.update("Post", key: .id("p1"), values: RecordValues(), condition: FilterInput(where: ["id=p1"])) }
-            == "--if 'id=p1': 'id' is part of Post's key; a condition cannot test key fields")
+            == "condition 'id=p1': 'id' is part of Post's key; a condition cannot test key fields")
     }
 
     @Test func createWithACustomKeyNeedsEveryKeyField() {
@@ -155,7 +155,7 @@ import Testing
 
     @Test func connectionPageErrors() {
         #expect(message { try blog.connectionPage(parent: "Post", key: ["id": "p"], field: "blog", include: IncludeTree(), nextToken: "t") }
-            == "'blog' on Post is not a relationship; --include takes belongsTo, hasOne and hasMany fields; "
+            == "'blog' on Post is not a relationship; include takes belongsTo, hasOne and hasMany fields; "
                 + "Post's associations: blog, comments")
         #expect(message { try blog.connectionPage(parent: "Post", key: [:], field: "comments", include: IncludeTree(), nextToken: "t") }
             == "missing key field 'id' (Post's key is id)")

@@ -66,7 +66,7 @@ import Testing
         #expect(error.errorType == "UnauthorizedException")
         #expect(error.message == "Valid authorization header not provided.")
         #expect(error.description.hasPrefix("HTTP 401 Unauthorized: UnauthorizedException: Valid authorization header not provided.; check"))
-        #expect(ExecutionError.httpStatus(error).exitStatus == .httpError)
+        #expect(ExecutionError.httpStatus(error).kind == .httpError)
     }
 
     @Test func malformedRequestIsAnHTTPError() throws {
@@ -116,7 +116,7 @@ import Testing
         let error = try invalid(200, "{\"data\":{\"getPost\":\n{\"id\":\"p1\"")
         guard case .notJSON(_, let parseError, _) = error else { Issue.record("got \(error)"); return }
         #expect((parseError.line, parseError.column) == (2, 11))
-        #expect(ExecutionError.invalidResponse(error).exitStatus == .httpError)
+        #expect(ExecutionError.invalidResponse(error).kind == .httpError)
     }
 
     @Test(arguments: [
@@ -184,17 +184,17 @@ import Testing
         let null = try response(#"{"data":{"getPost":null}}"#)
         #expect(try null.outcome(decodePath: ["getPost"], nullIsNotFound: true) == .notFound)
         #expect(try null.outcome(decodePath: ["getPost"], nullIsNotFound: false) == .success(.null))
-        #expect(RequestOutcome.notFound.exitStatus == .notFound)
+        #expect(RequestOutcome.notFound.kind == .notFound)
 
         let conditionFailed = try response(#"{"data":{"updatePost":null},"errors":[{"message":"failed","path":["updatePost"]}]}"#)
         let failed = try conditionFailed.outcome(decodePath: ["updatePost"], nullIsNotFound: true)
         #expect(failed == .failed(conditionFailed.errors))
-        #expect(failed.exitStatus == .graphQLErrors)
+        #expect(failed.kind == .graphQLErrors)
 
         let partial = try response(#"{"data":{"getPost":{"id":"1","blog":null}},"errors":[{"message":"blog failed","path":["getPost","blog"]}]}"#)
         let partialOutcome = try partial.outcome(decodePath: ["getPost"], nullIsNotFound: true)
         #expect(partialOutcome == .partial(["id": "1", "blog": nil], partial.errors))
-        #expect(partialOutcome.exitStatus == .partial)
+        #expect(partialOutcome.kind == .partial)
 
         let noData = try response(#"{"errors":[{"message":"Validation error"}]}"#)
         #expect(try noData.outcome(decodePath: ["getPost"], nullIsNotFound: true) == .failed(noData.errors))
@@ -204,7 +204,7 @@ import Testing
         let allNull = try response(#"{"data":{"a":null,"b":null},"errors":[{"message":"x"}]}"#)
         #expect(try allNull.outcome(decodePath: [], nullIsNotFound: false) == .failed(allNull.errors))
         let some = try response(#"{"data":{"a":1,"b":null},"errors":[{"message":"x"}]}"#)
-        #expect(try some.outcome(decodePath: [], nullIsNotFound: false).exitStatus == .partial)
+        #expect(try some.outcome(decodePath: [], nullIsNotFound: false).kind == .partial)
     }
 
     @Test func missingResultWithoutErrorsIsAnInvalidResponse() throws {
@@ -215,11 +215,10 @@ import Testing
     }
 
     @Test func exitCodesMatchTheDocumentation() {
-        #expect(ExitStatus.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 130])
-        #expect(ExecutionError.transport(.network("x"), attempts: 1).exitStatus == .network)
-        #expect(ExecutionError.transport(.timeout(seconds: 1), attempts: 4).exitStatus == .network)
-        #expect(ExecutionError.transport(.invalidURL("x", detail: "y"), attempts: 1).exitStatus == .usage)
-        #expect(ExecutionError.invalidResponse(.notGraphQL("x")).exitStatus == .httpError)
-        #expect(ExecutionError.httpStatus(HTTPStatusError(status: 503)).exitStatus == .httpError)
+        #expect(ExecutionError.transport(.network("x"), attempts: 1).kind == .network)
+        #expect(ExecutionError.transport(.timeout(seconds: 1), attempts: 4).kind == .network)
+        #expect(ExecutionError.transport(.invalidURL("x", detail: "y"), attempts: 1).kind == .invalidInput)
+        #expect(ExecutionError.invalidResponse(.notGraphQL("x")).kind == .httpError)
+        #expect(ExecutionError.httpStatus(HTTPStatusError(status: 503)).kind == .httpError)
     }
 }

@@ -54,7 +54,7 @@ import Testing
         let client = try Fixtures.client(transport, retries: 2, clock: clock)
         let error = try #require(executionError { () throws(ExecutionError) in try client.execute(Fixtures.query) })
         #expect(error == .transport(.timeout(seconds: 30), attempts: 3))
-        #expect(error.exitStatus == .network)
+        #expect(error.kind == .network)
         #expect(error.description.contains("after 3 attempts"))
         #expect(clock.sleeps.count == 2)
     }
@@ -92,13 +92,13 @@ import Testing
     }
 
     @Test func retryAfterParsing() {
-        let now = Date(timeIntervalSince1970: 1_445_412_450)
+        let now = Timestamp(secondsSince1970: 1_445_412_450)
         #expect(RetryAfter.seconds(from: "120", now: now) == 120)
         #expect(RetryAfter.seconds(from: " 0 ", now: now) == 0)
         #expect(RetryAfter.seconds(from: "Wed, 21 Oct 2015 07:28:00 GMT", now: now) == 30)
         #expect(RetryAfter.seconds(from: "Thu, 01 Jan 1970 00:00:00 GMT", now: now) == 0)
-        #expect(RetryAfter.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
-        #expect(RetryAfter.httpDate("Tue, 29 Feb 2000 12:00:00 GMT") == Date(timeIntervalSince1970: 951_825_600))
+        #expect(RetryAfter.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == Timestamp(secondsSince1970: 784_111_777))
+        #expect(RetryAfter.httpDate("Tue, 29 Feb 2000 12:00:00 GMT") == Timestamp(secondsSince1970: 951_825_600))
         #expect(RetryAfter.seconds(from: "soon", now: now) == nil)
         #expect(RetryAfter.seconds(from: "-5", now: now) == nil)
         #expect(RetryAfter.seconds(from: "Wed, 21 Foo 2015 07:28:00 GMT", now: now) == nil)
@@ -148,7 +148,7 @@ import Testing
         let transport = FakeTransport([.failure(.cancelled), Fixtures.ok()])
         #expect(throws: ExecutionError.cancelled) { try Fixtures.client(transport).execute(Fixtures.query) }
         #expect(transport.requests.count == 1)
-        #expect(ExecutionError.cancelled.exitStatus == .interrupted)
+        #expect(ExecutionError.cancelled.kind == .cancelled)
     }
 
     @Test func cancellationDuringBackoffStopsRetrying() throws {

@@ -13,10 +13,10 @@ import Testing
         let signer = SigV4Signer(credentials: AWSCredentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: Self.secret),
                                  region: "us-east-1", service: "iam")
         let request = HTTPRequest(
-            url: URL(string: "http://iam.amazonaws.com/")!, method: "POST",
+            url: EndpointURL(string: "http://iam.amazonaws.com/")!, method: "POST",
             headers: [HTTPHeader(name: "Content-type", value: "application/x-www-form-urlencoded; charset=utf-8")],
             body: Array("Action=ListUsers&Version=2010-05-08".utf8), timeout: 30)
-        let date = Date(timeIntervalSince1970: 1_315_611_360)  // 2011-09-09T23:36:00Z
+        let date = Timestamp(secondsSince1970: 1_315_611_360)  // 2011-09-09T23:36:00Z
         let signed = signer.sign(request, at: date)
         #expect(signed.headers.value(for: "x-amz-date") == "20110909T233600Z")
         #expect(signed.headers.value(for: "Authorization") ==
@@ -29,11 +29,11 @@ import Testing
         #expect(signer.signingKey(day: "20110909").hexString == "98f1d889fec4f4421adc522bab0ce1f82e6929c262ed15e5a94c90efd1e3b0e7")
     }
 
-    static let appSyncURL = URL(string: "https://abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com/graphql")!
+    static let appSyncURL = EndpointURL(string: "https://abcdefghijklmnopqrstuvwxyz.appsync-api.eu-west-1.amazonaws.com/graphql")!
     static let body = Array(#"{"query":"query { listPosts { items { id } } }"}"#.utf8)
-    static let date = Date(timeIntervalSince1970: 1_710_495_000)  // 2024-03-15T09:30:00Z
+    static let date = Timestamp(secondsSince1970: 1_710_495_000)  // 2024-03-15T09:30:00Z
 
-    static func appSyncRequest(_ url: URL = appSyncURL, extra: [HTTPHeader] = []) -> HTTPRequest {
+    static func appSyncRequest(_ url: EndpointURL = appSyncURL, extra: [HTTPHeader] = []) -> HTTPRequest {
         HTTPRequest(url: url, headers: [
             HTTPHeader(name: "Content-Type", value: "application/json"), HTTPHeader(name: "Accept", value: "application/json"),
         ] + extra, body: body, timeout: 30)
@@ -76,7 +76,7 @@ import Testing
     @Test func hostWithPortAndNoToken() {
         let signer = SigV4Signer(credentials: AWSCredentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: Self.secret),
                                  region: "us-east-1")
-        var request = Self.appSyncRequest(URL(string: "http://127.0.0.1:20002/graphql")!)
+        var request = Self.appSyncRequest(EndpointURL(string: "http://127.0.0.1:20002/graphql")!)
         request.headers.removeAll { $0.hasName("Accept") }
         let signed = signer.sign(request, at: Self.date)
         #expect(signed.headers.value(for: "X-Amz-Security-Token") == nil)
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func headersAreLowercasedTrimmedCollapsedAndSorted() {
-        let request = HTTPRequest(url: URL(string: "https://example.com:443/graphql")!, headers: [
+        let request = HTTPRequest(url: EndpointURL(string: "https://example.com:443/graphql")!, headers: [
             HTTPHeader(name: "X-Amz-Meta", value: "  a   b\t c  "),
             HTTPHeader(name: "Content-TYPE", value: " application/json "),
             HTTPHeader(name: "x-amz-meta", value: "second"),
@@ -104,10 +104,10 @@ import Testing
     }
 
     @Test func pathAndQueryAreEncodedForNonS3Services() {
-        #expect(CanonicalRequest.canonicalURI(URL(string: "https://h/")!) == "/")
-        #expect(CanonicalRequest.canonicalURI(URL(string: "https://h")!) == "/")
-        #expect(CanonicalRequest.canonicalURI(URL(string: "https://h/a%20b/c~d")!) == "/a%2520b/c~d")
-        #expect(CanonicalRequest.canonicalQuery(URL(string: "https://h/p?b=2&a=x%2Fy&a=1&c")!) == "a=1&a=x%2Fy&b=2&c=")
+        #expect(CanonicalRequest.canonicalURI(EndpointURL(string: "https://h/")!) == "/")
+        #expect(CanonicalRequest.canonicalURI(EndpointURL(string: "https://h")!) == "/")
+        #expect(CanonicalRequest.canonicalURI(EndpointURL(string: "https://h/a%20b/c~d")!) == "/a%2520b/c~d")
+        #expect(CanonicalRequest.canonicalQuery(EndpointURL(string: "https://h/p?b=2&a=x%2Fy&a=1&c")!) == "a=1&a=x%2Fy&b=2&c=")
     }
 
     @Test(arguments: [
@@ -115,14 +115,14 @@ import Testing
         (4_102_444_799, "20991231T235959Z"),
     ])
     func signingDates(seconds: Double, timestamp: String) {
-        #expect(SigningDate(Date(timeIntervalSince1970: seconds)).timestamp == timestamp)
+        #expect(SigningDate(Timestamp(secondsSince1970: seconds)).timestamp == timestamp)
     }
 
     /// Signing replaces an earlier signature and never leaves a stale token or date.
     @Test func resigningReplacesTheOldSignature() {
         let signer = SigV4Signer(credentials: AWSCredentials(accessKeyID: "AKID", secretAccessKey: "s"), region: "us-east-1")
         let first = signer.sign(Self.appSyncRequest(), at: Self.date)
-        let second = signer.sign(first, at: Self.date.addingTimeInterval(61))
+        let second = signer.sign(first, at: Self.date.adding(seconds: 61))
         #expect(second.headers.filter { $0.hasName("Authorization") }.count == 1)
         #expect(second.headers.filter { $0.hasName("X-Amz-Date") }.map(\.value) == ["20240315T093101Z"])
         #expect(second.headers.value(for: "Authorization") != first.headers.value(for: "Authorization"))

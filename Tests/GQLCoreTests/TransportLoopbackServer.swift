@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import GQLCore
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for transport tests, which records each request with the connection it
 /// came on and answers by echoing the body (status 200), redirects, or closes the connection without an answer.
@@ -61,8 +62,8 @@ final class TransportLoopbackServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    var url: URL {
-        get throws { try #require(URL(string: "http://127.0.0.1:\(port)/graphql")) }
+    var url: EndpointURL {
+        get throws { try #require(EndpointURL(string: "http://127.0.0.1:\(port)/graphql")) }
     }
 
     /// Every request read so far, in order.

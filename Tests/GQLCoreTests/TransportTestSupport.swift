@@ -53,10 +53,10 @@ final class RecordingClock: @unchecked Sendable {
     private let lock = NSLock()
     private var recordedSleeps: [Double] = []
     private let randomValue: Double
-    let now: Date
+    let now: Timestamp
     private let onSleep: (@Sendable () -> Void)?
 
-    init(random: Double = 0.5, now: Date = Date(timeIntervalSince1970: 1_445_412_450), onSleep: (@Sendable () -> Void)? = nil) {
+    init(random: Double = 0.5, now: Timestamp = Timestamp(secondsSince1970: 1_445_412_450), onSleep: (@Sendable () -> Void)? = nil) {
         randomValue = random
         self.now = now
         self.onSleep = onSleep
@@ -104,17 +104,18 @@ final class TraceRecorder: @unchecked Sendable {
 enum Fixtures {
     static let apiKey = "da2-abcdefghijklmnopqrstuvwxyz"
 
-    static func endpoint(retries: Int = 3, headerLines: [String] = []) throws -> Endpoint {
+    static func endpoint(headerLines: [String] = []) throws -> Endpoint {
         try Endpoint(
             url: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql", apiKey: apiKey, headerLines: headerLines,
-            timeout: 30, retry: RetryPolicy(maxRetries: retries))
+            timeout: 30)
     }
 
     static func client(
         _ transport: FakeTransport, retries: Int = 3, clock: RecordingClock = RecordingClock(), cancellation: CancellationFlag? = nil,
         trace: TraceRecorder? = nil
     ) throws -> GraphQLClient {
-        GraphQLClient(endpoint: try endpoint(retries: retries), transport: transport, cancellation: cancellation, clock: clock.clock, trace: trace?.sink)
+        GraphQLClient(
+            endpoint: try endpoint(), transport: transport, retry: RetryPolicy(maxRetries: retries), cancellation: cancellation, clock: clock.clock, trace: trace?.sink)
     }
 
     static let query = GraphQLRequest(query: "query GetPost($id: ID!) {\n  getPost(id: $id) {\n    id\n  }\n}",

@@ -12,7 +12,7 @@ import Testing
             HTTPHeader(name: "Authorization", value: "eyJ.token"),
             HTTPHeader(name: "X-Trace", value: "1"),
         ])
-        #expect(endpoint.timeout == 30 && endpoint.retry.maxRetries == 3)
+        #expect(endpoint.timeout == 30 && RetryPolicy().maxRetries == 3)
     }
 
     @Test func extraHeadersReplaceSameNamedOnes() throws {
@@ -76,7 +76,7 @@ import Testing
 
 @Suite struct CurlTransportTests {
     @Test func nonHTTPSchemesAreRefusedBeforeSending() throws {
-        let url = try #require(URL(string: "file:///etc/passwd"))
+        let url = try #require(EndpointURL(string: "file:///etc/passwd"))
         let result = Result { () throws(TransportError) in
             try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 1), cancellation: nil)
         }
@@ -87,7 +87,7 @@ import Testing
     @Test func refusedConnectionIsANetworkError() throws {
         // Port 1 on loopback is closed; proxies are not involved for this check as long as none is configured.
         guard ProcessInfo.processInfo.environment.keys.allSatisfy({ !$0.lowercased().hasSuffix("_proxy") }) else { return }
-        let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
+        let url = try #require(EndpointURL(string: "http://127.0.0.1:1/graphql"))
         let result = Result { () throws(TransportError) in
             try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: Array("{}".utf8), timeout: 10), cancellation: nil)
         }
@@ -123,7 +123,7 @@ import Testing
     @Test func alreadyCancelledRequestReturnsCancelled() throws {
         let flag = CancellationFlag()
         flag.cancel()
-        let url = try #require(URL(string: "http://127.0.0.1:1/graphql"))
+        let url = try #require(EndpointURL(string: "http://127.0.0.1:1/graphql"))
         let result = Result { () throws(TransportError) in
             try CurlTransport.shared.send(HTTPRequest(url: url, headers: [], body: [], timeout: 10), cancellation: flag)
         }

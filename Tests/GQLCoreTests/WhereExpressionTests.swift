@@ -129,45 +129,45 @@ import Testing
         #expect(try builder.build(FilterInput(json: json)) == json)
         #expect(try builder.build(FilterInput(where: ["rating=1"], json: json))?.serialized()
             == #"{"and":[{"or":[{"anything":{"eq":1}}]},{"rating":{"eq":1}}]}"#)
-        #expect(throws: RequestBuildError.argument(option: "--filter", text: nil, error: .notAnObject(found: "an array"))) {
+        #expect(throws: RequestBuildError.argument(.filterObject, text: nil, error: .notAnObject(found: "an array"))) {
             try builder.build(FilterInput(json: [1]))
         }
     }
 
     @Test(arguments: [
-        ("ratng>3", "--where 'ratng>3': unknown field 'ratng' on Post; did you mean 'rating'?"),
-        ("rating=abc", "--where 'rating=abc': 'abc' is not an Int"),
-        ("rating=", "--where 'rating=': '' is not an Int"),
-        ("rating=1.5", "--where 'rating=1.5': '1.5' is not an Int"),
-        ("rating=3000000000", "--where 'rating=3000000000': '3000000000' is out of range for Int (32-bit)"),
-        ("rating=null..5", "--where 'rating=null..5': 'null' is not an Int"),
-        ("score=abc", "--where 'score=abc': 'abc' is not a Float"),
-        ("score=inf", "--where 'score=inf': 'inf' is not a Float"),
-        ("score=.5", "--where 'score=.5': '.5' is not a Float"),
-        ("featured=yes", "--where 'featured=yes': 'yes' is not a Boolean"),
-        ("status=PUBLISHD", "--where 'status=PUBLISHD': 'PUBLISHD' is not a PostStatus; did you mean 'PUBLISHED'?"),
-        ("status=published", "--where 'status=published': 'published' is not a PostStatus; did you mean 'PUBLISHED'?"),
-        ("rating^=1", "--where 'rating^=1': operator '^=' does not apply to Int field 'rating'; use = != < <= > >= =LOW..HIGH ? !?"),
-        ("featured>true", "--where 'featured>true': operator '>' does not apply to Boolean field 'featured'; use = != ? !?"),
-        ("status?", "--where 'status?': operator '?' does not apply to PostStatus field 'status'; use = !="),
-        ("tags=swift", "--where 'tags=swift': operator '=' does not apply to [String] field 'tags'; use *= !*= ? !?"),
-        ("metadata?", "--where 'metadata?': 'metadata' on Post cannot be filtered: the server's filter input has no entry for embedded types"),
-        ("comments=c1", "--where 'comments=c1': 'comments' on Post cannot be filtered: the key is stored on the Comment records; filter those on postId"),
-        ("title~=x", "--where 'title~=x': unknown operator '~=' after 'title'; operators: = != < <= > >= ^= *= !*= =LOW..HIGH ? !?"),
+        ("ratng>3", "filter 'ratng>3': unknown field 'ratng' on Post; did you mean 'rating'?"),
+        ("rating=abc", "filter 'rating=abc': 'abc' is not an Int"),
+        ("rating=", "filter 'rating=': '' is not an Int"),
+        ("rating=1.5", "filter 'rating=1.5': '1.5' is not an Int"),
+        ("rating=3000000000", "filter 'rating=3000000000': '3000000000' is out of range for Int (32-bit)"),
+        ("rating=null..5", "filter 'rating=null..5': 'null' is not an Int"),
+        ("score=abc", "filter 'score=abc': 'abc' is not a Float"),
+        ("score=inf", "filter 'score=inf': 'inf' is not a Float"),
+        ("score=.5", "filter 'score=.5': '.5' is not a Float"),
+        ("featured=yes", "filter 'featured=yes': 'yes' is not a Boolean"),
+        ("status=PUBLISHD", "filter 'status=PUBLISHD': 'PUBLISHD' is not a PostStatus; did you mean 'PUBLISHED'?"),
+        ("status=published", "filter 'status=published': 'published' is not a PostStatus; did you mean 'PUBLISHED'?"),
+        ("rating^=1", "filter 'rating^=1': operator '^=' does not apply to Int field 'rating'; use = != < <= > >= =LOW..HIGH ? !?"),
+        ("featured>true", "filter 'featured>true': operator '>' does not apply to Boolean field 'featured'; use = != ? !?"),
+        ("status?", "filter 'status?': operator '?' does not apply to PostStatus field 'status'; use = !="),
+        ("tags=swift", "filter 'tags=swift': operator '=' does not apply to [String] field 'tags'; use *= !*= ? !?"),
+        ("metadata?", "filter 'metadata?': 'metadata' on Post cannot be filtered: the server's filter input has no entry for embedded types"),
+        ("comments=c1", "filter 'comments=c1': 'comments' on Post cannot be filtered: the key is stored on the Comment records; filter those on postId"),
+        ("title~=x", "filter 'title~=x': unknown operator '~=' after 'title'; operators: = != < <= > >= ^= *= !*= =LOW..HIGH ? !?"),
     ])
     func rejects(_ expression: String, _ expected: String) {
         #expect(message([expression]) == expected)
     }
 
     @Test func conditionsCannotTestKeyFieldsAndSayIf() {
-        #expect(message(["id=p1"], purpose: .condition) == "--if 'id=p1': 'id' is part of Post's key; a condition cannot test key fields")
+        #expect(message(["id=p1"], purpose: .condition) == "condition 'id=p1': 'id' is part of Post's key; a condition cannot test key fields")
         #expect(message(["title=x", "ratng=1"], purpose: .condition)
-            == "--if 'ratng=1': unknown field 'ratng' on Post; did you mean 'rating'?")
+            == "condition 'ratng=1': unknown field 'ratng' on Post; did you mean 'rating'?")
     }
 
     @Test func subscriptionFiltersHaveNoAttributeExists() {
         #expect(message(["content?"], purpose: .subscription)
-            == "--where 'content?': operator '?' does not apply to String field 'content'; use = != < <= > >= =LOW..HIGH ^= *= !*=")
+            == "filter 'content?': operator '?' does not apply to String field 'content'; use = != < <= > >= =LOW..HIGH ^= *= !*=")
     }
 
     @Test func belongsToMapsToForeignKeysOnTheFixtures() throws {
@@ -176,7 +176,7 @@ import Testing
         #expect(try book.build(FilterInput(where: ["shelf=s1"]))?.serialized() == #"{"shelfBooksId":{"eq":"s1"}}"#)
 
         let episode = FilterBuilder(schema: gen1, model: try #require(gen1.models["Episode"]))
-        #expect(throws: RequestBuildError.argument(option: "--where", text: "series=s1", error: .compositeRelationship(
+        #expect(throws: RequestBuildError.argument(.filter, text: "series=s1", error: .compositeRelationship(
             field: "series", model: "Episode", foreignKeys: ["seriesEpisodesSeriesId", "seriesEpisodesTitle"]))) {
             try episode.build(FilterInput(where: ["series=s1"]))
         }
@@ -185,7 +185,7 @@ import Testing
         #expect(throws: RequestBuildError.self) { try author.build(FilterInput(where: ["profile=p"])) }
         let gen2 = try TestSchemas.gen2Conventions()
         let shopper = FilterBuilder(schema: gen2, model: try #require(gen2.models["Shopper"]))
-        #expect(throws: RequestBuildError.argument(option: "--where", text: "basket=x", error: .notFilterable(
+        #expect(throws: RequestBuildError.argument(.filter, text: "basket=x", error: .notFilterable(
             field: "basket", model: "Shopper", reason: "the key is stored on the Basket records; filter those on shopperId"))) {
             try shopper.build(FilterInput(where: ["basket=x"]))
         }
@@ -196,7 +196,7 @@ import Testing
         let items = FilterBuilder(schema: inventory, model: try #require(inventory.models["InventoryItem"]))
         #expect(try items.build(FilterInput(where: ["bin=4", "kind=RAW"]))?.serialized()
             == #"{"and":[{"bin":{"eq":4}},{"kind":{"eq":"RAW"}}]}"#)
-        #expect(throws: RequestBuildError.argument(option: "--where", text: "kind=RAWW", error: .invalidValue(
+        #expect(throws: RequestBuildError.argument(.filter, text: "kind=RAWW", error: .invalidValue(
             "RAWW", expected: "ItemKind", suggestion: "RAW"))) {
             try items.build(FilterInput(where: ["kind=RAWW"]))
         }

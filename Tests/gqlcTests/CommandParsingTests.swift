@@ -38,7 +38,7 @@ import Testing
             "list", "Post", "--where", "status=PUBLISHED", "--where", "rating>=4", "--filter", #"{"views": {"gt": 10}}"#,
             "--limit", "5", "--page-size", "50", "--next-token", "abc==", "--include", "comments",
         ])
-        guard case .list(let list) = parsed else {
+        guard let list = parsed.invocation(as: ListInvocation.self) else {
             Issue.record("expected list, got \(parsed)")
             return
         }
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func listNoFollowKeepsTheFirstPageOfIncludedLists() throws {
-        guard case .list(let list) = try command(["list", "Post", "--include", "comments", "--no-follow"]) else {
+        guard let list = try command(["list", "Post", "--include", "comments", "--no-follow"]).invocation(as: ListInvocation.self) else {
             Issue.record("expected a list invocation")
             return
         }
@@ -69,9 +69,9 @@ import Testing
     }
 
     @Test func listThroughAnIndex() throws {
-        guard case .list(let list) = try command(
-            ["list", "Comment", "--index", "commentsByPostId", "--sort", "DESC", "--where", "post=p1"])
-        else {
+        guard let list = try command(
+            ["list", "Comment", "--index", "commentsByPostId", "--sort", "DESC", "--where", "post=p1"]
+        ).invocation(as: ListInvocation.self) else {
             Issue.record("expected a list invocation")
             return
         }
@@ -81,8 +81,8 @@ import Testing
     }
 
     @Test func listFilterFromFileOrStandardInput() throws {
-        guard case .list(let fromFile) = try command(["list", "Post", "--filter", "@filter.json"]),
-              case .list(let fromInput) = try command(["list", "Post", "--filter=@-"])
+        guard let fromFile = try command(["list", "Post", "--filter", "@filter.json"]).invocation(as: ListInvocation.self),
+              let fromInput = try command(["list", "Post", "--filter=@-"]).invocation(as: ListInvocation.self)
         else {
             Issue.record("expected list invocations")
             return
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func fieldValuesStartingWithDashFollowDoubleDash() throws {
-        guard case .create(let create) = try command(["create", "Post", "--", "title=-x-"]) else {
+        guard let create = try command(["create", "Post", "--", "title=-x-"]).invocation(as: CreateInvocation.self) else {
             Issue.record("expected create")
             return
         }
@@ -116,7 +116,7 @@ import Testing
             parsed == .update(UpdateInvocation(
                 model: "Post", record: .id("p1"), assignments: ["status=PUBLISHED"], input: nil,
                 conditions: ["status=DRAFT", "rating?"])))
-        guard case .update(let fromFile) = try command(["update", "Post", "--key", "id=p1", "--input", "changes.json"]) else {
+        guard let fromFile = try command(["update", "Post", "--key", "id=p1", "--input", "changes.json"]).invocation(as: UpdateInvocation.self) else {
             Issue.record("expected update")
             return
         }
@@ -149,8 +149,8 @@ import Testing
     }
 
     @Test func rawFromStandardInputOrQueryText() throws {
-        guard case .raw(let fromInput) = try command(["raw", "-"]),
-              case .raw(let inline) = try command(["raw", "--query", "{ __typename }", "--vars", "-"])
+        guard let fromInput = try command(["raw", "-"]).invocation(as: RawInvocation.self),
+              let inline = try command(["raw", "--query", "{ __typename }", "--vars", "-"]).invocation(as: RawInvocation.self)
         else {
             Issue.record("expected raw invocations")
             return

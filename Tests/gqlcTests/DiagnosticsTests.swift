@@ -8,7 +8,7 @@ import Testing
     @Test func aFourHundredCharacterCJKMessageIsPrintedWhole() {
         let message = String(repeating: "服务器错误", count: 80)
         #expect(message.count == 400 && message.utf8.count == 1200)
-        #expect(Diagnostics.shortened(message) == message)
+        #expect(message.oneLine(cut: .middle(Diagnostics.maximumLength)) == message)
         #expect(Diagnostics.oneLine(message) == message)
     }
 
@@ -16,13 +16,13 @@ import Testing
     func aLongMessageKeepsItsStartAndEndAndCountsWhatItOmits(unit: String) {
         let head = "<" + String(repeating: unit, count: 599)
         let tail = String(repeating: unit, count: 299) + ">"
-        let short = Diagnostics.shortened(head + String(repeating: unit, count: 1100) + tail)
+        let short = Diagnostics.oneLine(head + String(repeating: unit, count: 1100) + tail)
         #expect(short == head + "… (1100 characters omitted) …" + tail)
     }
 
     @Test func aMessageAtTheLimitIsKeptAndOneMoreCharacterShortensIt() {
         let limit = String(repeating: "字", count: Diagnostics.maximumLength)
-        #expect(Diagnostics.shortened(limit) == limit)
-        #expect(Diagnostics.shortened(limit + "字").contains("(101 characters omitted)"))
+        #expect(Diagnostics.oneLine(limit) == limit)
+        #expect(Diagnostics.oneLine(limit + "字").contains("(101 characters omitted)"))
     }
 }

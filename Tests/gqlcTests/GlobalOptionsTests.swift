@@ -88,6 +88,15 @@ import GQLCore
         (["--retries", "x", "models"], "gqlc: invalid value 'x' for '--retries': expected a whole number of 0 or more"),
         (["--dry-run=yes", "models"], "gqlc: option '--dry-run' takes no value (got '--dry-run=yes')"),
         (["--endpoint", "example.com", "models"], "gqlc: invalid endpoint 'example.com' from '--endpoint': expected an http:// or https:// URL"),
+        (["--endpoint", "https://me:hunter2@example.com/graphql", "models"],
+         "gqlc: invalid endpoint 'https://***@example.com/graphql' from '--endpoint': credentials in the URL (user@ or "
+            + "user:password@) are not supported; send them in a header; expected an http:// or https:// URL"),
+        (["--endpoint", "http://[::1:8080/graphql", "models"],
+         "gqlc: invalid endpoint 'http://[::1:8080/graphql' from '--endpoint': '[::1:8080' is not an IPv6 address in "
+            + "brackets, such as [::1]; expected an http:// or https:// URL"),
+        (["--endpoint", "https://example.com:99999/graphql", "models"],
+         "gqlc: invalid endpoint 'https://example.com:99999/graphql' from '--endpoint': the port '99999' is not a number "
+            + "from 1 to 65535; expected an http:// or https:// URL"),
         (["-H", "NoColon", "models"], "gqlc: malformed header '████': expected 'Name: value', e.g. 'x-trace-id: 42'"),
         (["--schema"], "gqlc: option '--schema' needs a value (--schema FILE)"),
         (["--schem", "x", "models"], "gqlc: unknown option '--schem'; did you mean '--schema'?"),

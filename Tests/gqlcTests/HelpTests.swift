@@ -120,7 +120,7 @@ import Testing
     @Test func helpAfterDoubleDashIsAnArgument() {
         let result = runGQLC(["create", "Post", "--", "--help"])
         #expect(!result.output.contains("Usage:"))
-        guard case .create(let create) = try? invocation(["create", "Post", "--", "--help"]).command else {
+        guard let create = try? invocation(["create", "Post", "--", "--help"]).command.invocation(as: CreateInvocation.self) else {
             Issue.record("expected a create invocation")
             return
         }

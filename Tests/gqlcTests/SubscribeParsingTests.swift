@@ -24,6 +24,13 @@ import Testing
             realtimeEndpoint: nil, reconnect: true)))
     }
 
+    /// `--on` reads its words from SubscriptionEvent, as help and completion do.
+    @Test func eventWordsAreOneListForParsingHelpAndCompletion() throws {
+        #expect(SubscribeCommand.on.valueName == "create|update|delete")
+        #expect(CompletionScript.completion(ofValue: SubscribeCommand.on.valueName ?? "") == .choices(["create", "update", "delete"]))
+        #expect(HelpText.render(topic: "subscribe").hasPrefix("Usage: gqlc subscribe MODEL --on create|update|delete... "))
+    }
+
     @Test func theRealtimeEndpointComesFromTheEnvironment() throws {
         let parsed = try invocation(["subscribe", "Post", "--on", "create"], environment: ["GQLC_REALTIME_ENDPOINT": "wss://x/graphql"])
         #expect(parsed.globals.realtimeEndpoint?.value == "wss://x/graphql")

@@ -2,11 +2,11 @@
 ///
 /// Messages name where gqlc looked and how to fix it; they never contain a secret key, a session token
 /// or the text of a credentials-file line.
-public enum AWSAuthError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// No region anywhere; each string names a place looked and what was there.
+public enum AWSAuthError: Error, Sendable, Equatable, ParameterizedMessage {
+    /// No region anywhere; each string names a place looked and what was there (besides the region given).
     case missingRegion(looked: [String])
-    /// A region that is not of the form `eu-west-1`; the second value says where it came from.
-    case invalidRegion(String, source: String)
+    /// A region that is not of the form `eu-west-1`; the source says where it came from, nil for the region given.
+    case invalidRegion(String, source: String?)
     /// No credentials anywhere; each string names a place looked and what was there.
     case missingCredentials(looked: [String])
     /// One of the pair `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` is set without the other.
@@ -20,16 +20,17 @@ public enum AWSAuthError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A profile lacks a key setting.
     case incompleteProfile(profile: String, path: String, missing: String)
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .missingRegion(let looked):
-            return "no AWS region for IAM auth: looked in \(Self.list(looked)); pass --region REGION or set AWS_REGION"
+            return "no AWS region for IAM auth: looked in \(Self.list([name(.region)] + looked)); "
+                + "pass \(name(.region)) REGION or set AWS_REGION"
         case .invalidRegion(let region, let source):
-            return "invalid AWS region '\(region)' from \(source): expected a region name such as eu-west-1"
+            return "invalid AWS region '\(region)' from \(source ?? name(.region)): expected a region name such as eu-west-1"
         case .missingCredentials(let looked):
             return "no AWS credentials for IAM auth: looked in \(Self.list(looked)); set AWS_ACCESS_KEY_ID and "
-                + "AWS_SECRET_ACCESS_KEY, or pass --profile NAME with a shared credentials file"
+                + "AWS_SECRET_ACCESS_KEY, or pass \(name(.profile)) NAME with a shared credentials file"
         case .incompleteEnvironment(let present, let missing):
             return "$\(present) is set but $\(missing) is not; set both (and AWS_SESSION_TOKEN for temporary credentials)"
         case .unreadableCredentialsFile(let error):
@@ -38,7 +39,7 @@ public enum AWSAuthError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path):\(line): \(reason)"
         case .profileNotFound(let profile, let path, let available):
             let known = available.isEmpty ? "it has no profiles" : "it has " + available.map { "'\($0)'" }.joined(separator: ", ")
-            return "no profile '\(profile)' in \(path) (\(known)); check --profile or $AWS_PROFILE"
+            return "no profile '\(profile)' in \(path) (\(known)); check \(name(.profile)) or $AWS_PROFILE"
         case .incompleteProfile(let profile, let path, let missing):
             return "profile '\(profile)' in \(path) has no \(missing)"
         }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An AWS access key pair, with a session token when the credentials are temporary.
 ///
 /// Its `description` and mirror never show the secret key or the token.
@@ -102,7 +100,7 @@ public struct AWSCredentialsLookup: Sendable {
     }
 
     private var home: String {
-        value("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path
+        value("HOME") ?? ProcessEnvironment.passwordHomeDirectory() ?? "~"
     }
 
     /// A set, non-empty environment variable.
@@ -133,13 +131,13 @@ public struct SharedCredentialsFile: Sendable, Equatable {
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = rawLine.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]") else {
                     throw .malformedCredentialsFile(path: path, line: lineNumber, reason: "a section header needs a closing ']'")
                 }
-                let name = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+                let name = line.dropFirst().dropLast().trimmingSpaces
                 guard !name.isEmpty else {
                     throw .malformedCredentialsFile(path: path, line: lineNumber, reason: "the profile name between '[' and ']' is empty")
                 }
@@ -153,14 +151,14 @@ public struct SharedCredentialsFile: Sendable, Equatable {
             guard let equals = line.firstIndex(of: "=") else {
                 throw .malformedCredentialsFile(path: path, line: lineNumber, reason: "expected 'name = value', a '[profile]' header or a comment")
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let key = line[..<equals].trimmingSpaces.lowercased()
             guard !key.isEmpty else {
                 throw .malformedCredentialsFile(path: path, line: lineNumber, reason: "the setting name before '=' is empty")
             }
             guard let profile = current else {
                 throw .malformedCredentialsFile(path: path, line: lineNumber, reason: "a setting before the first '[profile]' header")
             }
-            file.profiles[profile, default: [:]][key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            file.profiles[profile, default: [:]][key] = line[line.index(after: equals)...].trimmingSpaces
         }
         return file
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds the region to sign for: `--region`, the region in an AppSync endpoint's host name
 /// (`<id>.appsync-api.<region>.amazonaws.com`), the config file's region, then `$AWS_REGION` and
 /// `$AWS_DEFAULT_REGION`. The API's own host and config come before the shell's defaults, which are
@@ -11,11 +9,11 @@ import Foundation
 public enum AWSRegion {
     /// The first region found, checked to look like one.
     public static func resolve(
-        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: URL
+        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: EndpointURL
     ) throws(AWSAuthError) -> String {
-        let host = url.host ?? ""
-        var candidates: [(value: String?, source: String)] = [
-            (flag, "--region"),
+        let host = url.host
+        var candidates: [(value: String?, source: String?)] = [
+            (flag, nil),
             (fromAppSyncHost(host), "the endpoint host \(host)"),
         ]
         if let filePath { candidates.append((fileRegion, filePath)) }
@@ -24,11 +22,11 @@ public enum AWSRegion {
             (environment["AWS_DEFAULT_REGION"], "$AWS_DEFAULT_REGION"),
         ]
         for candidate in candidates {
-            guard let region = candidate.value?.trimmingCharacters(in: .whitespaces), !region.isEmpty else { continue }
+            guard let region = candidate.value?.trimmingSpaces, !region.isEmpty else { continue }
             guard isValid(region) else { throw .invalidRegion(region, source: candidate.source) }
             return region
         }
-        var looked = ["--region", "the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)"]
+        var looked = ["the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)"]
         if let filePath { looked.append("\(filePath) (no region)") }
         looked += ["$AWS_REGION", "$AWS_DEFAULT_REGION"]
         throw .missingRegion(looked: looked)

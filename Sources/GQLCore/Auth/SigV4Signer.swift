@@ -1,5 +1,3 @@
-import Foundation
-
 /// Signs HTTP requests with AWS Signature Version 4, as AppSync's `AWS_IAM` auth mode requires.
 ///
 /// Each attempt is signed afresh (``GraphQLClient`` does it with its clock), so a retry carries a new
@@ -8,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let signer = SigV4Signer(credentials: credentials, region: "eu-west-1")
-/// let signed = signer.sign(request, at: Date())   // adds X-Amz-Date, X-Amz-Security-Token?, Authorization
+/// let signed = signer.sign(request, at: .now())   // adds X-Amz-Date, X-Amz-Security-Token?, Authorization
 /// ```
 public struct SigV4Signer: Sendable, Equatable {
     /// The signing algorithm's name, first in the string to sign and in `Authorization`.
@@ -35,7 +33,7 @@ public struct SigV4Signer: Sendable, Equatable {
 
     /// `request` with `X-Amz-Date`, `X-Amz-Security-Token` (temporary credentials only) and `Authorization`
     /// set for the moment `date`; any earlier values of those headers are replaced.
-    public func sign(_ request: HTTPRequest, at date: Date) -> HTTPRequest {
+    public func sign(_ request: HTTPRequest, at date: Timestamp) -> HTTPRequest {
         let when = SigningDate(date)
         var signed = request
         signed.headers.removeAll { $0.hasName("Authorization") }
@@ -56,7 +54,7 @@ public struct SigV4Signer: Sendable, Equatable {
 
     /// The canonical request, the string to sign and the signature of a request whose `x-amz-date`
     /// (and session token) are already set; exposed so tests can check each step.
-    public func signature(for request: HTTPRequest, at date: Date) -> (canonical: CanonicalRequest, stringToSign: String, signature: String) {
+    public func signature(for request: HTTPRequest, at date: Timestamp) -> (canonical: CanonicalRequest, stringToSign: String, signature: String) {
         let when = SigningDate(date)
         let canonical = CanonicalRequest(request)
         let stringToSign = [
@@ -107,32 +105,23 @@ public struct CanonicalRequest: Sendable, Equatable {
     }
 
     /// The `Host` header URLSession sends: the host, and the port unless it is the scheme's default.
-    static func host(of url: URL) -> String {
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        var host = components?.percentEncodedHost ?? url.host ?? ""
-        if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
-        guard let port = url.port else { return host }
-        let scheme = url.scheme?.lowercased()
-        if (scheme == "https" && port == 443) || (scheme == "http" && port == 80) { return host }
-        return "\(host):\(port)"
-    }
+    static func host(of url: EndpointURL) -> String { url.hostForHeader }
 
     /// The path as sent, each segment percent-encoded once more (the rule for every service but S3); `/` when empty.
-    static func canonicalURI(_ url: URL) -> String {
-        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+    static func canonicalURI(_ url: EndpointURL) -> String {
+        let path = url.path
         guard !path.isEmpty else { return "/" }
         return path.split(separator: "/", omittingEmptySubsequences: false).map { uriEncode(String($0)) }.joined(separator: "/")
     }
 
     /// Query parameters decoded, re-encoded strictly and sorted by name, then value.
-    static func canonicalQuery(_ url: URL) -> String {
-        guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery, !query.isEmpty else {
+    static func canonicalQuery(_ url: EndpointURL) -> String {
+        guard let query = url.query, !query.isEmpty else {
             return ""
         }
         let pairs = query.split(separator: "&").map { item -> (String, String) in
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { part in
-                let text = String(part).replacingOccurrences(of: "+", with: " ")
-                return uriEncode(text.removingPercentEncoding ?? text)
+                uriEncode(EndpointURL.percentDecoded(part.replacing("+", with: " ")))
             }
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }
@@ -159,7 +148,7 @@ public struct CanonicalRequest: Sendable, Equatable {
     static func canonicalValue(_ value: String) -> String {
         var result = ""
         var pendingSpace = false
-        for character in value.trimmingCharacters(in: .whitespaces) {
+        for character in value.trimmingSpaces {
             if character == " " || character == "\t" {
                 pendingSpace = true
                 continue
@@ -180,25 +169,7 @@ struct SigningDate: Equatable {
     var day: String { String(timestamp.prefix(8)) }
 
     /// The UTC calendar date and time of `date`, whole seconds, computed without a locale-dependent formatter.
-    init(_ date: Date) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        // Days since 1970-01-01 to a proleptic Gregorian date (H. Hinnant's civil_from_days).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        timestamp = pad(year, 4) + pad(month, 2) + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2)
-            + pad(secondOfDay % 3600 / 60, 2) + pad(secondOfDay % 60, 2) + "Z"
+    init(_ date: Timestamp) {
+        timestamp = date.compactUTC
     }
 }

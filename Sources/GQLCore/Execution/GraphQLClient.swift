@@ -1,6 +1,7 @@
 import Dispatch
 
-/// Sends GraphQL requests to an endpoint, retrying by the endpoint's ``RetryPolicy``, and decodes the answers.
+/// Sends GraphQL requests to an endpoint, retrying by its ``RetryPolicy``, and decodes the answers. Each attempt is
+/// signed afresh (``Endpoint/httpRequest(body:at:)``); the response is classified by ``ResponseClassifier``.
 ///
 /// ```swift
 /// let client = GraphQLClient(endpoint: endpoint, cancellation: flag, trace: verbose ? { log($0.lines) } : nil)
@@ -12,6 +13,8 @@ public struct GraphQLClient: Sendable {
     public var endpoint: Endpoint
     /// How they get there.
     public var transport: any HTTPTransport
+    /// How failed requests are retried.
+    public var retry: RetryPolicy
     /// Set by the signal handler to stop at once.
     public var cancellation: CancellationFlag?
     /// Sleeps and random numbers for the retry loop.
@@ -23,11 +26,12 @@ public struct GraphQLClient: Sendable {
     ///   - transport: defaults to the process-wide ``CurlTransport/shared``.
     ///   - clock: defaults to real time, with sleeps that end on cancellation.
     public init(
-        endpoint: Endpoint, transport: any HTTPTransport = CurlTransport.shared, cancellation: CancellationFlag? = nil,
-        clock: RetryClock? = nil, trace: TraceSink? = nil
+        endpoint: Endpoint, transport: any HTTPTransport = CurlTransport.shared, retry: RetryPolicy = RetryPolicy(),
+        cancellation: CancellationFlag? = nil, clock: RetryClock? = nil, trace: TraceSink? = nil
     ) {
         self.endpoint = endpoint
         self.transport = transport
+        self.retry = retry
         self.cancellation = cancellation
         self.clock = clock ?? .live(cancellation: cancellation)
         self.trace = trace
@@ -56,7 +60,7 @@ public struct GraphQLClient: Sendable {
     /// Each attempt is signed afresh at the clock's time when the endpoint signs requests (IAM auth).
     /// Returns the response and how many attempts it took.
     public func send(body: [UInt8], mayRetry: Bool) throws(ExecutionError) -> (HTTPResponse, attempts: Int) {
-        let policy = endpoint.retry
+        let policy = retry
         let maxRetries = mayRetry ? policy.maxRetries : 0
         var attempt = 0
         while true {
@@ -90,7 +94,7 @@ public struct GraphQLClient: Sendable {
 
     /// Waits before retry `retry`, reporting it; throws if cancelled meanwhile.
     private func pause(before retry: Int, of maxRetries: Int, reason: RetryReason, retryAfter: Double?) throws(ExecutionError) {
-        let delay = endpoint.retry.delay(retry: retry, retryAfter: retryAfter, random: clock.random())
+        let delay = self.retry.delay(retry: retry, retryAfter: retryAfter, random: clock.random())
         trace?(.retry(retry: retry, maxRetries: maxRetries, reason: scrubbed(reason), delay: delay))
         clock.sleep(delay)
         if cancellation?.isCancelled == true { throw .cancelled }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A decoded GraphQL response: `data` (absent or null when the operation failed) and `errors`.
 public struct GraphQLResponse: Sendable, Equatable {
     /// The `data` member; nil when absent.
@@ -77,7 +75,7 @@ public struct GraphQLError: Sendable, Equatable, CustomStringConvertible {
 
     /// One line for people: `DynamoDB:ConditionalCheckFailedException: The conditional request failed (path: updatePost)`.
     public var description: String {
-        let flatMessage = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        let flatMessage = message.split(whereSeparator: \.isNewline).map(\.trimmingSpaces)
             .joined(separator: " ")
         var line = flatMessage.isEmpty ? "(no message)" : flatMessage
         if let errorType, !errorType.isEmpty, !line.hasPrefix(errorType) { line = "\(errorType): \(line)" }

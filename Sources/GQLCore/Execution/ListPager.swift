@@ -26,12 +26,9 @@ public struct ListPager {
     /// Builds the request for one page from its `limit` and `nextToken` variables.
     public var makeRequest: (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
 
-    /// The default page size.
-    public static let defaultPageSize = 1000
-
     /// Makes a value from its parts; `start` defaults to the first page (or `startToken`'s page) with `pageSize`.
     public init(
-        client: GraphQLClient, connectionPath: [String], pageSize: Int = ListPager.defaultPageSize, limit: Int? = nil,
+        client: GraphQLClient, connectionPath: [String], pageSize: Int = Defaults.pageSize, limit: Int? = nil,
         startToken: String? = nil, start: ListPosition? = nil,
         makeRequest: @escaping (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
     ) {
@@ -210,15 +207,15 @@ public struct ListResult {
         }
     }
 
-    /// 0 for a full or `--limit`ed listing, 1 GraphQL errors (or a consumer failure), 3 partial,
-    /// 5/6 for HTTP/network failures, 130 when interrupted.
-    public var exitStatus: ExitStatus {
+    /// Success for a full or limited listing, GraphQL errors (or a consumer failure), partial,
+    /// the request's failure, or cancelled.
+    public var kind: ResultKind {
         switch stop {
         case .endOfList, .limitReached: return .success
-        case .cancelled: return .interrupted
+        case .cancelled: return .cancelled
         case .graphQLErrors, .consumerFailed: return .graphQLErrors
         case .partial: return .partial
-        case .failed(let error): return error.exitStatus
+        case .failed(let error): return error.kind
         }
     }
 }

@@ -1,25 +1,25 @@
-/// The process exit codes gqlc documents. The core only computes them; the executable calls `exit`.
-public enum ExitStatus: Int32, Sendable, Equatable, CaseIterable {
+/// How an operation ended, in kinds a front end tells apart (a command line by its exit code).
+public enum ResultKind: Sendable, Equatable, CaseIterable {
     /// Everything worked.
-    case success = 0
+    case success
     /// GraphQL errors and no data (or another failure of the operation itself).
-    case graphQLErrors = 1
-    /// Bad usage or input (raised by the front end, never by the network side).
-    case usage = 2
+    case graphQLErrors
+    /// The input cannot be sent as given (an unusable endpoint URL).
+    case invalidInput
     /// Partial result: data and errors together.
-    case partial = 3
+    case partial
     /// The requested item does not exist: the root field is null with no errors (get/update/delete).
-    case notFound = 4
+    case notFound
     /// An HTTP error status or a response that is not GraphQL.
-    case httpError = 5
+    case httpError
     /// A network failure or timeout.
-    case network = 6
-    /// Stopped by SIGINT/SIGTERM (128 + SIGINT, the shell convention).
-    case interrupted = 130
+    case network
+    /// Stopped by the user.
+    case cancelled
 }
 
 /// Why a request produced no GraphQL response.
-public enum ExecutionError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ExecutionError: Error, Sendable, Equatable, ParameterizedMessage {
     /// No HTTP response, after `attempts` tries.
     case transport(TransportError, attempts: Int)
     /// A non-2xx status (after any retries).
@@ -29,23 +29,24 @@ public enum ExecutionError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Stopped by the user.
     case cancelled
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .transport(let error, let attempts):
-            return attempts > 1 ? "\(error.description) (after \(attempts) attempts)" : error.description
-        case .httpStatus(let error): return error.description
+            let message = error.message(naming: name)
+            return attempts > 1 ? "\(message) (after \(attempts) attempts)" : message
+        case .httpStatus(let error): return error.message(naming: name)
         case .invalidResponse(let error): return error.description
         case .cancelled: return "cancelled"
         }
     }
 
-    /// The exit code for this failure: 5 for HTTP and non-GraphQL responses, 6 for network failures and
-    /// timeouts, 130 when cancelled. An invalid URL is a usage error (2).
-    public var exitStatus: ExitStatus {
+    /// What kind of failure this is: HTTP and non-GraphQL responses, network failures and timeouts,
+    /// cancelled; an invalid URL is invalid input.
+    public var kind: ResultKind {
         switch self {
-        case .transport(.cancelled, _), .cancelled: return .interrupted
-        case .transport(.invalidURL, _): return .usage
+        case .transport(.cancelled, _), .cancelled: return .cancelled
+        case .transport(.invalidURL, _): return .invalidInput
         case .transport: return .network
         case .httpStatus, .invalidResponse: return .httpError
         }
@@ -62,14 +63,16 @@ public enum RequestOutcome: Sendable, Equatable {
     case partial(JSONValue, [GraphQLError])
     /// Errors and no data.
     case failed([GraphQLError])
+    /// Data without the path the caller chose (see ``GraphQLRequest/decodePathIsGiven``).
+    case pathNotFound(DecodePathError)
 
-    /// 0, 4, 3 or 1.
-    public var exitStatus: ExitStatus {
+    /// Success, not found, partial or GraphQL errors.
+    public var kind: ResultKind {
         switch self {
         case .success: return .success
         case .notFound: return .notFound
         case .partial: return .partial
-        case .failed: return .graphQLErrors
+        case .failed, .pathNotFound: return .graphQLErrors
         }
     }
 }
@@ -82,12 +85,17 @@ extension GraphQLResponse {
     ///   (get, update, delete). A missing path is an invalid response.
     /// - Errors: ``RequestOutcome/partial(_:_:)`` when the path holds a non-null value (for an empty path:
     ///   `data` has at least one non-null member), else ``RequestOutcome/failed(_:)``.
-    public func outcome(decodePath: [String], nullIsNotFound: Bool) throws(InvalidResponseError) -> RequestOutcome {
+    ///
+    /// When `pathIsGiven` (the caller chose the path), data without the path is ``RequestOutcome/pathNotFound(_:)``.
+    public func outcome(
+        decodePath: [String], nullIsNotFound: Bool, pathIsGiven: Bool = false
+    ) throws(InvalidResponseError) -> RequestOutcome {
         let value: JSONValue?
         do {
             value = try self.value(at: decodePath)
         } catch {
             guard errors.isEmpty else { return .failed(errors) }
+            if pathIsGiven, let data, !data.isNull { return .pathNotFound(error) }
             throw .missingResult(error)
         }
         guard errors.isEmpty else {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns an HTTP response into a ``GraphQLResponse`` or a typed failure.
 ///
 /// - non-2xx: ``HTTPStatusError``, with AppSync's `errors[0].errorType`/`message` when the body is JSON,
@@ -38,7 +36,7 @@ public enum ResponseClassifier {
             }
             error.errorType = first["errorType"]?.stringValue ?? first["__type"]?.stringValue
                 ?? first["extensions"]?["code"]?.stringValue
-            error.message = first["message"]?.stringValue.map { BodyExcerpt.oneLine($0, limit: 300) }
+            error.message = first["message"]?.stringValue.map { $0.oneLine(lineBreaks: .collapsed, cut: .end(300)) }
             if error.errorType == nil, error.message == nil { error.excerpt = BodyExcerpt.make(response.body) }
         } else {
             error.excerpt = BodyExcerpt.make(response.body)
@@ -52,7 +50,7 @@ public enum ResponseClassifier {
 }
 
 /// A non-2xx HTTP response.
-public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The status code.
     public var status: Int
     /// The error type from the JSON body (`UnauthorizedException`) or the `x-amzn-ErrorType` header.
@@ -78,10 +76,10 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
         self.attempts = attempts
     }
 
-    /// A one-line message for people.
-    public var description: String { line.escapingLineBreaks }
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String { line(naming: name).escapingLineBreaks }
 
-    private var line: String {
+    private func line(naming name: (Parameter) -> String) -> String {
         var line = "HTTP \(status)"
         if let reason = Self.reasonPhrases[status] { line += " \(reason)" }
         switch (errorType, message) {
@@ -93,21 +91,21 @@ public struct HTTPStatusError: Error, Sendable, Equatable, CustomStringConvertib
             if let excerpt, !line.hasSuffix(excerpt) { line += ": \(excerpt)" }
         }
         if attempts > 1 { line += " (after \(attempts) attempts)" }
-        if let hint { line += "; \(hint)" }
+        if let hint = hint(naming: name) { line += "; \(hint)" }
         return line
     }
 
     /// A suggestion for the common cases.
-    private var hint: String? {
+    private func hint(naming name: (Parameter) -> String) -> String? {
         switch status {
         // A `where` binds to the last pattern only, so each status carries its own.
         case 401 where signed, 403 where signed:
-            return "check the AWS credentials (--profile, AWS_ACCESS_KEY_ID), the region (--region) and the system clock, "
+            return "check the AWS credentials (\(name(.profile)), AWS_ACCESS_KEY_ID), the region (\(name(.region))) and the system clock, "
                 + "and that the API allows IAM auth"
-        case 401, 403: return "check the API key or token (--api-key, --auth-token) and the API's auth mode"
+        case 401, 403: return "check the API key or token (\(name(.apiKey)), \(name(.authToken))) and the API's auth mode"
         case 404: return "check the endpoint URL"
         case 413: return "the request is too large"
-        case 429: return "the API is throttling requests; retry later or raise --retries"
+        case 429: return "the API is throttling requests; retry later or raise \(name(.retries))"
         default: return nil
         }
     }
@@ -143,7 +141,7 @@ public enum InvalidResponseError: Error, Sendable, Equatable, CustomStringConver
         case .missingResult(let error): return "unexpected response: \(error.description)"
         case .malformedPage(let detail): return "unexpected list page: \(detail)"
         case .repeatedToken(let token):
-            return "the server returned nextToken '\(BodyExcerpt.oneLine(token, limit: 40))' a second time; stopping to avoid an endless loop"
+            return "the server returned nextToken '\(token.oneLine(lineBreaks: .collapsed, cut: .end(40)))' a second time; stopping to avoid an endless loop"
         }
     }
 }
@@ -157,30 +155,22 @@ public enum BodyExcerpt {
     /// `(empty body)` when there is nothing to show.
     public static func make(_ body: [UInt8]) -> String {
         let text = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace
         if trimmed.hasPrefix("<") {
-            if let title = htmlTitle(trimmed), !title.isEmpty { return oneLine(title, limit: maximumLength) }
-            let withoutTags = trimmed.replacingOccurrences(of: "<[^>]*>", with: "\n", options: .regularExpression)
-            if let line = firstLine(withoutTags) { return oneLine(line, limit: maximumLength) }
+            if let title = htmlTitle(trimmed), !title.isEmpty { return title.oneLine(lineBreaks: .collapsed, cut: .end(maximumLength)) }
+            let withoutTags = trimmed.replacing(#/<[^>]*>/#, with: "\n")
+            if let line = firstLine(withoutTags) { return line.oneLine(lineBreaks: .collapsed, cut: .end(maximumLength)) }
         }
-        return firstLine(trimmed).map { oneLine($0, limit: maximumLength) } ?? "(empty body)"
-    }
-
-    /// `text` on one line (whitespace runs collapsed), cut to `limit` characters with `…`.
-    public static func oneLine(_ text: String, limit: Int) -> String {
-        let collapsed = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        return collapsed.count > limit ? String(collapsed.prefix(limit)) + "…" : collapsed
+        return firstLine(trimmed).map { $0.oneLine(lineBreaks: .collapsed, cut: .end(maximumLength)) } ?? "(empty body)"
     }
 
     private static func firstLine(_ text: String) -> String? {
-        text.split(whereSeparator: \.isNewline).lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+        text.split(whereSeparator: \.isNewline).lazy.map(\.trimmingSpaces).first { !$0.isEmpty }
     }
 
     private static func htmlTitle(_ html: String) -> String? {
-        guard let open = html.range(of: "<title", options: .caseInsensitive),
-            let openEnd = html.range(of: ">", range: open.upperBound..<html.endIndex),
-            let close = html.range(of: "</title>", options: .caseInsensitive, range: openEnd.upperBound..<html.endIndex)
-        else { return nil }
-        return html[openEnd.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = #/<title[^>]*>(.*?)</title>/#.ignoresCase().dotMatchesNewlines()
+        guard let match = html.firstMatch(of: title) else { return nil }
+        return match.output.1.trimmingWhitespace
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How failed requests are retried: how often, and how long to wait in between.
 ///
 /// Retries happen on what is transient: network errors, timeouts, HTTP 429, 500, 502, 503 and 504, and only for requests that are safe to repeat
@@ -17,10 +15,9 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maximumRetryAfter: Double
 
     /// The default number of retries.
-    public static let defaultRetries = 3
 
     /// Makes a value from its parts.
-    public init(maxRetries: Int = RetryPolicy.defaultRetries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = 60) {
+    public init(maxRetries: Int = Defaults.retries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = 60) {
         self.maxRetries = max(0, maxRetries)
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
@@ -32,8 +29,8 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// The ceiling of the backoff before retry `retry` (1-based): `min(maximumDelay, baseDelay · 2^(retry-1))`.
     public func backoffCeiling(retry: Int) -> Double {
-        let exponent = Double(max(0, min(retry - 1, 62)))
-        return min(maximumDelay, baseDelay * pow(2, exponent))
+        let exponent = max(0, min(retry - 1, 62))
+        return min(maximumDelay, baseDelay * Double(sign: .plus, exponent: exponent, significand: 1))
     }
 
     /// The wait before retry `retry` (1-based). `random` is uniform in `0 ..< 1`; `retryAfter` is the server's
@@ -101,10 +98,10 @@ public struct RetryClock: Sendable {
     /// A uniform random number in `0 ..< 1`.
     public var random: @Sendable () -> Double
     /// The current time, for `Retry-After` dates.
-    public var now: @Sendable () -> Date
+    public var now: @Sendable () -> Timestamp
 
     /// Makes a value from its parts.
-    public init(sleep: @escaping @Sendable (Double) -> Void, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Date) {
+    public init(sleep: @escaping @Sendable (Double) -> Void, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Timestamp) {
         self.sleep = sleep
         self.random = random
         self.now = now
@@ -114,10 +111,10 @@ public struct RetryClock: Sendable {
     public static func live(cancellation: CancellationFlag?) -> RetryClock {
         RetryClock(
             sleep: { seconds in
-                if let cancellation { cancellation.wait(seconds: seconds) } else { Thread.sleep(forTimeInterval: seconds) }
+                if let cancellation { cancellation.wait(seconds: seconds) } else { ThreadSleep.seconds(seconds) }
             },
             random: { Double.random(in: 0..<1) },
-            now: { Date() })
+            now: { Timestamp.now() })
     }
 }
 
@@ -125,19 +122,19 @@ public struct RetryClock: Sendable {
 public enum RetryAfter {
     /// The wait in seconds that `value` asks for: delta-seconds (`120`) or an HTTP-date
     /// (`Wed, 21 Oct 2015 07:28:00 GMT`), relative to `now`. A date in the past means 0. Nil if unparsable.
-    public static func seconds(from value: String, now: Date) -> Double? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+    public static func seconds(from value: String, now: Timestamp) -> Double? {
+        let trimmed = value.trimmingSpaces
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit) {
             return Double(trimmed) ?? .greatestFiniteMagnitude
         }
         guard let date = httpDate(trimmed) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        return max(0, date.seconds(since: now))
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// Parses the IMF-fixdate form `Sun, 06 Nov 1994 08:49:37 GMT` (the only form servers may send today).
-    static func httpDate(_ text: String) -> Date? {
+    static func httpDate(_ text: String) -> Timestamp? {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT" || parts[5] == "UTC",
             let day = Int(parts[1]), (1...31).contains(day),
@@ -148,18 +145,7 @@ public enum RetryAfter {
         guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
-        let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: day)
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days-from-civil).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return Timestamp(year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: second)
     }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON syntax error, with the 1-based line and column where it was found.
 ///
 /// `description` reads `line:column: message`, so callers can prefix a file name:
@@ -38,14 +36,6 @@ extension JSONValue {
     /// Parses UTF-8 JSON bytes.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try parse(buffer) }
-    }
-
-    /// Parses UTF-8 JSON bytes, reading them in place (no copy for contiguous `Data`).
-    public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(JSONParseError) in try parse(raw.assumingMemoryBound(to: UInt8.self)) }
-        }
-        return try result.get()
     }
 
     /// Parses UTF-8 JSON bytes in place. A leading UTF-8 byte order mark is skipped.

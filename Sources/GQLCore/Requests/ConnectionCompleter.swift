@@ -12,7 +12,7 @@ public struct ConnectionCompleter {
     /// Sends a request and returns the response's `data` object. The CLI backs it with the transport.
     public let fetch: (GraphQLRequest) throws -> JSONValue
 
-    public init(builder: RequestBuilder, pageLimit: Int = RequestBuilder.defaultLimit, fetch: @escaping (GraphQLRequest) throws -> JSONValue) {
+    public init(builder: RequestBuilder, pageLimit: Int = Defaults.pageSize, fetch: @escaping (GraphQLRequest) throws -> JSONValue) {
         self.builder = builder
         self.pageLimit = pageLimit
         self.fetch = fetch

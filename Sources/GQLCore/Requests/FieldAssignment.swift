@@ -62,7 +62,7 @@ struct RecordValueResolver {
             do {
                 try merge(input: input, into: &result)
             } catch {
-                throw error.about("--input", nil)
+                throw error.about(.input, nil)
             }
         }
         var assignedBy: [String: String] = [:]
@@ -76,7 +76,7 @@ struct RecordValueResolver {
                 assignedBy[name] = text
                 result[name] = value
             } catch {
-                throw error.about("", text)
+                throw error.about(.fieldValue, text)
             }
         }
         return result

@@ -7,10 +7,10 @@ public enum FilterPurpose: Sendable, Equatable {
     /// `filter: ModelSubscription<M>FilterInput` of a subscription: no `attributeExists`.
     case subscription
 
-    /// The option whose expressions build this filter, for error messages.
-    var expressionOption: String { self == .condition ? "--if" : "--where" }
-    /// The option that passes a JSON object as it is.
-    var jsonOption: String { self == .condition ? "--if" : "--filter" }
+    /// What expressions of this filter are given as, for error messages.
+    var expressionParameter: Parameter { self == .condition ? .condition : .filter }
+    /// What a JSON object of this filter is given as.
+    var objectParameter: Parameter { self == .condition ? .condition : .filterObject }
 }
 
 /// Filter arguments as given on the command line: `--where`/`--if` expressions and an optional `--filter` object.
@@ -85,7 +85,7 @@ public struct FilterBuilder: Sendable {
         var parts: [FilterPart] = []
         if let json = input.json {
             guard case .object = json else {
-                throw RequestBuildError.notAnObject(found: json.kindDescription).about(purpose.jsonOption, nil)
+                throw RequestBuildError.notAnObject(found: json.kindDescription).about(purpose.objectParameter, nil)
             }
             parts.append(.json(json))
         }
@@ -93,7 +93,7 @@ public struct FilterBuilder: Sendable {
             do {
                 parts.append(.clause(try clause(try WhereExpression.parse(text))))
             } catch {
-                throw error.about(purpose.expressionOption, text)
+                throw error.about(purpose.expressionParameter, text)
             }
         }
         return parts

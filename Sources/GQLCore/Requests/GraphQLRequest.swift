@@ -12,6 +12,10 @@ public struct GraphQLRequest: Sendable, Equatable {
     public var operationType: OperationType
     /// The path of the result inside `data`, as in Amplify's `decodePath` (e.g. `["getPost"]`).
     public var decodePath: [String]
+    /// Whether the caller chose ``decodePath`` (``RequestBuilder/raw(document:fileName:variables:operationName:decodePath:)``):
+    /// a response whose data lacks it is then ``RequestOutcome/pathNotFound(_:)``, the path's problem, rather than
+    /// an invalid response.
+    public var decodePathIsGiven = false
 
     public init(
         query: String, variables: JSONObject = JSONObject(), operationName: String? = nil,

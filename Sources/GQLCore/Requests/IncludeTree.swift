@@ -35,7 +35,7 @@ public struct IncludeTree: Sendable, Equatable {
                 try tree.insert(path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...],
                                 from: model, in: schema)
             } catch {
-                throw error.about("--include", path)
+                throw error.about(.include, path)
             }
         }
         return tree

@@ -9,7 +9,7 @@ extension RequestBuilder {
     /// commentsByPostId(…) { items { … } nextToken } }`: one page of a secondary-index query.
     public func indexList(
         _ model: String, index: String, filter: FilterInput = .none, sortDirection: SortDirection? = nil,
-        limit: Int = RequestBuilder.defaultLimit, nextToken: String? = nil, include: [String] = []
+        limit: Int = Defaults.pageSize, nextToken: String? = nil, include: [String] = []
     ) throws(RequestBuildError) -> GraphQLRequest {
         try indexPages(model, index: index, filter: filter, sortDirection: sortDirection, include: include)
             .request(limit: limit, nextToken: nextToken)

@@ -17,12 +17,12 @@ extension KeyInput {
         switch self {
         case .id(let text):
             guard keyNames.count == 1, let field = model.keyFields.first else {
-                throw RequestBuildError.keyRequired(model: model.name, keyFields: keyNames).about("--id", text)
+                throw RequestBuildError.keyRequired(model: model.name, keyFields: keyNames).about(.id, text)
             }
             do throws(RequestBuildError) {
                 values[field.name] = try Self.coerce(text, field: field, schema: schema)
             } catch {
-                throw error.about("--id", text)
+                throw error.about(.id, text)
             }
         case .fields(let pairs):
             for pair in pairs {
@@ -35,7 +35,7 @@ extension KeyInput {
                     guard values[name] == nil else { throw RequestBuildError.duplicateKeyField(name) }
                     values[name] = try Self.coerce(text, field: field, schema: schema)
                 } catch {
-                    throw error.about("--key", pair)
+                    throw error.about(.key, pair)
                 }
             }
         case .values(let given):

@@ -1,9 +1,10 @@
 /// Why a model request could not be built. Every case reads as one line that says what was wrong
 /// and, where there is one, suggests a fix (`unknown field 'titel' on Post; did you mean 'title'?`).
 ///
-/// Errors about one command-line argument are wrapped in ``argument(option:text:error:)``, so the
-/// message names it: `--where 'ratng>3': unknown field 'ratng' on Post; did you mean 'rating'?`.
-public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Errors about one argument are wrapped in ``argument(_:text:error:)``, so the message names it
+/// (`filter 'ratng>3': unknown field 'ratng' on Post; did you mean 'rating'?`); a front end names the
+/// parameters its own way through ``message(naming:)``.
+public indirect enum RequestBuildError: Error, Sendable, Equatable, ParameterizedMessage {
     /// No model has this name.
     case unknownModel(String, suggestion: String?)
     /// The schema disables this operation (`@model(queries: {get: null})`).
@@ -66,15 +67,16 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
     case indexNotQueryable(String, model: String, queryable: [String])
     /// An index query needs an `=` clause on the index's partition-key field.
     case indexNeedsPartitionKey(queryField: String, field: String)
-    /// An error about one argument: `option` is `--where`, `--key`, … or empty for positional values;
-    /// `text` is the argument as given, or nil when the option's whole value is meant (`--input`).
-    case argument(option: String, text: String?, error: RequestBuildError)
+    /// An error about one argument: what it gives, and the argument as given (nil when the whole
+    /// value is meant, as for an input object).
+    case argument(Parameter, text: String?, error: RequestBuildError)
     /// An error about the value at a JSON path inside a given object: `metadata.source: …`.
     case atPath(String, error: RequestBuildError)
 
-    public var description: String { message.escapingLineBreaks }
+    /// The one-line message, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String { line(naming: name).escapingLineBreaks }
 
-    private var message: String {
+    private func line(naming name: (Parameter) -> String) -> String {
         switch self {
         case .unknownModel(let name, let suggestion):
             return "unknown model '\(name)'" + didYouMean(suggestion)
@@ -86,7 +88,7 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
             if suggestion != nil { return "unknown field '\(name)' on \(model)" + didYouMean(suggestion) }
             return "unknown field '\(name)' on \(model); " + associationList(model, associations)
         case .notARelationship(let field, let model, let associations):
-            return "'\(field)' on \(model) is not a relationship; --include takes belongsTo, hasOne and hasMany fields; "
+            return "'\(field)' on \(model) is not a relationship; \(name(.include)) takes belongsTo, hasOne and hasMany fields; "
                 + associationList(model, associations)
         case .invalidValue(let text, let expected, let suggestion):
             return "'\(text)' is not \(article(expected)) \(expected)" + didYouMean(suggestion)
@@ -115,8 +117,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
         case .keyFieldInCondition(let field, let model):
             return "'\(field)' is part of \(model)'s key; a condition cannot test key fields"
         case .keyRequired(let model, let keys):
-            if keys.count == 1 { return "\(model) needs its key: give --id VALUE" }
-            return "\(model) has a composite key; give --key FIELD=VALUE for each of " + keys.joined(separator: ", ")
+            if keys.count == 1 { return "\(model) needs its key: give \(name(.id)) VALUE" }
+            return "\(model) has a composite key; give \(name(.key)) FIELD=VALUE for each of " + keys.joined(separator: ", ")
         case .missingKeyField(let field, let model, let keys):
             return "missing key field '\(field)' (\(model)'s key is " + keys.joined(separator: ", ") + ")"
         case .duplicateKeyField(let field):
@@ -129,7 +131,7 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
         case .conflictingKeyValue(let field):
             return "key field '\(field)' is given two different values"
         case .keyFieldAssigned(let field, let model):
-            return "'\(field)' is part of \(model)'s key; give it with --id or --key, not as a field value"
+            return "'\(field)' is part of \(model)'s key; give it with \(name(.id)) or \(name(.key)), not as a field value"
         case .notAnObject(let found):
             return "expected a JSON object, found \(found)"
         case .invalidLimit(let limit):
@@ -144,13 +146,14 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
             return "index '\(name)' on \(model) has no queryField, so the server has no query for it"
                 + queryableIndexes(model, queryable)
         case .indexNeedsPartitionKey(let queryField, let field):
-            return "--index \(queryField) needs --where \(field)=VALUE"
-        case .argument(let option, let text, let error):
-            guard let text else { return "\(option): \(error)" }
+            return "\(name(.index)) \(queryField) needs \(name(.filter)) \(field)=VALUE"
+        case .argument(let parameter, let text, let error):
+            let option = name(parameter), inner = error.message(naming: name)
+            guard let text else { return "\(option): \(inner)" }
             let quoted = "'\(text)'"
-            return option.isEmpty ? "\(quoted): \(error)" : "\(option) \(quoted): \(error)"
+            return option.isEmpty ? "\(quoted): \(inner)" : "\(option) \(quoted): \(inner)"
         case .atPath(let path, let error):
-            return "\(path): \(error)"
+            return "\(path): \(error.message(naming: name))"
         }
     }
 
@@ -181,9 +184,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, CustomString
 }
 
 extension RequestBuildError {
-    /// Wraps the error as being about `text` given to `option`, unless it already names an argument.
-    func about(_ option: String, _ text: String?) -> RequestBuildError {
+    /// Wraps the error as being about `text` given for `parameter`, unless it already names an argument.
+    func about(_ parameter: Parameter, _ text: String?) -> RequestBuildError {
         if case .argument = self { return self }
-        return .argument(option: option, text: text, error: self)
+        return .argument(parameter, text: text, error: self)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A model subscription's event.
 public enum SubscriptionEvent: String, Sendable, Equatable, CaseIterable {
     case onCreate, onUpdate, onDelete
@@ -26,15 +24,12 @@ public enum SubscriptionEvent: String, Sendable, Equatable, CaseIterable {
 ///   are declared only when sent.
 /// - Selections follow ``SelectionBuilder``; `--include` applies to get and list.
 public struct RequestBuilder: Sendable {
-    /// Amplify Swift's default page size for list queries.
-    public static let defaultLimit = 1000
-
     public let schema: ModelSchema
     private let makeID: @Sendable () -> String
 
     /// - Parameter makeID: generates the `id` of a create whose model has the default `id` key and
     ///   was given none, as Amplify does (`UUID().uuidString`), so that a retried create cannot duplicate.
-    public init(schema: ModelSchema, makeID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+    public init(schema: ModelSchema, makeID: @escaping @Sendable () -> String = { RandomUUID.string() }) {
         self.schema = schema
         self.makeID = makeID
     }
@@ -67,7 +62,7 @@ public struct RequestBuilder: Sendable {
 
     /// `query ListPosts([$filter: ModelPostFilterInput, ]$limit: Int[, $nextToken: String]) { listPosts(…) { items { … } nextToken } }`.
     public func list(
-        _ model: String, filter: FilterInput = .none, limit: Int = RequestBuilder.defaultLimit, nextToken: String? = nil,
+        _ model: String, filter: FilterInput = .none, limit: Int = Defaults.pageSize, nextToken: String? = nil,
         include: [String] = []
     ) throws(RequestBuildError) -> GraphQLRequest {
         try listPages(model, filter: filter, include: include).request(limit: limit, nextToken: nextToken)
@@ -201,7 +196,7 @@ public struct RequestBuilder: Sendable {
     ///   - include: what is included below `field` (its branch's subtree).
     /// The decode path is `[getPost, comments]`.
     public func connectionPage(
-        parent: String, key parentKey: JSONObject, field: String, include: IncludeTree, limit: Int = RequestBuilder.defaultLimit,
+        parent: String, key parentKey: JSONObject, field: String, include: IncludeTree, limit: Int = Defaults.pageSize,
         nextToken: String
     ) throws(RequestBuildError) -> GraphQLRequest {
         guard limit >= 1 else { throw .invalidLimit(limit) }
@@ -316,7 +311,7 @@ public struct ListRequests: Sendable, Equatable {
     }
 
     /// The request for one page; `$nextToken` is declared only when a token is sent.
-    public func request(limit: Int = RequestBuilder.defaultLimit, nextToken: String? = nil) throws(RequestBuildError) -> GraphQLRequest {
+    public func request(limit: Int = Defaults.pageSize, nextToken: String? = nil) throws(RequestBuildError) -> GraphQLRequest {
         guard limit >= 1 else { throw .invalidLimit(limit) }
         return page(limit: limit, nextToken: nextToken)
     }

@@ -85,7 +85,7 @@ public struct WhereExpression: Sendable, Equatable {
             if let typo = ["=>": ">=", "=<": "<=", "==": "="].first(where: { rest.hasPrefix($0.key) }) {
                 throw .syntax("unknown operator '\(typo.key)' after '\(name)'; did you mean '\(typo.value)'? operators: \(WhereOperator.allSymbols)")
             }
-            if let range = value.range(of: ".."), range.lowerBound > value.startIndex, range.upperBound < value.endIndex {
+            if let range = value.firstRange(of: ".."), range.lowerBound > value.startIndex, range.upperBound < value.endIndex {
                 return WhereExpression(
                     field: name, op: .between,
                     operands: [String(value[..<range.lowerBound]), String(value[range.upperBound...])])

@@ -26,8 +26,8 @@ public enum SchemaDiscovery {
 
     /// What gqlc reads, for messages about files it cannot.
     static let readable = "gqlc reads JSON: amplify_outputs.json, a legacy amplifyconfiguration.json with "
-        + "modelIntrospection, or model-introspection.json (Gen 2: npx ampx generate graphql-client-code "
-        + "--format introspection; Gen 1: amplify codegen model-introspection)"
+        + "modelIntrospection, or model-introspection.json (Gen 2: "
+        + "npx ampx generate graphql-client-code --format introspection; Gen 1: amplify codegen model-introspection)"
 
     /// A one-line reason when `path` is an Amplify file of a kind gqlc cannot read (JavaScript, Dart, Swift,
     /// Kotlin, Java, YAML or GraphQL source), judged by its name and first bytes; nil for anything else.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The auth "header object" of AppSync's real-time protocol: sent base64url-encoded as the
 /// `header-…` WebSocket subprotocol when connecting, and in each `start` message's
 /// `extensions.authorization`. `host` is always the GraphQL endpoint's host, not the real-time host.
@@ -20,10 +18,10 @@ public struct RealtimeAuthorization: Sendable {
     }
 
     /// The GraphQL endpoint (`https://…/graphql`).
-    public let apiURL: URL
+    public let apiURL: EndpointURL
     public let mode: Mode
 
-    public init(apiURL: URL, mode: Mode) {
+    public init(apiURL: EndpointURL, mode: Mode) {
         self.apiURL = apiURL
         self.mode = mode
     }
@@ -52,14 +50,15 @@ public struct RealtimeAuthorization: Sendable {
         }
     }
 
-    /// The object for the connection (`/connect`, body `{}`), signed at `time` (seconds since 1970) for IAM.
-    public func connectHeader(at time: Double) -> JSONObject {
-        header(path: "/connect", body: Array("{}".utf8), at: Date(timeIntervalSince1970: time))
+    /// The object for the connection (`<api>/connect`, body `{}`), signed at `time` for IAM.
+    public func connectHeader(at time: Timestamp) -> JSONObject {
+        // As amplify-js signs it: the endpoint's text with `/connect` appended.
+        header(url: (try? EndpointURL(parsing: apiURL.absoluteString + "/connect")) ?? apiURL, body: Array("{}".utf8), at: time)
     }
 
     /// The object for a `start` whose `payload.data` is `data`, signed over it at `time` for IAM.
-    public func startHeader(data: String, at time: Double) -> JSONObject {
-        header(path: "", body: Array(data.utf8), at: Date(timeIntervalSince1970: time))
+    public func startHeader(data: String, at time: Timestamp) -> JSONObject {
+        header(url: apiURL, body: Array(data.utf8), at: time)
     }
 
     /// The `header-<base64url JSON, no padding>` subprotocol carrying `header`.
@@ -69,7 +68,7 @@ public struct RealtimeAuthorization: Sendable {
 
     private var host: String { CanonicalRequest.host(of: apiURL) }
 
-    private func header(path: String, body: [UInt8], at date: Date) -> JSONObject {
+    private func header(url: EndpointURL, body: [UInt8], at time: Timestamp) -> JSONObject {
         switch mode {
         case .apiKey(let key):
             return ["host": .string(host), "x-api-key": .string(key)]
@@ -78,7 +77,6 @@ public struct RealtimeAuthorization: Sendable {
         case .none:
             return ["host": .string(host)]
         case .iam(let signer):
-            let url = path.isEmpty ? apiURL : apiURL.appendingPathComponent(String(path.dropFirst()))
             let request = HTTPRequest(
                 url: url, method: "POST",
                 headers: [
@@ -89,7 +87,7 @@ public struct RealtimeAuthorization: Sendable {
                 ],
                 body: body, timeout: 30)
             var object = JSONObject()
-            for header in signer.sign(request, at: date).headers { object[header.name] = .string(header.value) }
+            for header in signer.sign(request, at: time).headers { object[header.name] = .string(header.value) }
             return object
         }
     }

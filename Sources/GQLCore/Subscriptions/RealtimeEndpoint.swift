@@ -22,21 +22,18 @@ public enum RealtimeEndpoint {
             throw .invalidURL(api, reason: "the GraphQL endpoint must be an http:// or https:// URL to derive the real-time endpoint from")
         }
         let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
-        var authority = String(rest[..<authorityEnd])
+        var labels = rest[..<authorityEnd].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let afterAuthority = rest[authorityEnd...]
         let queryStart = afterAuthority.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? afterAuthority.endIndex
         var path = String(afterAuthority[..<queryStart])
         let query = afterAuthority[queryStart...].prefix(while: { $0 != "#" })
-        if let range = authority.lowercased().range(of: ".appsync-api.") {
-            let start = authority.index(authority.startIndex, offsetBy: authority.lowercased().distance(
-                from: authority.lowercased().startIndex, to: range.lowerBound))
-            let end = authority.index(start, offsetBy: ".appsync-api.".count)
-            authority.replaceSubrange(start..<end, with: ".appsync-realtime-api.")
+        // `ID.appsync-api.REGION…`: the label between dots, not the first one.
+        if let index = labels.indices.dropFirst().dropLast().first(where: { labels[$0].lowercased() == "appsync-api" }) {
+            labels[index] = "appsync-realtime-api"
         } else {
             while path.hasSuffix("/") { path.removeLast() }
             path += "/realtime"
         }
-        return try WebSocketURL(scheme + authority + path + query)
+        return try WebSocketURL(scheme + labels.joined(separator: ".") + path + query)
     }
-
 }

@@ -8,6 +8,20 @@ public struct RealtimeSubscription: Sendable, Equatable {
         self.name = name
         self.request = request
     }
+
+    /// A subscription for a request built from a document as it is (``RequestBuilder/raw(document:fileName:variables:operationName:decodePath:)``),
+    /// reported under its operation's first root field (`onPostLiked`), or `subscription` if it has none.
+    public init(request: GraphQLRequest) {
+        let rootField = (try? ParsedDocument(parsing: request.query))
+            .flatMap { try? $0.document.operation(named: request.operationName) }
+            .flatMap { operation in
+                operation.selectionSet.lazy.compactMap { selection -> String? in
+                    if case .field(let field) = selection { return field.alias ?? field.name }
+                    return nil
+                }.first
+            }
+        self.init(name: rootField ?? "subscription", request: request)
+    }
 }
 
 /// What happens while subscribed, in order.
@@ -18,9 +32,8 @@ public enum RealtimeEvent: Sendable, Equatable {
     case data(name: String, response: GraphQLResponse)
     /// The connection broke; a new one is tried after `retryIn` seconds (`attempt` counts from 1).
     case connectionLost(reason: String, attempt: Int, retryIn: Double)
-    /// Subscribed again after a lost connection: events between `missedFrom` and `missedTo` (seconds since
-    /// 1970, UTC) may have been missed.
-    case resubscribed(missedFrom: Double, missedTo: Double)
+    /// Subscribed again after a lost connection: events between `missedFrom` and `missedTo` may have been missed.
+    case resubscribed(missedFrom: Timestamp, missedTo: Timestamp)
 }
 
 /// How a subscription run ended without an error.
@@ -50,14 +63,15 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
     /// Reconnecting failed `attempts` times in a row; `last` is the last failure.
     case gaveUp(attempts: Int, last: String)
 
-    /// The exit status: refused 5, a subscription's error 1, network 6.
-    public var exitStatus: ExitStatus {
+    /// What kind of failure it is: refused or a broken protocol is an HTTP-level error, a subscription's error
+    /// a GraphQL error, the rest the network's.
+    public var kind: ResultKind {
         switch self {
         case .refused, .protocolViolation: return .httpError
         case .failed: return .graphQLErrors
         case .connection(.upgradeRefused), .connection(.badHandshake), .connection(.invalidURL), .connection(.invalidRequest):
             return .httpError
-        case .connection(.cancelled): return .interrupted
+        case .connection(.cancelled): return .cancelled
         case .connection, .noKeepAlive, .gaveUp: return .network
         }
     }

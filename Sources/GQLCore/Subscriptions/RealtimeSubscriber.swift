@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Where and how to connect for subscriptions.
 public struct RealtimeSettings: Sendable {
     /// The real-time endpoint (see ``RealtimeEndpoint``).
@@ -48,19 +42,19 @@ public struct RealtimeSettings: Sendable {
 public final class RealtimeSubscriber {
     public let settings: RealtimeSettings
     private let cancellation: CancellationFlag?
-    /// The wall clock, seconds since 1970 (for signing and for reporting gaps).
-    private let now: () -> Double
+    /// The wall clock (for signing and for reporting gaps).
+    private let now: () -> Timestamp
     /// Receives one line per protocol step (`> start …`, `< data …`); never a secret or an event's data.
     private let trace: ((String) -> Void)?
 
     /// True once every subscription has been acknowledged on some connection.
     private var everSubscribed = false
     /// When the last connection was lost, until the subscriptions run again.
-    private var lostAt: Double?
+    private var lostAt: Timestamp?
     private var failuresInARow = 0
 
     public init(
-        settings: RealtimeSettings, cancellation: CancellationFlag? = nil, now: @escaping () -> Double = RealtimeSubscriber.wallClock,
+        settings: RealtimeSettings, cancellation: CancellationFlag? = nil, now: @escaping () -> Timestamp = Timestamp.now,
         trace: ((String) -> Void)? = nil
     ) {
         self.settings = settings
@@ -74,7 +68,7 @@ public final class RealtimeSubscriber {
     public func run(
         _ subscriptions: [RealtimeSubscription], duration: Double? = nil, onEvent: (RealtimeEvent) -> Bool
     ) throws(SubscriptionError) -> RealtimeEnding {
-        let deadline = duration.map { MonotonicTime.after($0) }
+        let deadline = duration.map { Deadline.after($0) }
         while true {
             do {
                 return try runConnection(subscriptions, deadline: deadline, onEvent: onEvent)
@@ -89,7 +83,7 @@ public final class RealtimeSubscriber {
                 _ = onEvent(.connectionLost(reason: error.description, attempt: failuresInARow, retryIn: delay))
                 let remaining = deadline.map { Double($0.millisecondsFromNow) / 1000 } ?? delay
                 if cancellation?.wait(seconds: min(delay, max(0, remaining))) == true { return .cancelled }
-                if cancellation == nil { sleepSeconds(min(delay, max(0, remaining))) }
+                if cancellation == nil { ThreadSleep.seconds(min(delay, max(0, remaining))) }
                 if let deadline, deadline.millisecondsFromNow <= 0 { return .timedOut }
             }
         }
@@ -112,7 +106,7 @@ public final class RealtimeSubscriber {
     }
 
     private func runConnection(
-        _ subscriptions: [RealtimeSubscription], deadline: MonotonicTime?, onEvent: (RealtimeEvent) -> Bool
+        _ subscriptions: [RealtimeSubscription], deadline: Deadline?, onEvent: (RealtimeEvent) -> Bool
     ) throws(SubscriptionError) -> RealtimeEnding {
         if cancellation?.isCancelled == true { return .cancelled }
         let connection: WebSocketConnection
@@ -125,12 +119,12 @@ public final class RealtimeSubscriber {
         var started: [Started] = []
         do throws(SubscriptionError) {
             for subscription in subscriptions {
-                let id = Self.newID()
+                let id = RandomUUID.string()
                 try start(subscription, id: id, on: connection)
                 started.append(Started(id: id, subscription: subscription))
             }
-            var keepAliveDeadline = MonotonicTime.after(Double(keepAliveMs) / 1000)
-            var ackDeadline: MonotonicTime? = MonotonicTime.after(settings.timeout)
+            var keepAliveDeadline = Deadline.after(Double(keepAliveMs) / 1000)
+            var ackDeadline: Deadline? = Deadline.after(settings.timeout)
             while true {
                 var wait = keepAliveDeadline.millisecondsFromNow
                 if let ackDeadline { wait = min(wait, ackDeadline.millisecondsFromNow) }
@@ -148,7 +142,7 @@ public final class RealtimeSubscriber {
                 }
                 switch message {
                 case .keepAlive:
-                    keepAliveDeadline = MonotonicTime.after(Double(keepAliveMs) / 1000)
+                    keepAliveDeadline = Deadline.after(Double(keepAliveMs) / 1000)
                 case .startAck(let id):
                     guard let index = started.firstIndex(where: { $0.id == id }), !started[index].acknowledged else { continue }
                     started[index].acknowledged = true
@@ -212,7 +206,7 @@ public final class RealtimeSubscriber {
         } catch {
             throw .connection(error)
         }
-        let ackDeadline = MonotonicTime.after(settings.timeout)
+        let ackDeadline = Deadline.after(settings.timeout)
         do throws(SubscriptionError) {
             while true {
                 let wait = Double(max(0, ackDeadline.millisecondsFromNow)) / 1000
@@ -284,7 +278,7 @@ public final class RealtimeSubscriber {
                 open.insert(entry.id)
             }
         }
-        let deadline = MonotonicTime.after(min(settings.timeout, 5))
+        let deadline = Deadline.after(min(settings.timeout, 5))
         while !open.isEmpty, deadline.millisecondsFromNow > 0 {
             let wait = Double(deadline.millisecondsFromNow) / 1000
             guard let received = try? connection.receive(timeout: wait, interruptible: false), case .text(let text) = received else { break }
@@ -295,28 +289,5 @@ public final class RealtimeSubscriber {
         }
         try? connection.close()
         trace?("closed")
-    }
-
-    /// A random id in UUID form, as Amplify uses.
-    static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let hex = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }.hexString
-        let characters = Array(hex)
-        let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }
-        return parts.joined(separator: "-")
-    }
-
-    /// Seconds since 1970 from the system clock.
-    public static func wallClock() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
-    private func sleepSeconds(_ seconds: Double) {
-        guard seconds > 0 else { return }
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }

@@ -1,6 +1,5 @@
-import Foundation
-
-/// Where and how requests go: URL, headers (auth included), request signing, timeout and retry settings.
+/// Where and how requests go: URL, headers (auth included), request signing and timeout. Retrying is the
+/// client's (``GraphQLClient/retry``).
 ///
 /// ```swift
 /// let endpoint = try Endpoint(url: "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql",
@@ -8,20 +7,15 @@ import Foundation
 /// ```
 public struct Endpoint: Sendable, Equatable {
     /// The GraphQL endpoint.
-    public var url: URL
+    public var url: EndpointURL
     /// Every header sent with each request, in order: `Content-Type`, `Accept`, auth, then extra headers.
     public var headers: [HTTPHeader]
     /// Seconds one request (one attempt) may take.
     public var timeout: Double
-    /// How failed requests are retried.
-    public var retry: RetryPolicy
     /// Signs each attempt for AppSync IAM auth (SigV4), or nil.
     public var signer: SigV4Signer?
     /// A PEM file of CA certificates to verify the server with instead of the system's, or nil.
     public var caFile: String?
-
-    /// The default per-request timeout, in seconds (`--timeout`).
-    public static let defaultTimeout: Double = 30
 
     /// Builds an endpoint from command-line style values.
     /// - Parameters:
@@ -32,15 +26,15 @@ public struct Endpoint: Sendable, Equatable {
     ///   - headerLines: extra `Name: value` lines; a name given twice (or `x-api-key`, `Authorization`) replaces the earlier one.
     public init(
         url: String, apiKey: String? = nil, authorization: String? = nil, signer: SigV4Signer? = nil,
-        headerLines: [String] = [], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy()
+        headerLines: [String] = [], timeout: Double = Defaults.timeout
     ) throws(EndpointError) {
-        guard let parsed = URL(string: url.trimmingCharacters(in: .whitespaces)) else { throw .invalidURL(url, "it is not a URL") }
+        let parsed: EndpointURL
         do {
-            try HTTPRequest.validate(parsed)
+            parsed = try EndpointURL(parsing: url.trimmingSpaces)
         } catch {
-            if case .invalidURL(_, let detail) = error { throw .invalidURL(url, detail) }
-            throw .invalidURL(url, error.description)
+            throw .invalidURL(EndpointURL.maskingUserInfo(url), error.description)
         }
+        if let problem = parsed.httpProblem { throw .invalidURL(url, problem) }
         guard timeout.isFinite, timeout > 0 else { throw .invalidTimeout(timeout) }
 
         var headers: [HTTPHeader] = [
@@ -53,18 +47,17 @@ public struct Endpoint: Sendable, Equatable {
             let header = try HTTPHeader.parse(line)
             headers.set(header.name, header.value)
         }
-        self.init(url: parsed, headers: headers, timeout: timeout, retry: retry, signer: signer)
+        self.init(url: parsed, headers: headers, timeout: timeout, signer: signer)
     }
 
     /// Makes an endpoint from checked parts.
     public init(
-        url: URL, headers: [HTTPHeader], timeout: Double = Endpoint.defaultTimeout, retry: RetryPolicy = RetryPolicy(),
+        url: EndpointURL, headers: [HTTPHeader], timeout: Double = Defaults.timeout,
         signer: SigV4Signer? = nil
     ) {
         self.url = url
         self.headers = headers
         self.timeout = timeout
-        self.retry = retry
         self.signer = signer
     }
 
@@ -75,14 +68,14 @@ public struct Endpoint: Sendable, Equatable {
     }
 
     /// The HTTP request that POSTs `body` here, signed for the moment `date` when the endpoint has a signer.
-    public func httpRequest(body: [UInt8], at date: Date) -> HTTPRequest {
+    public func httpRequest(body: [UInt8], at date: Timestamp) -> HTTPRequest {
         let request = HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout, caFile: caFile)
         return signer?.sign(request, at: date) ?? request
     }
 }
 
 /// A problem with the endpoint settings; the message names the bad value (never a secret) and the fix.
-public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum EndpointError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The URL is unusable; the second value says why.
     case invalidURL(String, String)
     /// The timeout is not a positive number of seconds.
@@ -90,13 +83,13 @@ public enum EndpointError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `--header` line is malformed.
     case malformedHeader(HeaderParseError)
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .invalidURL(let url, let reason):
             return "invalid endpoint URL '\(url)': \(reason); give an absolute URL such as https://example.com/graphql"
         case .invalidTimeout(let value):
-            return "invalid timeout \(value): give a positive number of seconds, e.g. --timeout 30"
+            return "invalid timeout \(value): give a positive number of seconds, e.g. \(name(.timeout)) 30"
         case .malformedHeader(let error):
             return error.description
         }
@@ -124,8 +117,8 @@ extension HTTPHeader {
             throw .malformedHeader(HeaderParseError(line: maskedLine(line), reason: "expected 'Name: value', e.g. 'x-trace-id: 42'"))
         }
         let rawName = line[..<colon]
-        let name = rawName.trimmingCharacters(in: .whitespaces)
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = rawName.trimmingSpaces
+        let value = line[line.index(after: colon)...].trimmingSpaces
         let shown = maskedLine(line)
         guard !name.isEmpty else {
             throw .malformedHeader(HeaderParseError(line: shown, reason: "the header name before ':' is empty"))
@@ -156,7 +149,7 @@ extension HTTPHeader {
     private static func maskedLine(_ line: String) -> String {
         let mask = HeaderRedaction.mask
         if let colon = line.firstIndex(of: ":") {
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingSpaces
             return "\(line[..<colon]):" + (value.isEmpty ? "" : " \(mask)")
         }
         // No colon: a first word with more after it is a name without its colon; one word may be a pasted secret.

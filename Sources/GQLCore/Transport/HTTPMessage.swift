@@ -1,5 +1,3 @@
-import Foundation
-
 /// One HTTP header line: a name and its value. Names compare case-insensitively.
 public struct HTTPHeader: Sendable, Equatable {
     /// The header name as given (e.g. `x-api-key`).
@@ -15,7 +13,11 @@ public struct HTTPHeader: Sendable, Equatable {
 
     /// True when `other` names the same header, ignoring case.
     public func hasName(_ other: String) -> Bool {
-        name.caseInsensitiveCompare(other) == .orderedSame
+        name.utf8.elementsEqual(other.utf8) { Self.asciiLowercase($0) == Self.asciiLowercase($1) }
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }
 
@@ -46,7 +48,7 @@ extension Array where Element == HTTPHeader {
 /// An HTTP request as the transport sends it.
 public struct HTTPRequest: Sendable, Equatable {
     /// The endpoint URL.
-    public var url: URL
+    public var url: EndpointURL
     /// The method; gqlc only POSTs.
     public var method: String
     /// Headers in the order they are sent.
@@ -60,7 +62,7 @@ public struct HTTPRequest: Sendable, Equatable {
     public var caFile: String?
 
     /// Makes a value from its parts.
-    public init(url: URL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double, caFile: String? = nil) {
+    public init(url: EndpointURL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double, caFile: String? = nil) {
         self.url = url
         self.method = method
         self.headers = headers
@@ -70,16 +72,20 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 }
 
+extension EndpointURL {
+    /// Why this URL cannot be requested over HTTP, or nil when it is an absolute http(s) URL with a host.
+    /// The one check of endpoint URLs: settings, endpoints and the transport all ask it.
+    public var httpProblem: String? {
+        guard scheme == "http" || scheme == "https" else { return "the scheme must be http or https" }
+        guard !host.isEmpty else { return "the URL has no host" }
+        return nil
+    }
+}
+
 extension HTTPRequest {
-    /// Checks that the URL is an absolute http(s) URL with a host.
-    public static func validate(_ url: URL) throws(TransportError) {
-        let scheme = url.scheme?.lowercased()
-        guard scheme == "http" || scheme == "https" else {
-            throw .invalidURL(url.absoluteString, detail: "the scheme must be http or https")
-        }
-        guard let host = url.host, !host.isEmpty else {
-            throw .invalidURL(url.absoluteString, detail: "the URL has no host")
-        }
+    /// Checks that the URL is an absolute http(s) URL with a host (see ``EndpointURL/httpProblem``).
+    public static func validate(_ url: EndpointURL) throws(TransportError) {
+        if let problem = url.httpProblem { throw .invalidURL(url.absoluteString, detail: problem) }
     }
 }
 
@@ -109,7 +115,7 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// Why a request got no HTTP response at all.
-public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum TransportError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The URL cannot be sent to (wrong scheme, no host); `detail` says why.
     case invalidURL(String, detail: String)
     /// Connection refused, DNS failure, reset, proxy failure…; `detail` is libcurl's message.
@@ -124,14 +130,14 @@ public enum TransportError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The request was cancelled (Ctrl-C).
     case cancelled
 
-    /// A one-line message for people.
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .invalidURL(let url, let detail): return "invalid endpoint URL '\(url)': \(detail)"
         case .network(let detail): return "network error: \(detail)"
         case .tls(let detail): return "TLS error: \(detail)"
         case .unavailable(let detail): return detail
-        case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with --timeout SECONDS"
+        case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with \(name(.timeout)) SECONDS"
         case .cancelled: return "request cancelled"
         }
     }
@@ -148,5 +154,5 @@ public protocol HTTPTransport: Sendable {
 /// Formats a duration for messages: `30 s`, `0.25 s`.
 func formatSeconds(_ seconds: Double) -> String {
     if seconds == seconds.rounded() && abs(seconds) < 1e9 { return "\(Int(seconds)) s" }
-    return String(format: "%.3g s", seconds)
+    return formatC("%.3g", seconds) + " s"
 }

@@ -62,21 +62,16 @@ public struct Redactor: Sendable, Equatable {
         var result = text
         for secret in secrets {
             if result.contains(secret) {
-                result = result.replacingOccurrences(of: secret, with: HeaderRedaction.redactValue(secret))
+                result = result.replacing(secret, with: HeaderRedaction.redactValue(secret))
             }
             guard result.contains("…"), secret.count > HeaderRedaction.prefixLength + 1 else { continue }
             for length in stride(from: secret.count - 1, to: HeaderRedaction.prefixLength, by: -1) {
                 let cut = secret.prefix(length) + "…"
                 if result.contains(cut) {
-                    result = result.replacingOccurrences(of: cut, with: HeaderRedaction.redactValue(secret))
+                    result = result.replacing(cut, with: HeaderRedaction.redactValue(secret))
                 }
             }
         }
         return result
-    }
-
-    /// The redactor that knows the secrets of both.
-    public func merging(_ other: Redactor) -> Redactor {
-        Redactor(secrets: secrets + other.secrets)
     }
 }

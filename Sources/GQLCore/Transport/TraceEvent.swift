@@ -15,7 +15,10 @@ public enum TraceEvent: Sendable, Equatable {
 
     /// The event as text lines for stderr, `curl -v` style: `> ` for what is sent, `< ` for what came back,
     /// `* ` for notes. Multi-line values (the document) keep their lines.
-    public var lines: [String] {
+    public var lines: [String] { lines(naming: \.label) }
+
+    /// The lines, with parameters in messages named by `name` (see ``ParameterizedMessage``).
+    public func lines(naming name: (Parameter) -> String) -> [String] {
         switch self {
         case .request(let method, let url, let headers, let bodyBytes, let attempt):
             let suffix = attempt > 1 ? " (attempt \(attempt))" : ""
@@ -28,7 +31,7 @@ public enum TraceEvent: Sendable, Equatable {
         case .response(let status, let headers, let bytes, let seconds):
             return ["< HTTP \(status) (\(bytes) bytes in \(Self.milliseconds(seconds)))"] + headers.map { "< \($0.name): \($0.value)" }
         case .failure(let error, let seconds):
-            return ["* \(error.description) after \(Self.milliseconds(seconds))"]
+            return ["* \(error.message(naming: name)) after \(Self.milliseconds(seconds))"]
         case .retry(let retry, let maxRetries, let reason, let delay):
             return ["* retry \(retry)/\(maxRetries) after \(reason.description), waiting \(Self.milliseconds(delay))"]
         case .page(let page, let items, let nextToken):

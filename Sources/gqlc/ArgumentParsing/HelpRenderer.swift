@@ -1,5 +1,3 @@
-import Foundation
-
 /// A help page before layout: usage lines, a description and titled sections.
 struct HelpPage: Sendable {
     /// Full usage lines (`gqlc get MODEL …`); the renderer prefixes `Usage:` and wraps them.
@@ -65,7 +63,7 @@ struct HelpRenderer: Sendable {
         if let value = option.defaultDescription { notes.append("default: \(value)") }
         if let variable = option.environmentVariable { notes.append("env: \(variable)") }
         // A note never breaks inside itself: "env:" stays beside its variable name.
-        notes = notes.map { $0.replacingOccurrences(of: " ", with: TextWrapping.nonBreakingSpace) }
+        notes = notes.map { $0.replacing(" ", with: TextWrapping.nonBreakingSpace) }
         let suffix = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
         return (names + option.usageForm, option.help + suffix)
     }

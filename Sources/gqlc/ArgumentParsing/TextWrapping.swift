@@ -1,5 +1,3 @@
-import Foundation
-
 /// Greedy word wrapping for help text.
 enum TextWrapping {
     /// Joins words that must stay on one line; printed as a plain space.
@@ -23,7 +21,7 @@ enum TextWrapping {
         var lineHasWord = false
         for word in words {
             if lineHasWord, line.count + 1 + word.count > width {
-                lines.append(line.replacingOccurrences(of: nonBreakingSpace, with: " "))
+                lines.append(line.replacing(nonBreakingSpace, with: " "))
                 line = indent
                 lineHasWord = false
             }
@@ -31,7 +29,7 @@ enum TextWrapping {
             lineHasWord = true
         }
         let last = lineHasWord ? line : String(line.reversed().drop { $0 == " " }.reversed())
-        lines.append(last.replacingOccurrences(of: nonBreakingSpace, with: " "))
+        lines.append(last.replacing(nonBreakingSpace, with: " "))
         return lines
     }
 

@@ -1,4 +1,4 @@
-/// A mistake in the command line: the program prints `gqlc: <message>` and exits with status 2.
+/// A mistake in the command line: ``Diagnostics`` prints `gqlc: <message>` and the program exits with status 2.
 ///
 /// Messages are one line: what was wrong, quoting the offending text, and a suggestion when there is one.
 struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -25,6 +25,11 @@ enum ValueParsing {
         return seconds
     }
 
+    /// Seconds as a user types them: `30`, `2.5`.
+    static func text(seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+
     /// `invalid value 'abc' for '--limit': expected …`.
     static func invalid(_ text: String, for option: OptionSpec, expected: String) -> UsageError {
         UsageError("invalid value '\(text)' for '\(option.flagName)': expected \(expected)")

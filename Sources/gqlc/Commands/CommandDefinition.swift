@@ -1,6 +1,8 @@
-/// A command's declaration (`spec`) and the decoding of its scanned arguments into a typed invocation.
+/// A command: its declaration (`spec`), the decoding of its scanned arguments into a typed invocation, and
+/// what runs that invocation.
 ///
-/// Each command lives in its own file; `CommandTable` lists them.
+/// Each command lives in its own file (with its `run` beside its runner); `CommandTable.runnable` lists them.
+/// Adding a command is that file, its runner, and one line in the table.
 protocol CommandDefinition: SendableMetatype {
     /// The validated request the command's run logic consumes.
     associatedtype Invocation: Equatable & Sendable
@@ -10,4 +12,7 @@ protocol CommandDefinition: SendableMetatype {
 
     /// Checks the command line's syntax and builds the invocation (schema checks come later).
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> Invocation
+
+    /// Carries out the invocation: builds the request, talks to the server, prints, picks the exit code.
+    static func run(_ invocation: Invocation, in context: RunContext) -> ExitCode
 }

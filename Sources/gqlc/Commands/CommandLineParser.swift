@@ -34,7 +34,7 @@ enum CommandLineParser {
         }
         let parsed = try entry.decode(commandArguments)
         let globals = try GlobalOptions(options: scanned.options, environment: environment)
-        return .run(Invocation(command: parsed, globals: globals))
+        return .run(CommandRun(command: parsed, globals: globals))
     }
 
     /// Whether `-h` or `--help` appears before any `--`.

@@ -1,17 +1,37 @@
-/// A runnable command with its validated arguments: what the run logic switches over.
-enum ParsedCommand: Equatable, Sendable {
-    case get(GetInvocation)
-    case list(ListInvocation)
-    case create(CreateInvocation)
-    case update(UpdateInvocation)
-    case delete(DeleteInvocation)
-    case models(ModelsInvocation)
-    case raw(RawInvocation)
-    case subscribe(SubscribeInvocation)
+/// A runnable command with its validated arguments, and what runs it.
+struct ParsedCommand: Equatable, Sendable, CustomStringConvertible {
+    /// The command's name as typed (`get`).
+    let name: String
+    /// The command's typed invocation (a `GetInvocation` for `get`).
+    let invocation: any Equatable & Sendable
+    private let runner: @Sendable (RunContext) -> ExitCode
+
+    init<Command: CommandDefinition>(_ command: Command.Type, _ invocation: Command.Invocation) {
+        self.name = command.spec.name
+        self.invocation = invocation
+        self.runner = { context in Command.run(invocation, in: context) }
+    }
+
+    /// Runs the command.
+    func run(in context: RunContext) -> ExitCode { runner(context) }
+
+    /// The invocation, when it has this type.
+    func invocation<Invocation>(as type: Invocation.Type) -> Invocation? { invocation as? Invocation }
+
+    var description: String { "\(name) \(invocation)" }
+
+    static func == (lhs: ParsedCommand, rhs: ParsedCommand) -> Bool {
+        lhs.name == rhs.name && lhs.invocation.isEqual(to: rhs.invocation)
+    }
+}
+
+extension Equatable {
+    /// Equality with a value of any type: false when the types differ.
+    fileprivate func isEqual(to other: any Equatable) -> Bool { (other as? Self) == self }
 }
 
 /// A runnable command and the global settings it runs with.
-struct Invocation: Equatable, Sendable {
+struct CommandRun: Equatable, Sendable {
     let command: ParsedCommand
     let globals: GlobalOptions
 }
@@ -23,10 +43,10 @@ enum ParsedCommandLine: Equatable, Sendable {
     case version
     /// Print the completion script for a shell.
     case completion(shell: CompletionCommand.Shell)
-    case run(Invocation)
+    case run(CommandRun)
 }
 
-/// Every command, in the order the overview lists them.
+/// Every command, in the order the overview lists them: the registry, and the only place that names them all.
 enum CommandTable {
     /// A runnable command's declaration and decoder.
     struct Entry: Sendable {
@@ -35,14 +55,14 @@ enum CommandTable {
     }
 
     static let runnable: [Entry] = [
-        entry(GetCommand.self, ParsedCommand.get),
-        entry(ListCommand.self, ParsedCommand.list),
-        entry(CreateCommand.self, ParsedCommand.create),
-        entry(UpdateCommand.self, ParsedCommand.update),
-        entry(DeleteCommand.self, ParsedCommand.delete),
-        entry(ModelsCommand.self, ParsedCommand.models),
-        entry(RawCommand.self, ParsedCommand.raw),
-        entry(SubscribeCommand.self, ParsedCommand.subscribe),
+        entry(GetCommand.self),
+        entry(ListCommand.self),
+        entry(CreateCommand.self),
+        entry(UpdateCommand.self),
+        entry(DeleteCommand.self),
+        entry(ModelsCommand.self),
+        entry(RawCommand.self),
+        entry(SubscribeCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.
@@ -53,11 +73,9 @@ enum CommandTable {
         specs.first { $0.name == name }
     }
 
-    private static func entry<Command: CommandDefinition>(
-        _ command: Command.Type, _ wrap: @escaping @Sendable (Command.Invocation) -> ParsedCommand
-    ) -> Entry {
+    private static func entry<Command: CommandDefinition>(_ command: Command.Type) -> Entry {
         Entry(spec: command.spec) { arguments throws(UsageError) in
-            wrap(try Command.invocation(from: arguments))
+            ParsedCommand(command, try Command.invocation(from: arguments))
         }
     }
 }

@@ -3,15 +3,15 @@ import GQLCore
 /// `gqlc completion bash|zsh`: prints a shell completion script.
 enum CompletionCommand {
     /// The shells a script can be written for.
-    enum Shell: String, CaseIterable, Sendable {
+    enum Shell: String, Choice {
         case bash
         case zsh
     }
 
     static let spec = CommandSpec(
         name: "completion",
-        abstract: "Print a completion script for bash or zsh.",
-        synopsis: ["bash|zsh"],
+        abstract: "Print a completion script for \(Shell.alternatives).",
+        synopsis: [Shell.placeholder],
         discussion: [
             HelpSection([
                 .paragraph(
@@ -27,7 +27,7 @@ enum CompletionCommand {
                 ]),
             ])
         ],
-        arguments: [ArgumentSpec(name: "SHELL", help: "bash or zsh.")],
+        arguments: [ArgumentSpec(name: "SHELL", help: "\(Shell.alternatives).")],
         examples: [
             Example("The bash script, to load with source <(gqlc completion bash)", "gqlc completion bash"),
             Example("The zsh script, which runs the bash one through bashcompinit", "gqlc completion zsh"),
@@ -36,13 +36,12 @@ enum CompletionCommand {
     /// The shell named on the command line; a missing or unknown one is an error with a suggestion.
     static func shell(from arguments: CommandArguments) throws(UsageError) -> Shell {
         try arguments.expectNoPositionals(after: 1)
-        let names = Shell.allCases.map(\.rawValue)
         guard let name = arguments.optional(at: 0) else {
-            throw UsageError("'completion' needs a shell: \(names.joined(separator: " or ")); usage: \(spec.usageLine)")
+            throw UsageError("'completion' needs a shell: \(Shell.alternatives); usage: \(spec.usageLine)")
         }
-        guard let shell = Shell(rawValue: name) else {
-            let suggestion = Suggestions.didYouMean(name, in: names)
-            throw UsageError("unknown shell '\(name)'" + (suggestion.isEmpty ? "; expected bash or zsh" : suggestion))
+        guard let shell = Shell.parse(name) else {
+            let suggestion = Suggestions.didYouMean(name, in: Shell.words)
+            throw UsageError("unknown shell '\(name)'" + (suggestion.isEmpty ? "; expected \(Shell.alternatives)" : suggestion))
         }
         return shell
     }

@@ -37,7 +37,7 @@ enum CompletionScript {
     /// What completes a command's first argument, judged by its placeholder (`MODEL`, `FILE|-`).
     static func completion(ofArgument argument: ArgumentSpec?, command: String) -> ValueCompletion {
         guard let argument else { return .nothing }
-        if command == CompletionCommand.spec.name { return .choices(CompletionCommand.Shell.allCases.map(\.rawValue)) }
+        if command == CompletionCommand.spec.name { return .choices(CompletionCommand.Shell.words) }
         switch argument.name {
         case "MODEL": return .models
         case "COMMAND": return .commands

@@ -1,4 +1,3 @@
-import Foundation
 import GQLCore
 
 /// The options every command accepts, before or after the command name, resolved against the environment.
@@ -9,7 +8,7 @@ struct GlobalOptions: Equatable, Sendable {
     /// The model schema, amplify_outputs.json or amplifyconfiguration.json to read.
     var schema: Setting<String>
     /// The GraphQL endpoint; when nil, the wiring takes it from the schema file (amplify_outputs.json).
-    var endpoint: Setting<URL>?
+    var endpoint: Setting<EndpointURL>?
     /// Sent as `x-api-key`.
     var apiKey: Setting<Secret>?
     /// Sent as `Authorization`, exactly as given (no `Bearer` prefix is added).
@@ -30,9 +29,9 @@ struct GlobalOptions: Equatable, Sendable {
     /// `GQLC_REALTIME_ENDPOINT`: the real-time WebSocket URL for subscriptions (`--realtime-endpoint` wins).
     var realtimeEndpoint: Setting<String>?
     /// Seconds to wait for each HTTP request.
-    var timeout: Double = 30
+    var timeout: Double = Defaults.timeout
     /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
-    var retries: Int = 3
+    var retries: Int = Defaults.retries
     /// Whether mutations are retried too (they might then apply twice).
     var retryMutations = false
     /// Print the request body instead of sending it.
@@ -47,7 +46,7 @@ struct GlobalOptions: Equatable, Sendable {
     var rawResponse = false
 
     /// `--output json|ndjson`.
-    enum OutputFormat: String, Sendable, CaseIterable {
+    enum OutputFormat: String, Sendable, Choice {
         /// One JSON document (lists are printed as one array).
         case json
         /// One compact JSON value per line (list items stream as they arrive).
@@ -105,9 +104,9 @@ struct GlobalOptions: Equatable, Sendable {
     /// Read by `subscribe`, whose `--realtime-endpoint` names it.
     static let realtimeEndpointVariable = "GQLC_REALTIME_ENDPOINT"
     static let timeoutOption = OptionSpec(
-        long: "timeout", value: "SECONDS", default: "30", help: "Give up on a request after SECONDS.")
+        long: "timeout", value: "SECONDS", default: ValueParsing.text(seconds: Defaults.timeout), help: "Give up on a request after SECONDS.")
     static let retriesOption = OptionSpec(
-        long: "retries", value: "N", default: "3",
+        long: "retries", value: "N", default: String(Defaults.retries),
         help: "Retry a query up to N times after a network error, a timeout, HTTP 429, 500, 502, 503 or 504.")
     static let retryMutationsOption = OptionSpec(
         long: "retry-mutations", help: "Retry mutations too, where a retry cannot apply twice: a create keeps its key, an update or delete needs --if.")
@@ -116,7 +115,7 @@ struct GlobalOptions: Equatable, Sendable {
     static let verboseOption = OptionSpec(
         long: "verbose", short: "v", help: "Trace requests and responses on standard error (secrets redacted).")
     static let outputOption = OptionSpec(
-        long: "output", value: "json|ndjson", default: "json",
+        long: "output", value: OutputFormat.placeholder, default: OutputFormat.json.word,
         help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split). "
             + "models prints text unless this is given.")
     static let prettyOption = OptionSpec(
@@ -157,7 +156,7 @@ struct GlobalOptions: Equatable, Sendable {
             do {
                 headers.append(try HTTPHeader.parse(text))
             } catch {
-                throw UsageError(error.description)
+                throw UsageError(error.commandLineMessage)
             }
         }
         self.headers = headers
@@ -180,8 +179,8 @@ struct GlobalOptions: Equatable, Sendable {
         rawResponse = options.contains(Self.rawResponseOption)
 
         if let text = options.value(Self.outputOption) {
-            guard let format = OutputFormat(rawValue: text) else {
-                throw ValueParsing.invalid(text, for: Self.outputOption, expected: "json or ndjson")
+            guard let format = OutputFormat.parse(text) else {
+                throw ValueParsing.invalid(text, for: Self.outputOption, expected: OutputFormat.alternatives)
             }
             output = format
             outputGiven = true
@@ -200,12 +199,17 @@ struct GlobalOptions: Equatable, Sendable {
     }
 
     /// Checks that the endpoint is an absolute http(s) URL.
-    private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> URL {
-        let value = text.value
-        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false
-        else {
-            let source = text.origin.describe(Self.endpointOption)
+    private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> EndpointURL {
+        let value = EndpointURL.maskingUserInfo(text.value)
+        let source = text.origin.describe(Self.endpointOption)
+        let url: EndpointURL
+        do {
+            url = try EndpointURL(parsing: text.value)
+        } catch {
+            let reason = error == .noScheme || error == .noAuthority ? "" : "\(error); "
+            throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL")
+        }
+        guard url.httpProblem == nil else {
             throw UsageError("invalid endpoint '\(value)' from \(source): expected an http:// or https:// URL")
         }
         return url

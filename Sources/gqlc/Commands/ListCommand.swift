@@ -32,7 +32,6 @@ enum FilterArgument: Equatable, Sendable {
 
 /// Lists the records of a model, following nextToken to the last page.
 enum ListCommand: CommandDefinition {
-    static let defaultPageSize = 1000
 
     static let whereOption = OptionSpec(
         long: "where", value: "EXPR", repeatable: true,
@@ -50,12 +49,12 @@ enum ListCommand: CommandDefinition {
             instead of scanning the table; needs --where on the index's partition key.
             """)
     static let sort = OptionSpec(
-        long: "sort", value: "asc|desc", help: "Order an --index query by the index's sort key (default asc).")
+        long: "sort", value: SortDirection.placeholder, help: "Order an --index query by the index's sort key (default asc).")
     static let limit = OptionSpec(
         long: "limit", value: "N",
         help: "Print at most N records, then stop paging and print where to resume ('next token:' on stderr).")
     static let pageSize = OptionSpec(
-        long: "page-size", value: "N", default: String(defaultPageSize),
+        long: "page-size", value: "N", default: String(Defaults.pageSize),
         help: "Ask the server for up to N records per request.")
     // Tokens are opaque (base64url may start with '-'): the next argument is the token, whatever it looks like.
     static let nextToken = OptionSpec(
@@ -162,8 +161,8 @@ enum ListCommand: CommandDefinition {
         }
         let indexName = options.value(index)
         let direction = try options.value(sort).map { text throws(UsageError) -> SortDirection in
-            guard let direction = SortDirection(rawValue: text.uppercased()) else {
-                throw ValueParsing.invalid(text, for: sort, expected: "asc or desc")
+            guard let direction = SortDirection.parse(text, ignoringCase: true) else {
+                throw ValueParsing.invalid(text, for: sort, expected: SortDirection.alternatives)
             }
             return direction
         }
@@ -177,7 +176,7 @@ enum ListCommand: CommandDefinition {
             },
             pageSize: try options.value(pageSize).map { text throws(UsageError) in
                 try ValueParsing.positiveInteger(text, for: pageSize)
-            } ?? defaultPageSize,
+            } ?? Defaults.pageSize,
             nextToken: try options.value(nextToken).map { text throws(UsageError) in
                 guard !text.isEmpty else { throw UsageError("option '--next-token' needs a non-empty value") }
                 return text
@@ -205,4 +204,9 @@ enum ListCommand: CommandDefinition {
         }
         return .json(value)
     }
+}
+
+extension SortDirection: Choice {
+    /// `asc`, `desc` (any case is accepted).
+    var word: String { rawValue.lowercased() }
 }

@@ -1,7 +1,5 @@
 import GQLCore
 
-import Foundation
-
 /// `gqlc raw [FILE|-] [--query TEXT] [--vars FILE|-] [--var NAME=VALUE]... [--var NAME:=JSON]...
 /// [--operation-name NAME] [--decode-path A.B]`
 struct RawInvocation: Equatable, Sendable {
@@ -81,7 +79,7 @@ enum RawCommand: CommandDefinition {
         case (let path?, nil):
             document = .file(InputSource(argument: path))
         case (nil, let text?):
-            guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard !text.trimmingWhitespace.isEmpty else {
                 throw UsageError("option '--query' needs a non-empty GraphQL document")
             }
             document = .text(text)

@@ -21,7 +21,7 @@ struct SubscribeInvocation: Equatable, Sendable {
 /// Prints a model's create, update and delete events as they happen, over AppSync's real-time WebSocket.
 enum SubscribeCommand: CommandDefinition {
     static let on = OptionSpec(
-        long: "on", value: "EVENT", repeatable: true,
+        long: "on", value: SubscriptionEvent.placeholder, repeatable: true,
         help: "create, update or delete: the mutations to watch (onCreate<MODEL>, …). Repeat it to watch several over one connection.")
     static let whereOption = OptionSpec(
         long: "where", value: "EXPR", repeatable: true,
@@ -38,7 +38,7 @@ enum SubscribeCommand: CommandDefinition {
         abstract: "Print a model's create, update and delete events as they happen.",
         synopsis: [
             """
-            MODEL --on EVENT... [--where EXPR]... [--include PATH]... [--count N] \
+            MODEL --on \(SubscriptionEvent.placeholder)... [--where EXPR]... [--include PATH]... [--count N] \
             [--timeout SECONDS] [--realtime-endpoint URL] [--no-reconnect]
             """
         ],
@@ -100,12 +100,8 @@ enum SubscribeCommand: CommandDefinition {
         let options = arguments.options
         var events: [SubscriptionEvent] = []
         for text in options.values(on) {
-            let event: SubscriptionEvent
-            switch text.lowercased() {
-            case "create": event = .onCreate
-            case "update": event = .onUpdate
-            case "delete": event = .onDelete
-            default: throw ValueParsing.invalid(text, for: on, expected: "create, update or delete")
+            guard let event = SubscriptionEvent.parse(text, ignoringCase: true) else {
+                throw ValueParsing.invalid(text, for: on, expected: SubscriptionEvent.alternatives)
             }
             if !events.contains(event) { events.append(event) }
         }
@@ -121,5 +117,16 @@ enum SubscribeCommand: CommandDefinition {
             model: model, events: events, conditions: options.values(whereOption), includes: try SharedOptions.includes(arguments),
             count: try options.value(count).map { text throws(UsageError) in try ValueParsing.positiveInteger(text, for: count) },
             duration: duration, realtimeEndpoint: endpoint, reconnect: !options.contains(noReconnect))
+    }
+}
+
+extension SubscriptionEvent: Choice {
+    /// `create`, `update`, `delete` (any case is accepted).
+    var word: String {
+        switch self {
+        case .onCreate: "create"
+        case .onUpdate: "update"
+        case .onDelete: "delete"
+        }
     }
 }

@@ -1,5 +1,9 @@
-import Foundation
 import GQLCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Somewhere output is written: standard output, standard error, or a buffer in tests.
 protocol TextSink: Sendable {
@@ -53,7 +57,7 @@ struct FileDescriptorSink: TextSink {
             var offset = 0
             while offset < buffer.count {
                 guard let base = buffer.baseAddress else { return true }
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+                let written = writeBytes(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -70,4 +74,9 @@ struct StandardInput: InputReader {
     func readAll() throws(FileReadError) -> [UInt8] {
         try FileReader.bytes(descriptor: STDIN_FILENO, name: "<stdin>")
     }
+}
+
+/// The C library's `write`, which the sinks' own `write` methods hide.
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

@@ -1,7 +1,60 @@
 import GQLCore
 
-/// The process exit status; the core computes it (``ExitStatus``), the overview help documents every value.
-typealias ExitCode = ExitStatus
+/// The process exit codes gqlc documents; the overview help lists every value.
+enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
+    /// Everything worked.
+    case success = 0
+    /// GraphQL errors and no data (or another failure of the operation itself).
+    case graphQLErrors = 1
+    /// Bad usage or input.
+    case usage = 2
+    /// Partial result: data and errors together.
+    case partial = 3
+    /// The requested item does not exist: the root field is null with no errors (get/update/delete).
+    case notFound = 4
+    /// An HTTP error status or a response that is not GraphQL.
+    case httpError = 5
+    /// A network failure or timeout.
+    case network = 6
+    /// Stopped by SIGINT/SIGTERM (128 + SIGINT, the shell convention).
+    case interrupted = 130
+
+    /// The code for how an operation ended.
+    init(_ kind: ResultKind) {
+        self = switch kind {
+        case .success: .success
+        case .graphQLErrors: .graphQLErrors
+        case .invalidInput: .usage
+        case .partial: .partial
+        case .notFound: .notFound
+        case .httpError: .httpError
+        case .network: .network
+        case .cancelled: .interrupted
+        }
+    }
+}
+
+extension ExecutionError {
+    /// 5 for HTTP and non-GraphQL responses, 6 for network failures and timeouts, 130 when cancelled,
+    /// 2 for an unusable endpoint URL.
+    var exitStatus: ExitCode { ExitCode(kind) }
+}
+
+extension RequestOutcome {
+    /// 0, 4, 3 or 1.
+    var exitStatus: ExitCode { ExitCode(kind) }
+}
+
+extension ListResult {
+    /// 0 for a full or `--limit`ed listing, 1 GraphQL errors (or a consumer failure), 3 partial,
+    /// 5/6 for HTTP/network failures, 130 when interrupted.
+    var exitStatus: ExitCode { ExitCode(kind) }
+}
+
+extension SubscriptionError {
+    /// 5 when the server refuses the connection, 1 when it refuses a subscription, 6 for the network.
+    var exitStatus: ExitCode { ExitCode(kind) }
+}
 
 /// The version `gqlc --version` prints.
 enum Version {

@@ -24,7 +24,7 @@ struct Frontend: Sendable {
         do {
             parsed = try CommandLineParser.parse(arguments, environment: environment)
         } catch {
-            console.error.write(Diagnostics.oneLine(error.description) + "\n")
+            Diagnostics(sink: console.error).error(error.message)
             return .usage
         }
         switch parsed {
@@ -37,29 +37,13 @@ struct Frontend: Sendable {
         case .completion(let shell):
             console.output.write(CompletionScript.render(shell))
             return .success
-        case .run(let invocation):
-            return runner.run(invocation, console: console)
+        case .run(let run):
+            return runner.run(run, console: console)
         }
     }
 }
 
 /// Executes a parsed invocation: builds the request, talks to the server, prints, and picks the exit code.
 protocol CommandRunner: Sendable {
-    func run(_ invocation: Invocation, console: Console) -> ExitCode
-}
-
-extension ParsedCommand {
-    /// The command's name as typed (`get`).
-    var name: String {
-        switch self {
-        case .get: GetCommand.spec.name
-        case .list: ListCommand.spec.name
-        case .create: CreateCommand.spec.name
-        case .update: UpdateCommand.spec.name
-        case .delete: DeleteCommand.spec.name
-        case .models: ModelsCommand.spec.name
-        case .raw: RawCommand.spec.name
-        case .subscribe: SubscribeCommand.spec.name
-        }
-    }
+    func run(_ run: CommandRun, console: Console) -> ExitCode
 }

@@ -34,12 +34,12 @@ enum JSONArgument {
         do {
             bytes = try source.bytes(console)
         } catch {
-            throw RunFailure("\(option): \(error.description)")
+            throw RunFailure.usage("\(option): \(error.description)")
         }
         do {
             return try JSONValue.parse(bytes)
         } catch {
-            throw RunFailure("\(option): \(source.name): invalid JSON at \(error.line):\(error.column): \(error.message)")
+            throw RunFailure.usage("\(option): \(source.name): invalid JSON at \(error.line):\(error.column): \(error.message)")
         }
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import GQLCore
 
 extension ModelCommandRunner {
@@ -31,7 +30,7 @@ extension ModelCommandRunner {
                 try ResumeToken.position(text, listing: requests.listingKey, pageSize: invocation.pageSize)
             } ?? ListPosition(token: nil, pageSize: invocation.pageSize)
         } catch {
-            return usage(RunFailure("invalid value for '--next-token': \(error.description)"))
+            return usage(RunFailure.usage("invalid value for '--next-token': \(error.description)"))
         }
         let firstPage = requests.page(limit: start.pageSize, nextToken: start.token)
         if globals.dryRun { return execution.printDryRun(firstPage) }
@@ -72,7 +71,7 @@ extension ModelCommandRunner {
             let records = try complete(items)
             guard output.write(records) else {
                 closedPipe = true
-                throw RunFailure("standard output was closed")
+                throw RunFailure.outputClosed
             }
         }
         // However the listing stopped (an error on the first page, Ctrl-C before it), stdout is valid JSON: `[]` at least.

@@ -5,28 +5,16 @@ struct LiveCommandRunner: CommandRunner {
     /// Cancelled by SIGINT/SIGTERM (see ``SignalTrap``).
     let cancellation: CancellationFlag
 
-    func run(_ invocation: Invocation, console: Console) -> ExitCode {
-        let session = Session(globals: invocation.globals, console: console, cancellation: cancellation)
-        let diagnostics = Diagnostics(sink: console.error)
-        switch invocation.command {
-        case .models(let models):
-            return ModelsRunner.run(models, session: session, diagnostics: diagnostics)
-        case .raw(let raw):
-            return RawRunner(session: session, diagnostics: diagnostics).run(raw)
-        case .subscribe(let subscribe):
-            return SubscribeRunner(session: session, diagnostics: diagnostics).run(subscribe)
-        case .list(let list):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.list(list) }
-        case .get(let get):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.get(get) }
-        case .create(let create):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.create(create) }
-        case .update(let update):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.update(update) }
-        case .delete(let delete):
-            return ModelCommandRunner.prepare(session: session, diagnostics: diagnostics) { runner in runner.delete(delete) }
-        }
+    func run(_ run: CommandRun, console: Console) -> ExitCode {
+        let session = Session(globals: run.globals, console: console, cancellation: cancellation)
+        return run.command.run(in: RunContext(session: session, diagnostics: Diagnostics(sink: console.error)))
     }
+}
+
+/// What a command runs with: the session (settings, console, cancellation) and where errors go.
+struct RunContext {
+    let session: Session
+    let diagnostics: Diagnostics
 }
 
 /// Sends one request and prints its result; shared by the model commands and `raw`.
@@ -34,10 +22,6 @@ struct RequestExecution {
     let session: Session
     var diagnostics: Diagnostics
     let schemaFile: SchemaFile?
-    /// Set by `raw`, whose decode path is the user's `--decode-path`: a response with data but without
-    /// the path is then the path's problem, reported against the option with status 1, not as an
-    /// unexpected response from the server (status 5).
-    var decodePathIsUsers = false
 
     /// Prints the body for `--dry-run`: compact, as POSTed, unless `--pretty` is given.
     func printDryRun(_ request: GraphQLRequest) -> ExitCode {
@@ -81,15 +65,18 @@ struct RequestExecution {
         }
         let outcome: RequestOutcome
         do {
-            outcome = try response.outcome(decodePath: request.decodePath, nullIsNotFound: nullIsNotFound)
+            outcome = try response.outcome(
+                decodePath: request.decodePath, nullIsNotFound: nullIsNotFound, pathIsGiven: request.decodePathIsGiven)
         } catch {
             if session.globals.rawResponse { printer.print(response.printableEnvelope) }
-            if decodePathIsUsers, case .missingResult(let missing) = error, let data = response.data, !data.isNull {
-                diagnostics.error("--decode-path '\(request.decodePath.joined(separator: "."))': \(missing.description)")
-                return .graphQLErrors
-            }
             diagnostics.error(error.description)
             return .httpError
+        }
+        if case .pathNotFound(let missing) = outcome {
+            // The data is there but not at the path the user gave: the path's problem, not the server's.
+            if session.globals.rawResponse { printer.print(response.printableEnvelope) }
+            diagnostics.error(RawRunner.decodePathMessage(request.decodePath, missing))
+            return outcome.exitStatus
         }
         if session.globals.rawResponse {
             printer.print(response.printableEnvelope)
@@ -114,6 +101,8 @@ struct RequestExecution {
             printer.print(value)
             diagnostics.graphQLErrors(errors)
             return .partial
+        case .pathNotFound:
+            return outcome.exitStatus  // reported above
         case .failed(let errors):
             switch explain(.errors(errors), client) {
             case .notFound?:

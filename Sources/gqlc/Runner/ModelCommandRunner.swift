@@ -1,4 +1,3 @@
-import Foundation
 import GQLCore
 
 /// `get`, `list`, `create`, `update` and `delete`: the schema-driven commands.
@@ -9,7 +8,8 @@ struct ModelCommandRunner {
     var execution: RequestExecution
 
     /// Loads the schema, then runs `body`; a schema problem is a one-line error with status 2.
-    static func prepare(session: Session, diagnostics: Diagnostics, _ body: (inout ModelCommandRunner) -> ExitCode) -> ExitCode {
+    static func prepare(_ context: RunContext, _ body: (inout ModelCommandRunner) -> ExitCode) -> ExitCode {
+        let (session, diagnostics) = (context.session, context.diagnostics)
         do {
             let file = try session.schemaFile(required: true)
             let schema = try session.modelSchema(in: file)
@@ -148,7 +148,7 @@ struct ModelCommandRunner {
         switch outcome {
         case .success: return true
         case .notFound: return false
-        case .partial, .failed: return nil
+        case .partial, .failed, .pathNotFound: return nil
         }
     }
 
@@ -170,7 +170,7 @@ struct ModelCommandRunner {
         return try JSONArgument.read(source, option: "--input", console: session.console)
     }
 
-    func usage(_ error: RequestBuildError) -> ExitCode { usage(RunFailure(error.description)) }
+    func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }
 
     func usage(_ failure: RunFailure) -> ExitCode {
         diagnostics.failure(failure)
@@ -198,10 +198,8 @@ struct ModelCommandRunner {
             switch try response.outcome(decodePath: [], nullIsNotFound: false) {
             case .success(let data): return data
             case .partial(_, let errors), .failed(let errors):
-                throw RunFailure(
-                    "following an included list failed: " + (errors.first?.description ?? "unknown error"),
-                    status: .partial)
-            case .notFound: return .null
+                throw RunFailure.includedListFailed(errors.first?.description ?? "unknown error")
+            case .notFound, .pathNotFound: return .null
             }
         }
         do {
@@ -209,9 +207,40 @@ struct ModelCommandRunner {
         } catch let failure as RunFailure {
             throw failure
         } catch let error as ExecutionError {
-            throw RunFailure("following an included list failed: \(error.description)", status: .partial)
+            throw RunFailure.includedListFailed(error.commandLineMessage)
         } catch {
-            throw RunFailure("following an included list failed: \(error)", status: .partial)
+            throw RunFailure.includedListFailed(commandLineMessage(error))
         }
     }
+}
+
+/// A command run against the model schema: the schema is loaded first, then the runner's method for it.
+protocol ModelCommand: CommandDefinition {
+    static func run(_ invocation: Invocation, with runner: inout ModelCommandRunner) -> ExitCode
+}
+
+extension ModelCommand {
+    static func run(_ invocation: Invocation, in context: RunContext) -> ExitCode {
+        ModelCommandRunner.prepare(context) { runner in run(invocation, with: &runner) }
+    }
+}
+
+extension GetCommand: ModelCommand {
+    static func run(_ invocation: GetInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.get(invocation) }
+}
+
+extension ListCommand: ModelCommand {
+    static func run(_ invocation: ListInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.list(invocation) }
+}
+
+extension CreateCommand: ModelCommand {
+    static func run(_ invocation: CreateInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.create(invocation) }
+}
+
+extension UpdateCommand: ModelCommand {
+    static func run(_ invocation: UpdateInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.update(invocation) }
+}
+
+extension DeleteCommand: ModelCommand {
+    static func run(_ invocation: DeleteInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.delete(invocation) }
 }

@@ -121,3 +121,9 @@ enum ModelsRunner {
         text + String(repeating: " ", count: max(0, width - text.count))
     }
 }
+
+extension ModelsCommand {
+    static func run(_ invocation: ModelsInvocation, in context: RunContext) -> ExitCode {
+        ModelsRunner.run(invocation, session: context.session, diagnostics: context.diagnostics)
+    }
+}

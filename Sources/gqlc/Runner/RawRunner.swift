@@ -16,62 +16,45 @@ struct RawRunner {
             diagnostics.failure(error)
             return error.status
         }
-        var execution = RequestExecution(
-            session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePathIsUsers: true)
+        var execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
         if session.globals.dryRun { return execution.printDryRun(request) }
-        if request.operationType == .subscription { return subscribe(request, schemaFile: schemaFile) }
+        if request.operationType == .subscription {
+            var stream = SubscriptionStream(
+                session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePath: { $0.request.decodePath })
+            return stream.run([RealtimeSubscription(request: request)])
+        }
         let mayRetry = RetryPolicy.mayRetry(
             request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)
         return execution.send(request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "")
     }
 
-    /// Streams a subscription's events over the real-time WebSocket, reported under its first root field.
-    private func subscribe(_ request: GraphQLRequest, schemaFile: SchemaFile?) -> ExitCode {
-        let rootField = (try? ParsedDocument(parsing: request.query, fileName: ""))
-            .flatMap { try? $0.document.operation(named: request.operationName) }
-            .flatMap { operation in
-                operation.selectionSet.lazy.compactMap { selection -> String? in
-                    if case .field(let field) = selection { return field.alias ?? field.name }
-                    return nil
-                }.first
-            }
-        var stream = SubscriptionStream(
-            session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePath: { $0.request.decodePath })
-        return stream.run([RealtimeSubscription(name: rootField ?? "subscription", request: request)])
-    }
-
-    /// Reads, parses and checks the document and its variables.
+    /// Reads the document and its variables; the core parses and checks them.
     func makeRequest(_ invocation: RawInvocation) throws(RunFailure) -> GraphQLRequest {
         let (text, name) = try documentText(invocation.document)
-        let parsed: ParsedDocument
-        do {
-            parsed = try ParsedDocument(parsing: text, fileName: name)
-        } catch {
-            throw RunFailure(report: error.report)
-        }
-        if let problem = parsed.validate().first {
-            throw RunFailure(report: problem.report)
-        }
-        let operation: OperationDefinition
-        do {
-            operation = try parsed.document.operation(named: invocation.operationName)
-        } catch {
-            throw RunFailure("\(name): \(error.description)")
-        }
         let variables = try self.variables(invocation)
-        if let problem = operation.variableProblems(in: variables).first {
-            throw RunFailure(problem.description + Self.fix(for: problem))
-        }
         do {
-            try parsed.document.checkDecodePath(invocation.decodePath, for: operation)
+            return try RequestBuilder.raw(
+                document: text, fileName: name, variables: variables, operationName: invocation.operationName,
+                decodePath: invocation.decodePath)
         } catch {
-            throw RunFailure("--decode-path '\(invocation.decodePath.joined(separator: "."))': \(error.description)")
+            throw Self.failure(error, documentName: name, decodePath: invocation.decodePath)
         }
-        // Several operations: send the whole document and name the one to run, as GraphQL servers expect.
-        let operationName = parsed.document.operations.count > 1 ? operation.name : invocation.operationName
-        return GraphQLRequest(
-            query: text, variables: variables, operationName: operationName, operationType: operation.operationType,
-            decodePath: invocation.decodePath)
+    }
+
+    /// The document's problem, phrased with raw's options.
+    private static func failure(_ error: RawRequestError, documentName name: String, decodePath: [String]) -> RunFailure {
+        switch error {
+        case .syntax(let error): .report(error.report)
+        case .invalid(let problem): .report(problem.report)
+        case .operation(let error): .usage("\(name): \(error.commandLineMessage)")
+        case .variable(let problem): .usage(problem.description + fix(for: problem))
+        case .decodePath(let mismatch): .usage(decodePathMessage(decodePath, mismatch))
+        }
+    }
+
+    /// `--decode-path 'a.b': …`.
+    static func decodePathMessage(_ path: [String], _ problem: some CustomStringConvertible) -> String {
+        "\(RawCommand.decodePath.flagName) '\(path.joined(separator: "."))': \(problem)"
     }
 
     /// How to fix a variable problem with raw's options (a suggested name says enough on its own).
@@ -92,7 +75,7 @@ struct RawRunner {
             do {
                 return (try file.text(session.console), file.name)
             } catch {
-                throw RunFailure(error.description)
+                throw RunFailure.usage(error.description)
             }
         }
     }
@@ -103,7 +86,7 @@ struct RawRunner {
         if let source = invocation.variablesFile {
             let json = try JSONArgument.read(source, option: "--vars", console: session.console)
             guard case .object(let object) = json else {
-                throw RunFailure("--vars: expected a JSON object of variables, found \(json.kindDescription)")
+                throw RunFailure.usage("--vars: expected a JSON object of variables, found \(json.kindDescription)")
             }
             variables = object
         }
@@ -116,11 +99,17 @@ struct RawRunner {
                 }
             } catch {
                 // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
-                guard case .syntax = error else { throw RunFailure("--var '\(text)': \(error.description)") }
-                throw RunFailure(
+                guard case .syntax = error else { throw RunFailure.usage("--var '\(text)': \(error.commandLineMessage)") }
+                throw RunFailure.usage(
                     "--var '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, e.g. --var id=1000 or --var first:=5")
             }
         }
         return variables
+    }
+}
+
+extension RawCommand {
+    static func run(_ invocation: RawInvocation, in context: RunContext) -> ExitCode {
+        RawRunner(session: context.session, diagnostics: context.diagnostics).run(invocation)
     }
 }

@@ -1,24 +1,52 @@
 import GQLCore
 
-/// Why a command stopped early: a one-line message for stderr and the exit status.
-struct RunFailure: Error, Sendable {
-    let message: String
-    let status: ExitCode
-    /// Lines that show where the problem is (a document line and a caret), printed after the message.
-    var context: [String] = []
+/// Why a command stopped early; ``Diagnostics/failure(_:)`` prints it as one `gqlc:` line (and any context),
+/// and ``status`` is the exit code.
+enum RunFailure: Error, Sendable {
+    /// Bad usage or input: the message, then lines that show where (a document line and a caret).
+    case usage(String, context: [String] = [])
+    /// The schema file cannot be used.
+    case schema(SchemaError)
+    /// A model request cannot be built from the arguments.
+    case request(RequestBuildError)
+    /// The endpoint settings are unusable.
+    case endpoint(EndpointError)
+    /// IAM auth has no region or credentials.
+    case awsAuth(AWSAuthError)
+    /// Following an included list failed after the record was printed; says why.
+    case includedListFailed(String)
+    /// Standard output was closed while printing.
+    case outputClosed
 
-    init(_ message: String, status: ExitCode = .usage, context: [String] = []) {
-        self.message = message
-        self.status = status
-        self.context = context
-    }
-
-    /// The first line of a multi-line report is the message; the rest is context.
-    init(report: String, status: ExitCode = .usage) {
+    /// A multi-line report (a parse error with its line and caret): the first line is the message.
+    static func report(_ report: String) -> RunFailure {
         var lines = report.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let first = lines.isEmpty ? report : lines.removeFirst()
-        self.init(first, status: status, context: lines)
+        return .usage(first, context: lines)
     }
 
-    static func schema(_ error: SchemaError) -> RunFailure { RunFailure(error.description) }
+    /// The one-line message, with flags named as on the command line.
+    var message: String {
+        switch self {
+        case .usage(let message, _): message
+        case .schema(let error): error.description
+        case .request(let error): error.commandLineMessage
+        case .endpoint(let error): error.commandLineMessage
+        case .awsAuth(let error): error.commandLineMessage
+        case .includedListFailed(let reason): "following an included list failed: \(reason)"
+        case .outputClosed: "standard output was closed"
+        }
+    }
+
+    /// Lines printed after the message.
+    var context: [String] {
+        if case .usage(_, let context) = self { return context }
+        return []
+    }
+
+    /// 3 when the record was printed without all of its included lists, else 2.
+    var status: ExitCode {
+        if case .includedListFailed = self { return .partial }
+        return .usage
+    }
 }

@@ -1,17 +1,16 @@
-import Foundation
 import GQLCore
 
 extension Session {
     /// The signer for IAM auth at `url`, with its region and credentials.
-    func signer(for url: URL, file: SchemaFile?) throws(RunFailure) -> SigV4Signer {
-        do {
+    func signer(for url: EndpointURL, file: SchemaFile?) throws(RunFailure) -> SigV4Signer {
+        do throws(AWSAuthError) {
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
                 filePath: file?.path, url: url)
             let credentials = try AWSCredentialsLookup(environment: globals.awsEnvironment, profile: globals.profile).resolve()
             return SigV4Signer(credentials: credentials, region: region)
         } catch {
-            throw RunFailure(error.description)
+            throw .awsAuth(error)
         }
     }
 
@@ -28,14 +27,14 @@ extension Session {
            let other = globals.apiKey.map({ $0.origin.describe(GlobalOptions.apiKeyOption) })
                ?? globals.authToken.map({ $0.origin.describe(GlobalOptions.authTokenOption) })
         {
-            throw RunFailure(
+            throw RunFailure.usage(
                 "--profile takes IAM (SigV4) credentials, but \(other) chooses another auth; "
                     + "leave out one of them")
         }
         if !signs, let option = globals.profile != nil ? GlobalOptions.profileOption
             : globals.region != nil ? GlobalOptions.regionOption : nil
         {
-            throw RunFailure(
+            throw RunFailure.usage(
                 "\(option.flagName) applies to IAM (SigV4) auth only, which this request does not use; "
                     + "add --iam, or leave out \(option.flagName)")
         }
@@ -48,7 +47,7 @@ extension Session {
             for case (let origin?, let option) in explicit {
                 if origin.rank > iam.origin.rank { return false }
                 if origin.rank == iam.origin.rank {
-                    throw RunFailure(
+                    throw RunFailure.usage(
                         "\(iam.origin.describe(GlobalOptions.iamOption)) and \(origin.describe(option)) cannot be used together: "
                             + "IAM auth signs requests instead of sending an API key or token")
                 }

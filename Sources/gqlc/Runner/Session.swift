@@ -1,4 +1,3 @@
-import Foundation
 import GQLCore
 
 #if canImport(Glibc)
@@ -29,7 +28,7 @@ struct Session: Sendable {
     func schemaFile(required: Bool) throws(RunFailure) -> SchemaFile? {
         guard let path = schemaPath() else {
             if !required { return nil }
-            throw RunFailure(
+            throw RunFailure.usage(
                 "no model schema: no \(SchemaDiscovery.defaultFileName) in \(directoryNote); pass --schema FILE or "
                     + "set GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)")
         }
@@ -55,9 +54,9 @@ struct Session: Sendable {
 
     /// The model schema, which model commands need.
     func modelSchema(in file: SchemaFile?) throws(RunFailure) -> ModelSchema {
-        guard let file else { throw RunFailure("no model schema") }
+        guard let file else { throw RunFailure.usage("no model schema") }
         guard let schema = file.schema else {
-            throw RunFailure(
+            throw RunFailure.usage(
                 "\(file.path): this \(file.format.rawValue) file has no model introspection; "
                     + "pass --schema with a model-introspection JSON or an amplify_outputs.json that has data.model_introspection")
         }
@@ -79,7 +78,7 @@ struct Session: Sendable {
                 fileNote = globals.schema.origin == .default
                     ? "\(SchemaDiscovery.defaultFileName) (none in \(directoryNote))" : "\(globals.schema.value) (not found)"
             }
-            throw RunFailure(
+            throw RunFailure.usage(
                 "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and \(fileNote); pass --endpoint URL or set GQLC_ENDPOINT")
         }
         let signs = try usesIAM(file: file)
@@ -91,10 +90,9 @@ struct Session: Sendable {
         do {
             endpoint = try Endpoint(
                 url: url, apiKey: apiKey, authorization: authToken,
-                headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout,
-                retry: RetryPolicy(maxRetries: globals.retries))
+                headerLines: globals.headers.map { "\($0.name): \($0.value)" }, timeout: globals.timeout)
         } catch {
-            throw RunFailure(error.description)
+            throw .endpoint(error)
         }
         if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
         endpoint.caFile = try caFile()
@@ -107,7 +105,7 @@ struct Session: Sendable {
         guard let setting = globals.caFile else { return nil }
         guard access(setting.value, R_OK) == 0 else {
             let reason = String(cString: strerror(errno))
-            throw RunFailure(
+            throw RunFailure.usage(
                 "cannot read the CA certificates file '\(setting.value)' from \(setting.origin.describe(GlobalOptions.caCertOption)): \(reason)")
         }
         return setting.value
@@ -118,8 +116,9 @@ struct Session: Sendable {
         let errorSink = console.error
         var trace: TraceSink?
         if globals.verbose {
-            trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines.joined(separator: "\n") + "\n") }
+            trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines(naming: \.flagName).joined(separator: "\n") + "\n") }
         }
-        return GraphQLClient(endpoint: endpoint, cancellation: cancellation, trace: trace)
+        return GraphQLClient(
+            endpoint: endpoint, retry: RetryPolicy(maxRetries: globals.retries), cancellation: cancellation, trace: trace)
     }
 }

@@ -1,6 +1,10 @@
 import Dispatch
-import Foundation
 import GQLCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns Ctrl-C and SIGTERM into a cancellation that the core checks between pages and during waits,
 /// so that a listing can stop cleanly and print where to resume. A closed pipe becomes a failed write.

@@ -18,7 +18,7 @@ struct SubscribeRunner {
                         include: invocation.includes)
                     subscriptions.append(RealtimeSubscription(name: request.decodePath.first ?? event.rawValue, request: request))
                 } catch {
-                    throw RunFailure(error.description)
+                    throw .request(error)
                 }
             }
         } catch {
@@ -35,5 +35,11 @@ struct SubscribeRunner {
             count: invocation.count, duration: invocation.duration, reconnect: invocation.reconnect,
             decodePath: { $0.request.decodePath })
         return stream.run(subscriptions)
+    }
+}
+
+extension SubscribeCommand {
+    static func run(_ invocation: SubscribeInvocation, in context: RunContext) -> ExitCode {
+        SubscribeRunner(session: context.session, diagnostics: context.diagnostics).run(invocation)
     }
 }

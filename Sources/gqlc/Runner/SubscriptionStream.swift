@@ -1,11 +1,5 @@
 import GQLCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Runs subscriptions and prints their events: shared by `subscribe` and `raw` with a subscription document.
 ///
 /// Each event's result is printed as it arrives (NDJSON, one line per event, unless `--output json` was given:
@@ -74,7 +68,7 @@ struct SubscriptionStream {
                 case .resubscribed(let from, let to):
                     diagnostics.error(
                         "subscribed again; events between \(Self.clock(from)) and \(Self.clock(to)) UTC "
-                            + "(\(Self.seconds(to - from)) s) may have been missed")
+                            + "(\(Self.seconds(to.seconds(since: from))) s) may have been missed")
                 }
                 return true
             }
@@ -101,19 +95,19 @@ struct SubscriptionStream {
             do {
                 url = try WebSocketURL(given)
             } catch {
-                throw RunFailure("--realtime-endpoint: \(error.description)")
+                throw .usage("\(SubscribeCommand.realtimeEndpoint.flagName): \(error.description)")
             }
         } else if let setting = session.globals.realtimeEndpoint {
             do {
                 url = try WebSocketURL(setting.value)
             } catch {
-                throw RunFailure("$\(GlobalOptions.realtimeEndpointVariable): \(error.description)")
+                throw .usage("$\(GlobalOptions.realtimeEndpointVariable): \(error.description)")
             }
         } else {
             do {
                 url = try RealtimeEndpoint.url(forAPI: endpoint.url.absoluteString)
             } catch {
-                throw RunFailure("\(error.description); pass --realtime-endpoint URL")
+                throw .usage("\(error.description); pass \(SubscribeCommand.realtimeEndpoint.flagName) URL")
             }
         }
         return RealtimeSettings(
@@ -127,12 +121,10 @@ struct SubscriptionStream {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// `20:41:03`, the UTC time of day of `time` (seconds since 1970).
-    static func clock(_ time: Double) -> String {
-        var seconds = time_t(time)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))"
+    /// `20:41:03`, the UTC time of day of `time`.
+    static func clock(_ time: Timestamp) -> String {
+        let parts = time.civil
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
     }
 }

@@ -17,20 +17,20 @@ final class CapturedOutput: TextSink {
 
 /// A runner that records the invocation it was given instead of running it.
 final class RecordingRunner: CommandRunner {
-    private let received = Mutex<[Invocation]>([])
+    private let received = Mutex<[CommandRun]>([])
     let exitCode: ExitCode
 
     init(exitCode: ExitCode = .success) {
         self.exitCode = exitCode
     }
 
-    func run(_ invocation: Invocation, console: Console) -> ExitCode {
+    func run(_ invocation: CommandRun, console: Console) -> ExitCode {
         received.withLock { $0.append(invocation) }
         console.output.write("ran \(invocation.command.name)\n")
         return exitCode
     }
 
-    var invocations: [Invocation] { received.withLock { $0 } }
+    var invocations: [CommandRun] { received.withLock { $0 } }
 }
 
 /// What one run of the front end produced.
@@ -54,7 +54,7 @@ func runGQLC(
 }
 
 /// The command and globals of a command line that must parse to a runnable invocation.
-func invocation(_ arguments: [String], environment: [String: String] = [:]) throws -> Invocation {
+func invocation(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
     let parsed = try CommandLineParser.parse(arguments, environment: environment)
     guard case .run(let invocation) = parsed else {
         Issue.record("expected a runnable command line, got \(parsed)")

@@ -1,5 +1,5 @@
 /// Why no operation could be chosen to send.
-public enum OperationSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum OperationSelectionError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The document holds no operation (only fragments).
     case noOperations
     /// Several operations and no name to choose one; the names in document order, nil for anonymous ones.
@@ -7,21 +7,22 @@ public enum OperationSelectionError: Error, Sendable, Equatable, CustomStringCon
     /// No operation has the requested name; the names that exist, nil for anonymous ones.
     case unknownOperation(String, available: [String?])
 
-    public var description: String {
+    /// A one-line message for people, each parameter named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .noOperations:
             return "the document has no operations, only fragments; add a query, mutation or subscription"
         case .ambiguous(let names):
-            return "the document has \(names.count) operations (\(Self.list(names))); choose one with --operation-name"
-        case .unknownOperation(let name, let available):
+            return "the document has \(names.count) operations (\(Self.list(names))); choose one with \(name(.operationName))"
+        case .unknownOperation(let wanted, let available):
             let named = available.compactMap { $0 }
-            if let match = Suggestions.closest(to: name, in: named) {
-                return "unknown operation '\(name)'; did you mean '\(match)'?"
+            if let match = Suggestions.closest(to: wanted, in: named) {
+                return "unknown operation '\(wanted)'; did you mean '\(match)'?"
             }
             if named.isEmpty {
-                return "unknown operation '\(name)'; the document's only operation has no name, so leave out --operation-name"
+                return "unknown operation '\(wanted)'; the document's only operation has no name, so leave out \(name(.operationName))"
             }
-            return "unknown operation '\(name)'; the document has \(Self.list(available))"
+            return "unknown operation '\(wanted)'; the document has \(Self.list(available))"
         }
     }
 

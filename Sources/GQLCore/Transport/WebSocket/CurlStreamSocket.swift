@@ -119,7 +119,7 @@ final class CurlStreamSocket {
 
     /// Sends all of `bytes`, waiting for the socket to drain until `deadline`. `interruptible: false` ignores
     /// cancellation (for the closing handshake that follows it).
-    func send(_ bytes: [UInt8], deadline: MonotonicTime, interruptible: Bool = true) throws(WebSocketError) {
+    func send(_ bytes: [UInt8], deadline: Deadline, interruptible: Bool = true) throws(WebSocketError) {
         var offset = 0
         while offset < bytes.count {
             if interruptible && wake.isWoken { throw .cancelled }
@@ -141,7 +141,7 @@ final class CurlStreamSocket {
     }
 
     /// Reads what is available into `buffer`, waiting until `deadline` (nil: no limit) for at least one byte.
-    func receive(into buffer: UnsafeMutableRawBufferPointer, deadline: MonotonicTime?, interruptible: Bool = true)
+    func receive(into buffer: UnsafeMutableRawBufferPointer, deadline: Deadline?, interruptible: Bool = true)
         throws(WebSocketError) -> ReadResult
     {
         while true {
@@ -161,7 +161,7 @@ final class CurlStreamSocket {
     }
 
     /// Reads what is available into the start of `array` (see the pointer form).
-    func receive(into array: inout [UInt8], deadline: MonotonicTime?, interruptible: Bool = true) throws(WebSocketError) -> ReadResult {
+    func receive(into array: inout [UInt8], deadline: Deadline?, interruptible: Bool = true) throws(WebSocketError) -> ReadResult {
         let result = array.withUnsafeMutableBytes { buffer in
             Result { () throws(WebSocketError) in try receive(into: buffer, deadline: deadline, interruptible: interruptible) }
         }
@@ -170,7 +170,7 @@ final class CurlStreamSocket {
 
     /// Waits until the socket is ready for `events`; false at the deadline. Throws ``WebSocketError/cancelled``
     /// when the wake-up pipe is written (unless not `interruptible`).
-    private func wait(for events: Int16, until deadline: MonotonicTime?, interruptible: Bool) throws(WebSocketError) -> Bool {
+    private func wait(for events: Int16, until deadline: Deadline?, interruptible: Bool) throws(WebSocketError) -> Bool {
         while true {
             var timeoutMs: Int32 = -1
             if let deadline {
@@ -245,30 +245,4 @@ private func closeDescriptor(_ descriptor: Int32) {
     #elseif canImport(Darwin)
         _ = Darwin.close(descriptor)
     #endif
-}
-
-/// A point on the monotonic clock, for deadlines that wall-clock changes do not move.
-struct MonotonicTime: Sendable {
-    private let nanoseconds: UInt64
-    private let start: UInt64
-
-    /// `seconds` from now.
-    static func after(_ seconds: Double) -> MonotonicTime {
-        let now = currentNanoseconds()
-        return MonotonicTime(nanoseconds: now &+ UInt64(max(0, seconds) * 1e9), start: now)
-    }
-
-    /// Milliseconds left, rounded up; zero or less once passed.
-    var millisecondsFromNow: Int64 {
-        (Int64(bitPattern: nanoseconds) - Int64(bitPattern: Self.currentNanoseconds()) + 999_999) / 1_000_000
-    }
-
-    /// The length of the whole wait, for messages.
-    var secondsSinceStart: Double { Double(nanoseconds &- start) / 1e9 }
-
-    private static func currentNanoseconds() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-    }
 }

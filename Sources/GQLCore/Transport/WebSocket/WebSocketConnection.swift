@@ -47,7 +47,7 @@ public final class WebSocketConnection {
     ) throws(WebSocketError) -> WebSocketConnection {
         guard timeout.isFinite, timeout > 0 else { throw .invalidRequest("the timeout \(timeout) is not a positive number of seconds") }
         let handshake = try WebSocketHandshake(url: url, subprotocols: subprotocols, headers: headers)
-        let deadline = MonotonicTime.after(timeout)
+        let deadline = Deadline.after(timeout)
         let stream = try CurlStreamSocket.connect(url: url, timeout: timeout, caFile: caFile, cancellation: cancellation)
         try stream.send(handshake.request, deadline: deadline)
 
@@ -98,7 +98,7 @@ public final class WebSocketConnection {
     /// `interruptible: false` waits even after cancellation (for the answers to a goodbye).
     public func receive(timeout: Double? = nil, interruptible: Bool = true) throws(WebSocketError) -> WebSocketMessage? {
         guard !finished else { throw .closed }
-        let deadline = timeout.map { MonotonicTime.after($0) }
+        let deadline = timeout.map { Deadline.after($0) }
         do throws(WebSocketError) {
             while true {
                 if let message = try nextMessage() { return message }
@@ -129,7 +129,7 @@ public final class WebSocketConnection {
             closeSent = true
             try writeFrame(.close(code: code, reason: reason), interruptible: false)
         }
-        let deadline = MonotonicTime.after(timeout)
+        let deadline = Deadline.after(timeout)
         while true {
             guard let event = try? receiver.nextEvent() else {
                 switch try readMore(deadline: deadline, interruptible: false) {
@@ -194,7 +194,7 @@ public final class WebSocketConnection {
                         interruptible: interruptible)
     }
 
-    private func readMore(deadline: MonotonicTime?, interruptible: Bool) throws(WebSocketError) -> CurlStreamSocket.ReadResult {
+    private func readMore(deadline: Deadline?, interruptible: Bool) throws(WebSocketError) -> CurlStreamSocket.ReadResult {
         let result = try stream.receive(into: &readBuffer, deadline: deadline, interruptible: interruptible)
         if case .bytes(let count) = result {
             readBuffer.withUnsafeBytes { receiver.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
@@ -214,7 +214,7 @@ public final class WebSocketConnection {
     /// Up to 512 bytes of a refused upgrade's body, on one line, for the error message: what arrives before
     /// the deadline, the end of the stream or a read error.
     private static func readBody(of response: WebSocketHandshake.Response, after rest: [UInt8], from stream: CurlStreamSocket,
-                                 deadline: MonotonicTime, into chunk: inout [UInt8]) -> String {
+                                 deadline: Deadline, into chunk: inout [UInt8]) -> String {
         let limit = 512
         let wanted = min(limit, Int(response.value(for: "content-length") ?? "") ?? 0)
         var body = rest

@@ -1,0 +1,70 @@
+/// Why a GraphQL document given as it is cannot be sent.
+public enum RawRequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The document does not parse.
+    case syntax(GraphQLSyntaxError)
+    /// The document parses but is not valid (the first problem found).
+    case invalid(GraphQLDocumentError)
+    /// No operation can be chosen.
+    case operation(OperationSelectionError)
+    /// A variable is missing or not declared (the first problem found).
+    case variable(VariableProblem)
+    /// The decode path does not fit the operation's selections.
+    case decodePath(DecodePathMismatch)
+
+    /// A one-line message; ``report`` adds the document line for syntax and validation errors.
+    public var description: String {
+        switch self {
+        case .syntax(let error): error.description
+        case .invalid(let error): error.description
+        case .operation(let error): error.description
+        case .variable(let problem): problem.description
+        case .decodePath(let mismatch): mismatch.description
+        }
+    }
+}
+
+extension RequestBuilder {
+    /// A request for a document given as it is (not built from a model schema): parsed and checked locally,
+    /// so that nothing is sent that the server would refuse for its shape.
+    ///
+    /// The operation is the one named `operationName`, or the only one. With several operations the whole
+    /// document is sent and the chosen one is named, as GraphQL servers expect. `decodePath` is checked against
+    /// the operation's selections; the request marks it as given, so that a response without it is
+    /// ``RequestOutcome/pathNotFound(_:)`` rather than an invalid response. A subscription's request is run by
+    /// ``RealtimeSubscriber`` (see ``RealtimeSubscription/init(request:)``), not sent over HTTP.
+    ///
+    /// ```swift
+    /// let request = try RequestBuilder.raw(
+    ///     document: "query { listPosts { items { id } } }", variables: [:], decodePath: ["listPosts", "items"])
+    /// ```
+    public static func raw(
+        document text: String, fileName: String? = nil, variables: JSONObject, operationName: String? = nil,
+        decodePath: [String] = []
+    ) throws(RawRequestError) -> GraphQLRequest {
+        let parsed: ParsedDocument
+        do {
+            parsed = try ParsedDocument(parsing: text, fileName: fileName)
+        } catch {
+            throw .syntax(error)
+        }
+        if let problem = parsed.validate().first { throw .invalid(problem) }
+        let operation: OperationDefinition
+        do {
+            operation = try parsed.document.operation(named: operationName)
+        } catch {
+            throw .operation(error)
+        }
+        if let problem = operation.variableProblems(in: variables).first { throw .variable(problem) }
+        do {
+            try parsed.document.checkDecodePath(decodePath, for: operation)
+        } catch {
+            throw .decodePath(error)
+        }
+        let sentName = parsed.document.operations.count > 1 ? operation.name : operationName
+        var request = GraphQLRequest(
+            query: text, variables: variables, operationName: sentName, operationType: operation.operationType,
+            decodePath: decodePath)
+        request.decodePathIsGiven = true
+        return request
+    }
+}

@@ -1,0 +1,32 @@
+/// A fixed set of words a value may be (`asc|desc`, `json|ndjson`, shells), from a `CaseIterable` enum, so that
+/// parsing, errors, help and completion read the same list.
+protocol Choice: CaseIterable, Sendable {
+    /// The word as typed on the command line.
+    var word: String { get }
+}
+
+extension Choice {
+    /// Every word, in declaration order.
+    static var words: [String] { allCases.map(\.word) }
+
+    /// The value placeholder for help and completion: `asc|desc`.
+    static var placeholder: String { words.joined(separator: "|") }
+
+    /// The words for an error message: `asc or desc`, `a, b or c`.
+    static var alternatives: String {
+        let words = self.words
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// The case whose word is `text` (in any case when `ignoringCase`).
+    static func parse(_ text: String, ignoringCase: Bool = false) -> Self? {
+        guard ignoringCase else { return allCases.first { $0.word == text } }
+        let lowered = text.lowercased()
+        return allCases.first { $0.word.lowercased() == lowered }
+    }
+}
+
+extension Choice where Self: RawRepresentable, RawValue == String {
+    var word: String { rawValue }
+}
