@@ -5,7 +5,8 @@ commands are generated from the model-introspection JSON: get (by id or composit
 association and two-level include), list (plain, --where on each filterable field and each
 belongs-to association, --include, --limit/--next-token), list --index for every secondary index with a
 queryField (each key-condition operator on its sort key, composite sort keys, --sort, a filter beside the
-key, --include, --next-token), create (every writable field), update (with --if) and delete (with --if). Each runs with --dry-run; the printed body's query must parse and
+key, --include, --next-token), create (every writable field), update (with --if), delete (with --if), and subscribe (each event, a --where
+filter, an --include). Each runs with --dry-run; the printed body's query must parse and
 validate against the SDL from `appsync-local --schema X --print-schema`, and its variables must
 coerce to the operation's variable definitions.
 """
@@ -239,6 +240,12 @@ class CommandMaker:
         commands.append(["delete", model, *key])
         if self.condition(model):
             commands.append(["delete", model, *key, *self.condition(model)])
+        commands.append(["subscribe", model, "--on", "create"])
+        if filterable:
+            commands.append(["subscribe", model, "--on", "update", "--where",
+                             f"{filterable[0].name}={self.text_value(filterable[0])}"])
+        for association in self.associations(model)[:1]:
+            commands.append(["subscribe", model, "--on", "delete", "--include", association.name])
         return commands
 
 
@@ -288,7 +295,9 @@ def test_every_document_kind_is_covered():
     commands = [" ".join(command) for model in maker.models for command in maker.commands(model)]
     for expected in ["get Post --id v-1 --include comments", "get Post --id v-1 --include comments.post",
                      "list Comment --where post=v-2", "list Post --where rating>=3 --where rating?",
-                     "update Post --id v-1", "delete Post --id v-1 --if", "create Post", "--next-token tok"]:
+                     "update Post --id v-1", "delete Post --id v-1 --if", "create Post", "--next-token tok",
+                     "subscribe Post --on create", "subscribe Post --on update --where id=v-1",
+                     "subscribe Post --on delete --include"]:
         assert any(expected in command for command in commands), expected
     index_commands = [" ".join(command) for model in maker.models for command in maker.index_commands(model)]
     for expected in ["list Comment --index commentsByPostId --where postId=v-1",

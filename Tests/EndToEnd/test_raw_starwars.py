@@ -368,11 +368,12 @@ def test_the_endpoint_from_the_environment_and_extra_headers_apply(gqlc, starwar
     assert "> X-Trace: raw-1" in run.stderr_lines
 
 
-def test_a_subscription_is_refused_before_sending(starwars):
+def test_a_subscription_goes_to_the_realtime_endpoint_which_this_server_lacks(starwars):
+    # Not an AppSync host: the real-time endpoint is the GraphQL URL + /realtime, which this server does not serve.
     run = starwars("raw", "--query", "subscription OnReview { reviews(episode: JEDI) { stars } }")
-    assert run.code == 2, run
-    assert run.stderr == ("gqlc: --query: subscriptions need AppSync's real-time WebSocket, which gqlc does not "
-                          "speak; send a query or a mutation\n")
+    assert run.code == 5, run
+    assert run.stderr.startswith("gqlc: the server refused the WebSocket upgrade with HTTP 404 Not Found: "), run
+    assert run.stdout == ""
     assert starwars.server.last_request() is None
 
 

@@ -45,7 +45,7 @@ EITHER_SYNTAX_OR_VALIDATION = re.compile(
 # The spec lets a braced escape have any number of hex digits (gqlc follows it); graphql-js and graphql-core
 # stop after eight: "\u{000000041}" is 'A' to gqlc and an error to them.
 KNOWN_DIVERGENCE = re.compile(r"\\u\{[0-9A-Fa-f]{9,}\}")
-AFTER_PARSING = re.compile(r"variable '|[^:]*: (the document has|unknown operation|subscriptions need)")
+AFTER_PARSING = re.compile(r"variable '|[^:]*: (the document has|unknown operation)")
 
 
 def document_name(case: Case, path: str | None) -> str:

@@ -15,6 +15,17 @@ import Testing
         #expect(request.operationName == "B" && request.operationType == .mutation)
     }
 
+    /// A subscription document is a request like the others; ``RealtimeSubscriber`` runs it under its root field.
+    @Test func aSubscriptionIsAcceptedAndNamedByItsRootField() throws {
+        let request = try RequestBuilder.raw(
+            document: "query Q { a } subscription S { liked: onPostLiked(postId: \"p1\") { id } }", variables: [:],
+            operationName: "S")
+        #expect(request.operationType == .subscription && request.operationName == "S")
+        #expect(RealtimeSubscription(request: request).name == "liked")
+        let bare = try RequestBuilder.raw(document: "subscription { onCreatePost { id } }", variables: [:])
+        #expect(RealtimeSubscription(request: bare).name == "onCreatePost")
+    }
+
     @Test func eachProblemIsTyped() {
         func problem(_ text: String, variables: JSONObject = [:], name: String? = nil, path: [String] = []) -> RawRequestError? {
             do {
@@ -27,7 +38,6 @@ import Testing
         guard case .syntax? = problem("query {") else { Issue.record("expected a syntax error"); return }
         guard case .invalid? = problem("query { a } query { b }") else { Issue.record("expected a validation error"); return }
         #expect(problem("query A { a } query B { b }") == .operation(.ambiguous(names: ["A", "B"])))
-        #expect(problem("subscription { onCreatePost { id } }") == .subscription)
         guard case .variable(.missing(let name, _, _))? = problem("query Q($id: ID!) { getPost(id: $id) { id } }") else {
             Issue.record("expected a missing variable")
             return

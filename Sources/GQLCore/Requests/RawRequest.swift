@@ -6,8 +6,6 @@ public enum RawRequestError: Error, Sendable, Equatable, CustomStringConvertible
     case invalid(GraphQLDocumentError)
     /// No operation can be chosen.
     case operation(OperationSelectionError)
-    /// A subscription, which needs AppSync's real-time WebSocket.
-    case subscription
     /// A variable is missing or not declared (the first problem found).
     case variable(VariableProblem)
     /// The decode path does not fit the operation's selections.
@@ -19,7 +17,6 @@ public enum RawRequestError: Error, Sendable, Equatable, CustomStringConvertible
         case .syntax(let error): error.description
         case .invalid(let error): error.description
         case .operation(let error): error.description
-        case .subscription: "subscriptions need AppSync's real-time WebSocket, which gqlc does not speak; send a query or a mutation"
         case .variable(let problem): problem.description
         case .decodePath(let mismatch): mismatch.description
         }
@@ -33,7 +30,8 @@ extension RequestBuilder {
     /// The operation is the one named `operationName`, or the only one. With several operations the whole
     /// document is sent and the chosen one is named, as GraphQL servers expect. `decodePath` is checked against
     /// the operation's selections; the request marks it as given, so that a response without it is
-    /// ``RequestOutcome/pathNotFound(_:)`` rather than an invalid response.
+    /// ``RequestOutcome/pathNotFound(_:)`` rather than an invalid response. A subscription's request is run by
+    /// ``RealtimeSubscriber`` (see ``RealtimeSubscription/init(request:)``), not sent over HTTP.
     ///
     /// ```swift
     /// let request = try RequestBuilder.raw(
@@ -56,7 +54,6 @@ extension RequestBuilder {
         } catch {
             throw .operation(error)
         }
-        guard operation.operationType != .subscription else { throw .subscription }
         if let problem = operation.variableProblems(in: variables).first { throw .variable(problem) }
         do {
             try parsed.document.checkDecodePath(decodePath, for: operation)

@@ -166,9 +166,10 @@ public struct RequestBuilder: Sendable {
 
     // MARK: Subscriptions
 
-    /// `subscription OnCreatePost[($filter: ModelSubscriptionPostFilterInput)] { onCreatePost[(filter: $filter)] { … } }`.
+    /// `subscription OnCreatePost[($filter: ModelSubscriptionPostFilterInput)] { onCreatePost[(filter: $filter)] { … } }`:
+    /// the depth-0 selection of Amplify Swift's model subscriptions, plus the `include` paths.
     public func subscription(
-        _ model: String, event: SubscriptionEvent, filter: FilterInput = .none
+        _ model: String, event: SubscriptionEvent, filter: FilterInput = .none, include: [String] = []
     ) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let name: String?
@@ -180,7 +181,9 @@ public struct RequestBuilder: Sendable {
         let root = try operation(name, event.rawValue, of: model)
         let filterValue = try FilterBuilder(schema: schema, model: model, purpose: .subscription).build(filter)
         let variables = filterValue.map { [Variable("filter", .named("ModelSubscription\(model.name)FilterInput"), $0)] } ?? []
-        return Self.request(.subscription, root: root, variables: variables, selections: try depthZero(model))
+        let tree = try IncludeTree.resolve(include, from: model, in: schema)
+        let selections = try SelectionBuilder(schema: schema).modelSelections(model, include: tree)
+        return Self.request(.subscription, root: root, variables: variables, selections: selections)
     }
 
     // MARK: Included lists

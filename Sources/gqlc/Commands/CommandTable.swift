@@ -62,6 +62,7 @@ enum CommandTable {
         entry(DeleteCommand.self),
         entry(ModelsCommand.self),
         entry(RawCommand.self),
+        entry(SubscribeCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.

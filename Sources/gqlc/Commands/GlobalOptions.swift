@@ -26,6 +26,8 @@ struct GlobalOptions: Equatable, Sendable {
     /// A PEM file of CA certificates to verify HTTPS servers with instead of the system's (`--cacert`,
     /// `CURL_CA_BUNDLE`, `SSL_CERT_FILE`).
     var caFile: Setting<String>?
+    /// `GQLC_REALTIME_ENDPOINT`: the real-time WebSocket URL for subscriptions (`--realtime-endpoint` wins).
+    var realtimeEndpoint: Setting<String>?
     /// Seconds to wait for each HTTP request.
     var timeout: Double = Defaults.timeout
     /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
@@ -99,6 +101,8 @@ struct GlobalOptions: Equatable, Sendable {
             + "private CA. Without it and $CURL_CA_BUNDLE, $SSL_CERT_FILE is read.")
     /// The variable read when neither `--cacert` nor `CURL_CA_BUNDLE` is set (as curl does).
     static let caCertFallbackVariable = "SSL_CERT_FILE"
+    /// Read by `subscribe`, whose `--realtime-endpoint` names it.
+    static let realtimeEndpointVariable = "GQLC_REALTIME_ENDPOINT"
     static let timeoutOption = OptionSpec(
         long: "timeout", value: "SECONDS", default: ValueParsing.text(seconds: Defaults.timeout), help: "Give up on a request after SECONDS.")
     static let retriesOption = OptionSpec(
@@ -159,6 +163,9 @@ struct GlobalOptions: Equatable, Sendable {
         caFile = lookup.text(Self.caCertOption)
         if caFile == nil, let value = environment[Self.caCertFallbackVariable], !value.isEmpty {
             caFile = Setting(value: value, origin: .environment(Self.caCertFallbackVariable))
+        }
+        if let value = environment[Self.realtimeEndpointVariable], !value.isEmpty {
+            realtimeEndpoint = Setting(value: value, origin: .environment(Self.realtimeEndpointVariable))
         }
         if let text = options.value(Self.timeoutOption) {
             timeout = try ValueParsing.positiveSeconds(text, for: Self.timeoutOption)

@@ -51,6 +51,11 @@ extension ListResult {
     var exitStatus: ExitCode { ExitCode(kind) }
 }
 
+extension SubscriptionError {
+    /// 5 when the server refuses the connection, 1 when it refuses a subscription, 6 for the network.
+    var exitStatus: ExitCode { ExitCode(kind) }
+}
+
 /// The version `gqlc --version` prints.
 enum Version {
     static let number = "0.1.0"

@@ -18,6 +18,11 @@ struct RawRunner {
         }
         var execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
         if session.globals.dryRun { return execution.printDryRun(request) }
+        if request.operationType == .subscription {
+            var stream = SubscriptionStream(
+                session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePath: { $0.request.decodePath })
+            return stream.run([RealtimeSubscription(request: request)])
+        }
         let mayRetry = RetryPolicy.mayRetry(
             request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)
         return execution.send(request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "")
@@ -42,7 +47,6 @@ struct RawRunner {
         case .syntax(let error): .report(error.report)
         case .invalid(let problem): .report(problem.report)
         case .operation(let error): .usage("\(name): \(error.commandLineMessage)")
-        case .subscription: .usage("\(name): \(error)")
         case .variable(let problem): .usage(problem.description + fix(for: problem))
         case .decodePath(let mismatch): .usage(decodePathMessage(decodePath, mismatch))
         }

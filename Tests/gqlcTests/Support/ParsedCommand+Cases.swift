@@ -9,4 +9,7 @@ extension ParsedCommand {
     static func delete(_ invocation: DeleteInvocation) -> ParsedCommand { ParsedCommand(DeleteCommand.self, invocation) }
     static func models(_ invocation: ModelsInvocation) -> ParsedCommand { ParsedCommand(ModelsCommand.self, invocation) }
     static func raw(_ invocation: RawInvocation) -> ParsedCommand { ParsedCommand(RawCommand.self, invocation) }
+    static func subscribe(_ invocation: SubscribeInvocation) -> ParsedCommand {
+        ParsedCommand(SubscribeCommand.self, invocation)
+    }
 }

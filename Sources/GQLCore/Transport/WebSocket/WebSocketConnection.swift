@@ -76,9 +76,10 @@ public final class WebSocketConnection {
         }
     }
 
-    /// Sends a text message.
-    public func send(text: String) throws(WebSocketError) {
-        try send(WebSocketFrame(opcode: .text, payload: Array(text.utf8)))
+    /// Sends a text message; `interruptible: false` sends it even after cancellation (a goodbye message).
+    public func send(text: String, interruptible: Bool = true) throws(WebSocketError) {
+        guard !closeSent && !finished else { throw .closed }
+        try writeFrame(WebSocketFrame(opcode: .text, payload: Array(text.utf8)), interruptible: interruptible)
     }
 
     /// Sends a binary message.
@@ -94,13 +95,14 @@ public final class WebSocketConnection {
     /// The next message, waiting up to `timeout` seconds (nil: no limit). Returns nil when nothing arrived in
     /// time. Pings are answered on the way. A close from the server is answered and returned as
     /// ``WebSocketMessage/close(code:reason:)``; after it, receiving throws ``WebSocketError/closed``.
-    public func receive(timeout: Double? = nil) throws(WebSocketError) -> WebSocketMessage? {
+    /// `interruptible: false` waits even after cancellation (for the answers to a goodbye).
+    public func receive(timeout: Double? = nil, interruptible: Bool = true) throws(WebSocketError) -> WebSocketMessage? {
         guard !finished else { throw .closed }
         let deadline = timeout.map { Deadline.after($0) }
         do throws(WebSocketError) {
             while true {
                 if let message = try nextMessage() { return message }
-                switch try readMore(deadline: deadline, interruptible: true) {
+                switch try readMore(deadline: deadline, interruptible: interruptible) {
                 case .bytes: continue
                 case .timedOut: return nil
                 case .endOfStream: throw .connectionLost
@@ -138,6 +140,12 @@ public final class WebSocketConnection {
             }
             if case .message(.close) = event { return }
         }
+    }
+
+    /// Drops the connection without a closing handshake (it is broken, or the peer is not to be waited for).
+    public func abandon() {
+        guard !finished else { return }
+        finish()
     }
 
     // MARK: - Internals

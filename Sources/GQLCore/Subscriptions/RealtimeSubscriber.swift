@@ -1,0 +1,293 @@
+/// Where and how to connect for subscriptions.
+public struct RealtimeSettings: Sendable {
+    /// The real-time endpoint (see ``RealtimeEndpoint``).
+    public var url: WebSocketURL
+    public var authorization: RealtimeAuthorization
+    /// Seconds the connection, `connection_ack` and each `start_ack` may take.
+    public var timeout: Double
+    /// A PEM bundle of CA certificates to trust instead of the system's (wss).
+    public var caFile: String?
+    /// Whether a lost connection is made again (with the subscriptions started again).
+    public var reconnect: Bool
+    /// Failed reconnection attempts in a row before giving up.
+    public var maxReconnectAttempts: Int
+    /// The longest wait between attempts (seconds); waits grow from half a second, jittered.
+    public var maxBackoff: Double
+
+    public init(
+        url: WebSocketURL, authorization: RealtimeAuthorization, timeout: Double, caFile: String? = nil,
+        reconnect: Bool = true, maxReconnectAttempts: Int = 10, maxBackoff: Double = 5
+    ) {
+        self.url = url
+        self.authorization = authorization
+        self.timeout = timeout
+        self.caFile = caFile
+        self.reconnect = reconnect
+        self.maxReconnectAttempts = maxReconnectAttempts
+        self.maxBackoff = maxBackoff
+    }
+}
+
+/// Runs subscriptions over one AppSync real-time connection:
+/// `connection_init` → `connection_ack` → `start`… → `start_ack` → `data`… → `stop` → `complete`, with a
+/// `ka` watchdog and, after a lost connection, a new one with the subscriptions started again.
+///
+/// Waits block on the socket (no polling loop), and the cancellation flag ends them at once; the
+/// subscriptions are then stopped and the connection closed cleanly.
+///
+/// ```swift
+/// let subscriber = RealtimeSubscriber(settings: settings, cancellation: flag)
+/// let ending = try subscriber.run([subscription], duration: nil) { event in print(event); return true }
+/// ```
+public final class RealtimeSubscriber {
+    public let settings: RealtimeSettings
+    private let cancellation: CancellationFlag?
+    /// The wall clock (for signing and for reporting gaps).
+    private let now: () -> Timestamp
+    /// Receives one line per protocol step (`> start …`, `< data …`); never a secret or an event's data.
+    private let trace: ((String) -> Void)?
+
+    /// True once every subscription has been acknowledged on some connection.
+    private var everSubscribed = false
+    /// When the last connection was lost, until the subscriptions run again.
+    private var lostAt: Timestamp?
+    private var failuresInARow = 0
+
+    public init(
+        settings: RealtimeSettings, cancellation: CancellationFlag? = nil, now: @escaping () -> Timestamp = Timestamp.now,
+        trace: ((String) -> Void)? = nil
+    ) {
+        self.settings = settings
+        self.cancellation = cancellation
+        self.now = now
+        self.trace = trace
+    }
+
+    /// Subscribes and reports every event to `onEvent` until it returns false, `duration` seconds pass
+    /// (nil: no limit), the cancellation flag is set, or an error.
+    public func run(
+        _ subscriptions: [RealtimeSubscription], duration: Double? = nil, onEvent: (RealtimeEvent) -> Bool
+    ) throws(SubscriptionError) -> RealtimeEnding {
+        let deadline = duration.map { Deadline.after($0) }
+        while true {
+            do {
+                return try runConnection(subscriptions, deadline: deadline, onEvent: onEvent)
+            } catch {
+                guard error.isRetryable, settings.reconnect, everSubscribed else { throw error }
+                failuresInARow += 1
+                if failuresInARow > settings.maxReconnectAttempts {
+                    throw .gaveUp(attempts: failuresInARow - 1, last: error.description)
+                }
+                if lostAt == nil { lostAt = now() }
+                let delay = backoff(attempt: failuresInARow)
+                _ = onEvent(.connectionLost(reason: error.description, attempt: failuresInARow, retryIn: delay))
+                let remaining = deadline.map { Double($0.millisecondsFromNow) / 1000 } ?? delay
+                if cancellation?.wait(seconds: min(delay, max(0, remaining))) == true { return .cancelled }
+                if cancellation == nil { ThreadSleep.seconds(min(delay, max(0, remaining))) }
+                if let deadline, deadline.millisecondsFromNow <= 0 { return .timedOut }
+            }
+        }
+    }
+
+    /// Seconds before reconnection attempt `attempt`: 0.5 s doubled each time up to ``RealtimeSettings/maxBackoff``,
+    /// then a random half to whole of it (so that many clients do not come back at once).
+    func backoff(attempt: Int) -> Double {
+        let ceiling = min(settings.maxBackoff, 0.5 * Double(1 << min(attempt - 1, 16)))
+        return ceiling * Double.random(in: 0.5...1.0)
+    }
+
+    // MARK: - One connection
+
+    /// A subscription started on the current connection.
+    private struct Started {
+        let id: String
+        let subscription: RealtimeSubscription
+        var acknowledged = false
+    }
+
+    private func runConnection(
+        _ subscriptions: [RealtimeSubscription], deadline: Deadline?, onEvent: (RealtimeEvent) -> Bool
+    ) throws(SubscriptionError) -> RealtimeEnding {
+        if cancellation?.isCancelled == true { return .cancelled }
+        let connection: WebSocketConnection
+        let keepAliveMs: Int
+        do {
+            (connection, keepAliveMs) = try connect()
+        } catch .connection(.cancelled) {
+            return .cancelled
+        }
+        var started: [Started] = []
+        do throws(SubscriptionError) {
+            for subscription in subscriptions {
+                let id = RandomUUID.string()
+                try start(subscription, id: id, on: connection)
+                started.append(Started(id: id, subscription: subscription))
+            }
+            var keepAliveDeadline = Deadline.after(Double(keepAliveMs) / 1000)
+            var ackDeadline: Deadline? = Deadline.after(settings.timeout)
+            while true {
+                var wait = keepAliveDeadline.millisecondsFromNow
+                if let ackDeadline { wait = min(wait, ackDeadline.millisecondsFromNow) }
+                if let deadline { wait = min(wait, deadline.millisecondsFromNow) }
+                guard let message = try receive(connection, timeout: Double(max(0, wait)) / 1000) else {
+                    if let deadline, deadline.millisecondsFromNow <= 0 {
+                        stop(started, on: connection)
+                        return .timedOut
+                    }
+                    if let ackDeadline, ackDeadline.millisecondsFromNow <= 0 {
+                        throw SubscriptionError.connection(.timeout(seconds: settings.timeout, during: "waiting for start_ack"))
+                    }
+                    if keepAliveDeadline.millisecondsFromNow <= 0 { throw SubscriptionError.noKeepAlive(milliseconds: keepAliveMs) }
+                    continue
+                }
+                switch message {
+                case .keepAlive:
+                    keepAliveDeadline = Deadline.after(Double(keepAliveMs) / 1000)
+                case .startAck(let id):
+                    guard let index = started.firstIndex(where: { $0.id == id }), !started[index].acknowledged else { continue }
+                    started[index].acknowledged = true
+                    if !onEvent(.subscribed(name: started[index].subscription.name)) {
+                        stop(started, on: connection)
+                        return .stopped
+                    }
+                    if started.allSatisfy(\.acknowledged) {
+                        ackDeadline = nil
+                        everSubscribed = true
+                        failuresInARow = 0
+                        if let lostAt {
+                            self.lostAt = nil
+                            _ = onEvent(.resubscribed(missedFrom: lostAt, missedTo: now()))
+                        }
+                    }
+                case .data(let id, let response):
+                    guard let entry = started.first(where: { $0.id == id }) else { continue }
+                    if !onEvent(.data(name: entry.subscription.name, response: response)) {
+                        stop(started, on: connection)
+                        return .stopped
+                    }
+                case .error(let id, let errors):
+                    let name = id.flatMap { id in started.first { $0.id == id }?.subscription.name }
+                    stop(started.filter { $0.id != id }, on: connection)
+                    throw SubscriptionError.failed(name: name, errors)
+                case .connectionError(let errors):
+                    connection.abandon()
+                    throw SubscriptionError.refused(errors)
+                case .complete(let id):
+                    started.removeAll { $0.id == id }
+                    if started.isEmpty {
+                        try? connection.close()
+                        return .completed
+                    }
+                case .connectionAck, .other:
+                    continue
+                }
+            }
+        } catch .connection(.cancelled) {
+            stop(started, on: connection)
+            return .cancelled
+        } catch {
+            connection.abandon()
+            throw error
+        }
+    }
+
+    /// Connects with the auth header as a subprotocol, sends `connection_init` and waits for the ack;
+    /// returns the connection and its `connectionTimeoutMs`.
+    private func connect() throws(SubscriptionError) -> (WebSocketConnection, Int) {
+        let header = settings.authorization.connectHeader(at: now())
+        let connection: WebSocketConnection
+        trace?("connecting to \(settings.url) (subprotocols graphql-ws, header-…)")
+        do {
+            connection = try WebSocketConnection.connect(
+                url: settings.url, subprotocols: ["graphql-ws", RealtimeAuthorization.subprotocol(header)],
+                timeout: settings.timeout, caFile: settings.caFile, cancellation: cancellation)
+            try connection.send(text: #"{"type":"connection_init"}"#)
+            trace?("> connection_init")
+        } catch {
+            throw .connection(error)
+        }
+        let ackDeadline = Deadline.after(settings.timeout)
+        do throws(SubscriptionError) {
+            while true {
+                let wait = Double(max(0, ackDeadline.millisecondsFromNow)) / 1000
+                guard let message = try receive(connection, timeout: wait) else {
+                    throw SubscriptionError.connection(.timeout(seconds: settings.timeout, during: "waiting for connection_ack"))
+                }
+                switch message {
+                case .connectionAck(let milliseconds): return (connection, milliseconds)
+                case .connectionError(let errors), .error(nil, let errors): throw SubscriptionError.refused(errors)
+                default: continue
+                }
+            }
+        } catch {
+            connection.abandon()
+            throw error
+        }
+    }
+
+    /// Sends `start` for `subscription`: its request as the `data` string, and the auth header signed over it.
+    private func start(_ subscription: RealtimeSubscription, id: String, on connection: WebSocketConnection) throws(SubscriptionError) {
+        let data = subscription.request.body.serialized(.compact)
+        let authorization = settings.authorization.startHeader(data: data, at: now())
+        let message: JSONValue = [
+            "id": .string(id),
+            "payload": ["data": .string(data), "extensions": ["authorization": .object(authorization)]],
+            "type": "start",
+        ]
+        do {
+            try connection.send(text: message.serialized(.compact))
+            trace?("> start \(id) \(subscription.name)")
+        } catch {
+            throw .connection(error)
+        }
+    }
+
+    /// The next protocol message, nil when nothing came within `timeout`.
+    private func receive(_ connection: WebSocketConnection, timeout: Double) throws(SubscriptionError) -> RealtimeMessage? {
+        let message: WebSocketMessage?
+        do {
+            message = try connection.receive(timeout: timeout)
+        } catch {
+            throw .connection(error)
+        }
+        switch message {
+        case nil: return nil
+        case .text(let text)?:
+            do {
+                let parsed = try RealtimeMessage.parse(text)
+                trace?("< " + parsed.summary)
+                return parsed
+            } catch {
+                throw .protocolViolation(error)
+            }
+        case .binary?: return .other(type: "binary")
+        case .close(let code, let reason)?:
+            let why = reason.isEmpty ? "" : ": \(reason)"
+            throw .connection(.connectionFailed("the real-time server closed the connection (\(code)\(why))"))
+        }
+    }
+
+    /// Ends the subscriptions cleanly, even after cancellation: `stop` for each, the `complete`s awaited
+    /// (briefly), then the closing handshake. Failures are ignored: the connection is going away anyway.
+    private func stop(_ started: [Started], on connection: WebSocketConnection) {
+        var open = Set<String>()
+        for entry in started {
+            let message: JSONValue = ["id": .string(entry.id), "type": "stop"]
+            if (try? connection.send(text: message.serialized(.compact), interruptible: false)) != nil {
+                trace?("> stop \(entry.id)")
+                open.insert(entry.id)
+            }
+        }
+        let deadline = Deadline.after(min(settings.timeout, 5))
+        while !open.isEmpty, deadline.millisecondsFromNow > 0 {
+            let wait = Double(deadline.millisecondsFromNow) / 1000
+            guard let received = try? connection.receive(timeout: wait, interruptible: false), case .text(let text) = received else { break }
+            if case .complete(let id)? = try? RealtimeMessage.parse(text) {
+                trace?("< complete \(id)")
+                open.remove(id)
+            }
+        }
+        try? connection.close()
+        trace?("closed")
+    }
+}

@@ -1,0 +1,45 @@
+import GQLCore
+
+/// `gqlc subscribe`: builds one model subscription per `--on` and streams their events.
+struct SubscribeRunner {
+    let session: Session
+    let diagnostics: Diagnostics
+
+    func run(_ invocation: SubscribeInvocation) -> ExitCode {
+        let file: SchemaFile?
+        var subscriptions: [RealtimeSubscription] = []
+        do throws(RunFailure) {
+            file = try session.schemaFile(required: true)
+            let builder = RequestBuilder(schema: try session.modelSchema(in: file))
+            for event in invocation.events {
+                do {
+                    let request = try builder.subscription(
+                        invocation.model, event: event, filter: FilterInput(where: invocation.conditions),
+                        include: invocation.includes)
+                    subscriptions.append(RealtimeSubscription(name: request.decodePath.first ?? event.rawValue, request: request))
+                } catch {
+                    throw .request(error)
+                }
+            }
+        } catch {
+            diagnostics.failure(error)
+            return error.status
+        }
+        if session.globals.dryRun {
+            let execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: file)
+            for subscription in subscriptions { _ = execution.printDryRun(subscription.request) }
+            return .success
+        }
+        var stream = SubscriptionStream(
+            session: session, diagnostics: diagnostics, schemaFile: file, realtimeEndpoint: invocation.realtimeEndpoint,
+            count: invocation.count, duration: invocation.duration, reconnect: invocation.reconnect,
+            decodePath: { $0.request.decodePath })
+        return stream.run(subscriptions)
+    }
+}
+
+extension SubscribeCommand {
+    static func run(_ invocation: SubscribeInvocation, in context: RunContext) -> ExitCode {
+        SubscribeRunner(session: context.session, diagnostics: context.diagnostics).run(invocation)
+    }
+}

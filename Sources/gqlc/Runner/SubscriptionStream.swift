@@ -1,0 +1,130 @@
+import GQLCore
+
+/// Runs subscriptions and prints their events: shared by `subscribe` and `raw` with a subscription document.
+///
+/// Each event's result is printed as it arrives (NDJSON, one line per event, unless `--output json` was given:
+/// then one array, closed when the run ends); `subscribed: NAME` and connection notes go to stderr.
+struct SubscriptionStream {
+    let session: Session
+    var diagnostics: Diagnostics
+    let schemaFile: SchemaFile?
+    /// `--realtime-endpoint`, if given.
+    var realtimeEndpoint: String?
+    /// Stop after this many events.
+    var count: Int?
+    /// Stop after this many seconds.
+    var duration: Double?
+    var reconnect = true
+    /// The path of the printed result inside each event's `data` (`onCreatePost`); empty prints all of `data`.
+    var decodePath: (RealtimeSubscription) -> [String] = { _ in [] }
+
+    mutating func run(_ subscriptions: [RealtimeSubscription]) -> ExitCode {
+        let settings: RealtimeSettings
+        do {
+            settings = try self.settings()
+        } catch {
+            diagnostics.failure(error)
+            return error.status
+        }
+        var globals = session.globals
+        // Events stream one per line unless an array was asked for.
+        if !globals.outputGiven { globals.output = .ndjson }
+        var stream = ResultPrinter(console: session.console, globals: globals).beginList()
+        let errorSink = session.console.error
+        let diagnostics = self.diagnostics
+        let decodePath = self.decodePath
+        let names = Dictionary(subscriptions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var received = 0
+        var sawErrors = false
+        var outputClosed = false
+        let limit = count
+        let redactor = diagnostics.redactor
+        let trace: ((String) -> Void)? = session.globals.verbose
+            ? { line in errorSink.write("* realtime: " + redactor.scrub(Diagnostics.oneLine(line)) + "\n") } : nil
+        let subscriber = RealtimeSubscriber(settings: settings, cancellation: session.cancellation, trace: trace)
+        let result: Result<RealtimeEnding, SubscriptionError> = Result { () throws(SubscriptionError) in
+            try subscriber.run(subscriptions, duration: duration) { event in
+                switch event {
+                case .subscribed(let name):
+                    errorSink.write("subscribed: \(name)\n")
+                case .data(let name, let response):
+                    if !response.errors.isEmpty {
+                        sawErrors = true
+                        diagnostics.graphQLErrors(response.errors)
+                    }
+                    var value = response.data ?? .null
+                    for key in names[name].map(decodePath) ?? [] { value = value[key] ?? .null }
+                    // An event whose result is null because of its errors prints only the errors; it still counts.
+                    if !(value.isNull && !response.errors.isEmpty) {
+                        guard stream.write([value]) else {
+                            outputClosed = true
+                            return false
+                        }
+                    }
+                    received += 1
+                    if let limit, received >= limit { return false }
+                case .connectionLost(let reason, let attempt, let delay):
+                    diagnostics.error("connection lost: \(reason); connecting again in \(Self.seconds(delay)) s (attempt \(attempt))")
+                case .resubscribed(let from, let to):
+                    diagnostics.error(
+                        "subscribed again; events between \(Self.clock(from)) and \(Self.clock(to)) UTC "
+                            + "(\(Self.seconds(to.seconds(since: from))) s) may have been missed")
+                }
+                return true
+            }
+        }
+        if !outputClosed { stream.finish() }
+        switch result {
+        case .success(.cancelled):
+            return .interrupted
+        case .success:
+            return sawErrors ? .partial : .success
+        case .failure(let error):
+            diagnostics.error(error.description)
+            return error.exitStatus
+        }
+    }
+
+    /// The real-time URL, auth and timeouts; the secrets are registered for scrubbing.
+    private mutating func settings() throws(RunFailure) -> RealtimeSettings {
+        let endpoint = try session.endpoint(file: schemaFile)
+        let authorization = RealtimeAuthorization(endpoint: endpoint)
+        diagnostics.redactor = Redactor(secrets: endpoint.redactor.secrets + authorization.secrets)
+        let url: WebSocketURL
+        if let given = realtimeEndpoint {
+            do {
+                url = try WebSocketURL(given)
+            } catch {
+                throw .usage("\(SubscribeCommand.realtimeEndpoint.flagName): \(error.description)")
+            }
+        } else if let setting = session.globals.realtimeEndpoint {
+            do {
+                url = try WebSocketURL(setting.value)
+            } catch {
+                throw .usage("$\(GlobalOptions.realtimeEndpointVariable): \(error.description)")
+            }
+        } else {
+            do {
+                url = try RealtimeEndpoint.url(forAPI: endpoint.url.absoluteString)
+            } catch {
+                throw .usage("\(error.description); pass \(SubscribeCommand.realtimeEndpoint.flagName) URL")
+            }
+        }
+        return RealtimeSettings(
+            url: url, authorization: authorization, timeout: min(endpoint.timeout, duration ?? endpoint.timeout),
+            caFile: endpoint.caFile, reconnect: reconnect)
+    }
+
+    /// `1.5`, for durations in messages.
+    static func seconds(_ value: Double) -> String {
+        let tenths = Int((max(0, value) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// `20:41:03`, the UTC time of day of `time`.
+    static func clock(_ time: Timestamp) -> String {
+        let parts = time.civil
+        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+    }
+}

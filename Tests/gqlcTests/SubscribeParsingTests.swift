@@ -1,0 +1,56 @@
+import GQLCore
+import Testing
+
+@testable import gqlc
+
+/// `gqlc subscribe`'s command line becomes the expected invocation.
+@Suite struct SubscribeParsingTests {
+    @Test func everythingGiven() throws {
+        let parsed = try invocation([
+            "subscribe", "Comment", "--on", "create", "--on", "DELETE", "--on", "create", "--where", "post=p1",
+            "--include", "post", "--count", "5", "--timeout", "2.5", "--realtime-endpoint", "ws://h/graphql/realtime",
+            "--no-reconnect",
+        ])
+        #expect(parsed.command == .subscribe(SubscribeInvocation(
+            model: "Comment", events: [.onCreate, .onDelete], conditions: ["post=p1"], includes: ["post"], count: 5,
+            duration: 2.5, realtimeEndpoint: "ws://h/graphql/realtime", reconnect: false)))
+        // The global --timeout is still the per-request bound too.
+        #expect(parsed.globals.timeout == 2.5)
+    }
+
+    @Test func defaultsListenForeverAndReconnect() throws {
+        #expect(try invocation(["subscribe", "Post", "--on", "update"]).command == .subscribe(SubscribeInvocation(
+            model: "Post", events: [.onUpdate], conditions: [], includes: [], count: nil, duration: nil,
+            realtimeEndpoint: nil, reconnect: true)))
+    }
+
+    /// `--on` reads its words from SubscriptionEvent, as help and completion do.
+    @Test func eventWordsAreOneListForParsingHelpAndCompletion() throws {
+        #expect(SubscribeCommand.on.valueName == "create|update|delete")
+        #expect(CompletionScript.completion(ofValue: SubscribeCommand.on.valueName ?? "") == .choices(["create", "update", "delete"]))
+        #expect(HelpText.render(topic: "subscribe").hasPrefix("Usage: gqlc subscribe MODEL --on create|update|delete... "))
+    }
+
+    @Test func theRealtimeEndpointComesFromTheEnvironment() throws {
+        let parsed = try invocation(["subscribe", "Post", "--on", "create"], environment: ["GQLC_REALTIME_ENDPOINT": "wss://x/graphql"])
+        #expect(parsed.globals.realtimeEndpoint?.value == "wss://x/graphql")
+        #expect(try invocation(["subscribe", "Post", "--on", "create"], environment: ["GQLC_REALTIME_ENDPOINT": ""])
+            .globals.realtimeEndpoint == nil)
+    }
+
+    @Test(arguments: [
+        (["subscribe", "Post"], "'subscribe' needs --on create, --on update or --on delete (repeatable)"),
+        (["subscribe", "Post", "--on", "upsert"], "invalid value 'upsert' for '--on': expected create, update or delete"),
+        (["subscribe", "Post", "--on", "create", "--count", "-1"], "invalid value '-1' for '--count'"),
+        (["subscribe", "Post", "--on", "create", "--realtime-endpoint", ""], "option '--realtime-endpoint' needs a non-empty value"),
+        (["subscribe", "Post", "Comment", "--on", "create"], "unexpected argument 'Comment'"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        do {
+            _ = try CommandLineParser.parse(arguments, environment: [:])
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+}
