@@ -1,9 +1,11 @@
-/// Hexadecimal digits for bytes: the one table behind hashes, percent-encoding, UUIDs and byte values in messages.
+/// Hexadecimal digits for bytes, both ways: the one place behind hashes, percent-encoding and -decoding, UUIDs,
+/// `\u` escapes and byte values in messages.
 ///
 /// ```swift
 /// var text: [UInt8] = []
 /// Hex.append(0x3F, to: &text)   // "3f"
 /// Hex.digits(0x0A, uppercase: true)   // "0A"
+/// Hex.value(UInt8(ascii: "f"))   // 15
 /// ```
 public enum Hex {
     /// Appends the two digits of `byte` to `text`.
@@ -16,6 +18,17 @@ public enum Hex {
     @usableFromInline
     static func digit(_ nibble: UInt8, uppercase: Bool) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : (uppercase ? UInt8(ascii: "A") : UInt8(ascii: "a")) + nibble - 10
+    }
+
+    /// The value of one hex digit (`0-9`, `a-f`, `A-F`), or nil for any other byte.
+    @inlinable
+    public static func value(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// The two digits of `byte`.
