@@ -55,8 +55,6 @@ typedef int (*curl_seek_callback)(void *userdata, curl_off_t offset, int origin)
 /// CURLOPT_XFERINFOFUNCTION; non-zero aborts the transfer.
 typedef int (*curl_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
                                       curl_off_t ulnow);
-/// CURLOPT_DEBUGFUNCTION (type is one of CURLINFO_TEXT … CURLINFO_SSL_DATA_OUT).
-typedef int (*curl_debug_callback)(CURL *handle, int type, char *data, size_t size, void *userptr);
 
 // MARK: - Non-variadic functions, as pointers to cast dlsym results to
 
@@ -120,11 +118,6 @@ static inline CURLcode gqlc_curl_setopt_xferinfo_function(void *fn, CURL *handle
                                                           curl_xferinfo_callback value) {
     return ((gqlc_curl_easy_setopt_fn)fn)(handle, option, value);
 }
-/// curl_easy_setopt with a debug callback (or NULL).
-static inline CURLcode gqlc_curl_setopt_debug_function(void *fn, CURL *handle, CURLoption option,
-                                                       curl_debug_callback value) {
-    return ((gqlc_curl_easy_setopt_fn)fn)(handle, option, value);
-}
 
 /// curl_easy_getinfo into a long (CURLINFO_LONG).
 static inline CURLcode gqlc_curl_getinfo_long(void *fn, CURL *handle, CURLINFO info, long *value) {
@@ -174,6 +167,7 @@ static inline CURLcode gqlc_curl_getinfo_socket(void *fn, CURL *handle, CURLINFO
 #define CURLOPT_POST 47
 #define CURLOPT_FOLLOWLOCATION 52
 #define CURLOPT_XFERINFODATA 10057
+#define CURLOPT_HTTPPROXYTUNNEL 61
 #define CURLOPT_SSL_VERIFYPEER 64
 #define CURLOPT_CAINFO 10065
 #define CURLOPT_MAXCONNECTS 71
@@ -182,8 +176,6 @@ static inline CURLcode gqlc_curl_getinfo_socket(void *fn, CURL *handle, CURLINFO
 #define CURLOPT_HTTPGET 80
 #define CURLOPT_SSL_VERIFYHOST 81
 #define CURLOPT_HTTP_VERSION 84
-#define CURLOPT_DEBUGFUNCTION 20094
-#define CURLOPT_DEBUGDATA 10095
 #define CURLOPT_CAPATH 10097
 #define CURLOPT_NOSIGNAL 99
 #define CURLOPT_ACCEPT_ENCODING 10102
@@ -214,13 +206,6 @@ static inline CURLcode gqlc_curl_getinfo_socket(void *fn, CURL *handle, CURLINFO
 #define CURLINFO_LOCAL_PORT 0x20002A
 #define CURLINFO_ACTIVESOCKET 0x50002C
 #define CURLINFO_HTTP_VERSION 0x20002E
-
-// Debug callback types.
-#define CURLINFO_TEXT 0
-#define CURLINFO_HEADER_IN 1
-#define CURLINFO_HEADER_OUT 2
-#define CURLINFO_DATA_IN 3
-#define CURLINFO_DATA_OUT 4
 
 // Result codes (CURLcode).
 #define CURLE_OK 0

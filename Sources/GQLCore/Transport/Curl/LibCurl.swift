@@ -212,12 +212,6 @@ public struct LibCurl: @unchecked Sendable {
         gqlc_curl_setopt_xferinfo_function(easySetoptFn, handle, option, value)
     }
 
-    /// Sets `CURLOPT_DEBUGFUNCTION`.
-    @discardableResult
-    public func setopt(_ handle: OpaquePointer, _ option: CURLoption, debug value: curl_debug_callback?) -> CURLcode {
-        gqlc_curl_setopt_debug_function(easySetoptFn, handle, option, value)
-    }
-
     // MARK: curl_easy_getinfo
 
     /// A long item (`CURLINFO_RESPONSE_CODE`…), nil if libcurl has none.
