@@ -1,11 +1,9 @@
 """The HTTP transport end to end: HTTPS with a private CA, gzip, proxies, Ctrl-C, keep-alive, and a missing
 libcurl. Every test runs the built gqlc against the real local server (HTTPS with ``--tls-cert/--tls-key``);
-certificates are made here with the ``cryptography`` package, from a CA of the test's own."""
+certificates are made here with ``trustme``, from a CA of the test's own."""
 
 from __future__ import annotations
 
-import datetime
-import ipaddress
 import json
 import re
 import signal
@@ -15,10 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import NameOID
+import trustme
 
 from forwarding_proxy import ForwardingProxy
 from gqlc_runner import GQLC_BIN, closed_port_url, gqlc_env
@@ -43,46 +38,21 @@ class PKI:
     other_host_key: Path
 
 
-def _write_key(key, path: Path) -> Path:
-    path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                       serialization.NoEncryption()))
-    return path
-
-
-def _certificate(subject: str, issuer_name: x509.Name, public_key, signing_key, *, ca: bool,
-                 names: list[x509.GeneralName] = ()) -> x509.Certificate:
-    now = datetime.datetime.now(datetime.timezone.utc)
-    builder = (x509.CertificateBuilder()
-               .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, subject)]))
-               .issuer_name(issuer_name).public_key(public_key).serial_number(x509.random_serial_number())
-               .not_valid_before(now - datetime.timedelta(hours=1)).not_valid_after(now + datetime.timedelta(days=2))
-               .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True))
-    if ca:
-        builder = builder.add_extension(x509.KeyUsage(
-            digital_signature=True, key_cert_sign=True, crl_sign=True, content_commitment=False,
-            key_encipherment=False, data_encipherment=False, key_agreement=False, encipher_only=False,
-            decipher_only=False), critical=True)
-    else:
-        builder = builder.add_extension(x509.SubjectAlternativeName(list(names)), critical=False)
-    return builder.sign(signing_key, hashes.SHA256())
-
-
 @pytest.fixture(scope="module")
 def pki(tmp_path_factory) -> PKI:
+    """A fresh CA from ``trustme`` (as the WebSocket client tests' server makes its own)."""
     directory = tmp_path_factory.mktemp("pki")
-    ca_key = ec.generate_private_key(ec.SECP256R1())
-    ca_cert = _certificate("gqlc test CA", x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "gqlc test CA")]),
-                           ca_key.public_key(), ca_key, ca=True)
-    (directory / "ca.pem").write_bytes(ca_cert.public_bytes(serialization.Encoding.PEM))
+    ca = trustme.CA()
+    ca.cert_pem.write_to_path(str(directory / "ca.pem"))
 
-    def server(name: str, names: list[x509.GeneralName]) -> tuple[Path, Path]:
-        key = ec.generate_private_key(ec.SECP256R1())
-        cert = _certificate(name, ca_cert.subject, key.public_key(), ca_key, ca=False, names=names)
-        (directory / f"{name}.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-        return directory / f"{name}.pem", _write_key(key, directory / f"{name}-key.pem")
+    def server(name: str, *hosts: str) -> tuple[Path, Path]:
+        leaf = ca.issue_cert(*hosts)
+        leaf.cert_chain_pems[0].write_to_path(str(directory / f"{name}.pem"))
+        leaf.private_key_pem.write_to_path(str(directory / f"{name}-key.pem"))
+        return directory / f"{name}.pem", directory / f"{name}-key.pem"
 
-    cert, key = server("localhost", [x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1"))])
-    other_cert, other_key = server("other", [x509.DNSName("other.example")])
+    cert, key = server("localhost", "localhost", "127.0.0.1")
+    other_cert, other_key = server("other", "other.example")
     return PKI(directory / "ca.pem", cert, key, other_cert, other_key)
 
 

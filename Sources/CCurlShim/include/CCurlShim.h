@@ -2,7 +2,7 @@
 // and C trampolines for libcurl's variadic functions, which Swift cannot call.
 //
 // libcurl itself is loaded with dlopen (see GQLCore/Transport/Curl/LibCurl.swift): each trampoline takes the
-// address dlsym found for curl_easy_setopt, curl_easy_getinfo or curl_multi_setopt and makes the variadic
+// address dlsym found for curl_easy_setopt or curl_easy_getinfo and makes the variadic
 // call from C, so the C compiler passes the argument as the platform's variadic convention requires
 // (calling through a non-variadic pointer happens to work on x86-64 and is wrong on Apple Silicon).
 //
@@ -20,7 +20,6 @@ typedef struct gqlc_curl_multi CURLM;
 typedef int CURLcode;
 typedef int CURLMcode;
 typedef int CURLoption;
-typedef int CURLMoption;
 typedef int CURLINFO;
 typedef int curl_socket_t;
 typedef int64_t curl_off_t;
@@ -56,8 +55,6 @@ typedef int (*curl_seek_callback)(void *userdata, curl_off_t offset, int origin)
 /// CURLOPT_XFERINFOFUNCTION; non-zero aborts the transfer.
 typedef int (*curl_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
                                       curl_off_t ulnow);
-/// CURLOPT_DEBUGFUNCTION (type is one of CURLINFO_TEXT … CURLINFO_SSL_DATA_OUT).
-typedef int (*curl_debug_callback)(CURL *handle, int type, char *data, size_t size, void *userptr);
 
 // MARK: - Non-variadic functions, as pointers to cast dlsym results to
 
@@ -88,7 +85,6 @@ typedef const char *(*gqlc_curl_multi_strerror_fn)(CURLMcode code);
 
 typedef CURLcode (*gqlc_curl_easy_setopt_fn)(CURL *handle, CURLoption option, ...);
 typedef CURLcode (*gqlc_curl_easy_getinfo_fn)(CURL *handle, CURLINFO info, ...);
-typedef CURLMcode (*gqlc_curl_multi_setopt_fn)(CURLM *multi, CURLMoption option, ...);
 
 /// curl_easy_setopt with a long (CURLOPTTYPE_LONG options).
 static inline CURLcode gqlc_curl_setopt_long(void *fn, CURL *handle, CURLoption option, long value) {
@@ -122,39 +118,18 @@ static inline CURLcode gqlc_curl_setopt_xferinfo_function(void *fn, CURL *handle
                                                           curl_xferinfo_callback value) {
     return ((gqlc_curl_easy_setopt_fn)fn)(handle, option, value);
 }
-/// curl_easy_setopt with a debug callback (or NULL).
-static inline CURLcode gqlc_curl_setopt_debug_function(void *fn, CURL *handle, CURLoption option,
-                                                       curl_debug_callback value) {
-    return ((gqlc_curl_easy_setopt_fn)fn)(handle, option, value);
-}
 
 /// curl_easy_getinfo into a long (CURLINFO_LONG).
 static inline CURLcode gqlc_curl_getinfo_long(void *fn, CURL *handle, CURLINFO info, long *value) {
-    return ((gqlc_curl_easy_getinfo_fn)fn)(handle, info, value);
-}
-/// curl_easy_getinfo into a double (CURLINFO_DOUBLE).
-static inline CURLcode gqlc_curl_getinfo_double(void *fn, CURL *handle, CURLINFO info, double *value) {
     return ((gqlc_curl_easy_getinfo_fn)fn)(handle, info, value);
 }
 /// curl_easy_getinfo into a string owned by the handle (CURLINFO_STRING).
 static inline CURLcode gqlc_curl_getinfo_string(void *fn, CURL *handle, CURLINFO info, char **value) {
     return ((gqlc_curl_easy_getinfo_fn)fn)(handle, info, value);
 }
-/// curl_easy_getinfo into a curl_off_t (CURLINFO_OFF_T).
-static inline CURLcode gqlc_curl_getinfo_off_t(void *fn, CURL *handle, CURLINFO info, curl_off_t *value) {
-    return ((gqlc_curl_easy_getinfo_fn)fn)(handle, info, value);
-}
 /// curl_easy_getinfo into a socket (CURLINFO_SOCKET, e.g. CURLINFO_ACTIVESOCKET).
 static inline CURLcode gqlc_curl_getinfo_socket(void *fn, CURL *handle, CURLINFO info, curl_socket_t *value) {
     return ((gqlc_curl_easy_getinfo_fn)fn)(handle, info, value);
-}
-/// curl_easy_getinfo into a pointer (CURLINFO_PTR / CURLINFO_SLIST).
-static inline CURLcode gqlc_curl_getinfo_pointer(void *fn, CURL *handle, CURLINFO info, void **value) {
-    return ((gqlc_curl_easy_getinfo_fn)fn)(handle, info, value);
-}
-/// curl_multi_setopt with a long.
-static inline CURLMcode gqlc_curl_multi_setopt_long(void *fn, CURLM *multi, CURLMoption option, long value) {
-    return ((gqlc_curl_multi_setopt_fn)fn)(multi, option, value);
 }
 
 // MARK: - Constants
@@ -192,6 +167,7 @@ static inline CURLMcode gqlc_curl_multi_setopt_long(void *fn, CURLM *multi, CURL
 #define CURLOPT_POST 47
 #define CURLOPT_FOLLOWLOCATION 52
 #define CURLOPT_XFERINFODATA 10057
+#define CURLOPT_HTTPPROXYTUNNEL 61
 #define CURLOPT_SSL_VERIFYPEER 64
 #define CURLOPT_CAINFO 10065
 #define CURLOPT_MAXCONNECTS 71
@@ -200,8 +176,6 @@ static inline CURLMcode gqlc_curl_multi_setopt_long(void *fn, CURLM *multi, CURL
 #define CURLOPT_HTTPGET 80
 #define CURLOPT_SSL_VERIFYHOST 81
 #define CURLOPT_HTTP_VERSION 84
-#define CURLOPT_DEBUGFUNCTION 20094
-#define CURLOPT_DEBUGDATA 10095
 #define CURLOPT_CAPATH 10097
 #define CURLOPT_NOSIGNAL 99
 #define CURLOPT_ACCEPT_ENCODING 10102
@@ -232,16 +206,6 @@ static inline CURLMcode gqlc_curl_multi_setopt_long(void *fn, CURLM *multi, CURL
 #define CURLINFO_LOCAL_PORT 0x20002A
 #define CURLINFO_ACTIVESOCKET 0x50002C
 #define CURLINFO_HTTP_VERSION 0x20002E
-
-// Debug callback types.
-#define CURLINFO_TEXT 0
-#define CURLINFO_HEADER_IN 1
-#define CURLINFO_HEADER_OUT 2
-#define CURLINFO_DATA_IN 3
-#define CURLINFO_DATA_OUT 4
-
-// Multi options.
-#define CURLMOPT_MAXCONNECTS 6
 
 // Result codes (CURLcode).
 #define CURLE_OK 0

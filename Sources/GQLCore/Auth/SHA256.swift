@@ -172,13 +172,9 @@ public enum HMACSHA256 {
 extension Array where Element == UInt8 {
     /// The bytes as lowercase hexadecimal, two digits each (as SigV4 writes hashes and signatures).
     public var hexString: String {
-        let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(count * 2)
-        for byte in self {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
+        for byte in self { Hex.append(byte, to: &text) }
         return String(decoding: text, as: UTF8.self)
     }
 }

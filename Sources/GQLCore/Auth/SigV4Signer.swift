@@ -130,7 +130,6 @@ public struct CanonicalRequest: Sendable, Equatable {
 
     /// Percent-encodes every byte but the unreserved characters `A-Z a-z 0-9 - . _ ~`, with uppercase hex digits.
     static func uriEncode(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var result: [UInt8] = []
         for byte in text.utf8 {
             switch byte {
@@ -138,7 +137,8 @@ public struct CanonicalRequest: Sendable, Equatable {
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 result.append(byte)
             default:
-                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0f)]]
+                result.append(UInt8(ascii: "%"))
+                Hex.append(byte, to: &result, uppercase: true)
             }
         }
         return String(decoding: result, as: UTF8.self)

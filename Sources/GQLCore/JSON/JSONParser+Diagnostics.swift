@@ -68,8 +68,5 @@ extension JSONParser {
 
     private func hexByte(_ byte: UInt8) -> String { "0x" + hexDigits(byte) }
 
-    private func hexDigits(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
-    }
+    private func hexDigits(_ byte: UInt8) -> String { Hex.digits(byte, uppercase: true) }
 }

@@ -105,13 +105,7 @@ extension JSONParser {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = peek() else { throw unexpected(expecting: "4 hex digits after \\u") }
-            let digit: UInt8
-            switch byte {
-            case JSONByte.zero...JSONByte.nine: digit = byte - JSONByte.zero
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw unexpected(expecting: "4 hex digits after \\u")
-            }
+            guard let digit = Hex.value(byte) else { throw unexpected(expecting: "4 hex digits after \\u") }
             value = value << 4 | UInt32(digit)
             index += 1
         }

@@ -12,12 +12,11 @@ public enum RandomUUID {
         var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
         bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
-        let digits = Array("0123456789ABCDEF".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(36)
         for (index, byte) in bytes.enumerated() {
             if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-            text += [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            Hex.append(byte, to: &text, uppercase: true)
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -107,8 +107,13 @@ public enum ThreadSleep {
 public enum MonotonicTime {
     /// Seconds since an arbitrary moment (usually boot).
     public static func seconds() -> Double {
+        Double(nanoseconds()) / 1e9
+    }
+
+    /// Nanoseconds since the same moment.
+    public static func nanoseconds() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 }

@@ -118,7 +118,7 @@ public struct EndpointURL: Sendable, Hashable, CustomStringConvertible {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
+                guard index + 2 < bytes.count, Hex.value(bytes[index + 1]) != nil, Hex.value(bytes[index + 2]) != nil else {
                     throw .invalidPercentEscape
                 }
                 index += 3
@@ -145,7 +145,7 @@ public struct EndpointURL: Sendable, Hashable, CustomStringConvertible {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = Hex.value(bytes[index + 1]), let low = Hex.value(bytes[index + 2])
             {
                 result.append(high << 4 | low)
                 index += 3
@@ -155,15 +155,6 @@ public struct EndpointURL: Sendable, Hashable, CustomStringConvertible {
             }
         }
         return String(validating: result, as: UTF8.self) ?? String(text)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
 

@@ -194,8 +194,8 @@ struct Lexer {
     private mutating func readBracedUnicodeEscape(_ backslash: Int) throws(GraphQLSyntaxError) -> Unicode.Scalar {
         var cursor = backslash + 3
         var code: UInt32 = 0
-        while let byte = byte(at: cursor), let digit = ASCII.hexValue(byte) {
-            code = min(code * 16 + digit, 0x110000)
+        while let byte = byte(at: cursor), let digit = Hex.value(byte) {
+            code = min(code * 16 + UInt32(digit), 0x110000)
             cursor += 1
         }
         guard cursor > backslash + 3, byte(at: cursor) == UInt8(ascii: "}") else {
@@ -234,8 +234,8 @@ struct Lexer {
     private func fourHexDigits(at start: Int) -> UInt32? {
         var code: UInt32 = 0
         for offset in start..<(start + 4) {
-            guard let byte = byte(at: offset), let digit = ASCII.hexValue(byte) else { return nil }
-            code = code * 16 + digit
+            guard let byte = byte(at: offset), let digit = Hex.value(byte) else { return nil }
+            code = code * 16 + UInt32(digit)
         }
         return code
     }

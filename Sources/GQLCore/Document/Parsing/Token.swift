@@ -56,14 +56,6 @@ enum ASCII {
     static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     static func isNameStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == 0x5F }
     static func isNameContinue(_ byte: UInt8) -> Bool { isNameStart(byte) || isDigit(byte) }
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case 0x30...0x39: return UInt32(byte - 0x30)
-        case 0x41...0x46: return UInt32(byte - 0x41 + 10)
-        case 0x61...0x66: return UInt32(byte - 0x61 + 10)
-        default: return nil
-        }
-    }
 }
 
 extension Unicode.Scalar {

@@ -32,7 +32,7 @@ public enum LibCurlError: Error, Sendable, Equatable, CustomStringConvertible {
 /// the build needs neither curl headers nor `-lcurl`.
 ///
 /// `curl_global_init` runs once, inside the first ``load()``; gqlc makes that call from its main thread before it
-/// starts any transfer. Variadic functions (`curl_easy_setopt`, `curl_easy_getinfo`, `curl_multi_setopt`) go
+/// starts any transfer. Variadic functions (`curl_easy_setopt`, `curl_easy_getinfo`) go
 /// through the C trampolines of `CCurlShim`; use the typed wrappers below.
 ///
 /// ```swift
@@ -71,7 +71,6 @@ public struct LibCurl: @unchecked Sendable {
     private let multiStrerrorFn: gqlc_curl_multi_strerror_fn
     private let easySetoptFn: UnsafeMutableRawPointer
     private let easyGetinfoFn: UnsafeMutableRawPointer
-    private let multiSetoptFn: UnsafeMutableRawPointer
 
     /// The names tried in order, unless `GQLC_LIBCURL` names the one library to load.
     #if canImport(Darwin)
@@ -140,7 +139,6 @@ public struct LibCurl: @unchecked Sendable {
         multiStrerrorFn = try function("curl_multi_strerror", as: gqlc_curl_multi_strerror_fn.self)
         easySetoptFn = try symbol("curl_easy_setopt")
         easyGetinfoFn = try symbol("curl_easy_getinfo")
-        multiSetoptFn = try symbol("curl_multi_setopt")
     }
 
     private func globalInit(_ handle: UnsafeMutableRawPointer) throws(LibCurlError) {
@@ -214,30 +212,12 @@ public struct LibCurl: @unchecked Sendable {
         gqlc_curl_setopt_xferinfo_function(easySetoptFn, handle, option, value)
     }
 
-    /// Sets `CURLOPT_DEBUGFUNCTION`.
-    @discardableResult
-    public func setopt(_ handle: OpaquePointer, _ option: CURLoption, debug value: curl_debug_callback?) -> CURLcode {
-        gqlc_curl_setopt_debug_function(easySetoptFn, handle, option, value)
-    }
-
-    /// Sets a long option of a multi handle (`CURLMOPT_MAXCONNECTS`).
-    @discardableResult
-    public func multiSetopt(_ multi: OpaquePointer, _ option: CURLMoption, _ value: Int) -> CURLMcode {
-        gqlc_curl_multi_setopt_long(multiSetoptFn, multi, option, value)
-    }
-
     // MARK: curl_easy_getinfo
 
     /// A long item (`CURLINFO_RESPONSE_CODE`…), nil if libcurl has none.
     public func getinfoLong(_ handle: OpaquePointer, _ info: CURLINFO) -> Int? {
         var value = 0
         return gqlc_curl_getinfo_long(easyGetinfoFn, handle, info, &value) == CURLE_OK ? value : nil
-    }
-
-    /// A double item (`CURLINFO_TOTAL_TIME`…).
-    public func getinfoDouble(_ handle: OpaquePointer, _ info: CURLINFO) -> Double? {
-        var value = 0.0
-        return gqlc_curl_getinfo_double(easyGetinfoFn, handle, info, &value) == CURLE_OK ? value : nil
     }
 
     /// A string item (`CURLINFO_EFFECTIVE_URL`…), copied.
@@ -247,12 +227,6 @@ public struct LibCurl: @unchecked Sendable {
         return String(cString: value)
     }
 
-    /// A `curl_off_t` item (`CURLINFO_SIZE_DOWNLOAD_T`…).
-    public func getinfoOffset(_ handle: OpaquePointer, _ info: CURLINFO) -> Int64? {
-        var value: curl_off_t = 0
-        return gqlc_curl_getinfo_off_t(easyGetinfoFn, handle, info, &value) == CURLE_OK ? value : nil
-    }
-
     /// A socket item (`CURLINFO_ACTIVESOCKET`), nil when there is none.
     public func getinfoSocket(_ handle: OpaquePointer, _ info: CURLINFO) -> Int32? {
         var value: curl_socket_t = CURL_SOCKET_BAD
@@ -260,12 +234,6 @@ public struct LibCurl: @unchecked Sendable {
             return nil
         }
         return value
-    }
-
-    /// A pointer item (`CURLINFO_PTR` / `CURLINFO_SLIST`).
-    public func getinfoPointer(_ handle: OpaquePointer, _ info: CURLINFO) -> UnsafeMutableRawPointer? {
-        var value: UnsafeMutableRawPointer?
-        return gqlc_curl_getinfo_pointer(easyGetinfoFn, handle, info, &value) == CURLE_OK ? value : nil
     }
 
     // MARK: Lists

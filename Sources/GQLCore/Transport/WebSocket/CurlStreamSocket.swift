@@ -7,9 +7,6 @@ import Synchronization
     import Darwin
 #endif
 
-/// libcurl's `CURLOPT_HTTPPROXYTUNNEL`: tunnel through an HTTP proxy with CONNECT (the raw stream needs it).
-private let curlOptHTTPProxyTunnel: CURLoption = 61
-
 /// A raw byte stream over a libcurl connect-only connection (plain TCP or TLS), read and written with
 /// `curl_easy_recv`/`curl_easy_send` and waited on with `poll` on the socket and a wake-up pipe.
 ///
@@ -79,7 +76,8 @@ final class CurlStreamSocket {
             curl.setopt(handle, CURLOPT_NOSIGNAL, 1)
             curl.setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int((timeout * 1000).rounded(.up))))
             curl.setopt(handle, CURLOPT_TCP_KEEPALIVE, 1)
-            curl.setopt(handle, curlOptHTTPProxyTunnel, 1)
+            // Through an HTTP proxy, tunnel with CONNECT: the raw stream needs it.
+            curl.setopt(handle, CURLOPT_HTTPPROXYTUNNEL, 1)
             if let caFile { curl.setopt(handle, CURLOPT_CAINFO, caFile) }
             // The connect runs inside curl_easy_perform; the progress callback is how Ctrl-C ends it.
             curl.setopt(handle, CURLOPT_NOPROGRESS, 0)
