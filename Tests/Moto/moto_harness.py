@@ -1,0 +1,104 @@
+"""Start moto-local from tests and talk to it through boto3 (installed with moto).
+
+Usage::
+
+    from moto_harness import start_moto
+
+    with start_moto() as moto:
+        cognito = moto.client("cognito-idp")
+        pool = cognito.create_user_pool(PoolName="app")["UserPool"]
+
+``start_moto`` runs Tests/Moto/moto-local on a free port, waits for its URL line and stops it on exit.
+``reset()`` clears every service's state (moto's ``/moto-api/reset``), so one process can serve many tests.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+MOTO_DIR = Path(__file__).resolve().parent
+MOTO_PATH = MOTO_DIR / "moto-local"
+REGION = "us-east-1"
+# moto accepts any credentials; these only let boto3 sign its calls.
+TEST_ACCESS_KEY_ID = "testing"
+TEST_SECRET_ACCESS_KEY = "testing"
+PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY",
+                   "NO_PROXY")
+
+
+@dataclass
+class MotoHandle:
+    """A running moto-local process: its ``url`` and a boto3 ``client`` for any service it serves."""
+    url: str
+    process: subprocess.Popen
+    stderr_path: str
+
+    def client(self, service: str, region: str = REGION) -> Any:
+        import boto3
+        return boto3.client(service, endpoint_url=self.url, region_name=region,
+                            aws_access_key_id=TEST_ACCESS_KEY_ID, aws_secret_access_key=TEST_SECRET_ACCESS_KEY)
+
+    def reset(self) -> None:
+        """Forget every user pool, user, role and token (moto's documented reset endpoint)."""
+        request = urllib.request.Request(f"{self.url}/moto-api/reset", method="POST", data=b"")
+        opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        with opener.open(request, timeout=10) as response:
+            response.read()
+
+    def stderr_text(self) -> str:
+        return Path(self.stderr_path).read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdout:
+            self.process.stdout.close()
+        Path(self.stderr_path).unlink(missing_ok=True)
+
+    def __enter__(self) -> "MotoHandle":
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.stop()
+
+
+def start_moto(args: Iterable[str] = (), timeout: float = 30) -> MotoHandle:
+    """Start moto-local on a free port and wait until it prints its URL (it listens by then)."""
+    env = {name: value for name, value in os.environ.items() if name not in PROXY_VARIABLES}
+    stderr_file = tempfile.NamedTemporaryFile(prefix="moto-local-", suffix=".log", delete=False)
+    process = subprocess.Popen([sys.executable, str(MOTO_PATH), "--port", "0", *args], stdout=subprocess.PIPE,
+                               stderr=stderr_file, env=env)
+    stderr_file.close()
+    handle = MotoHandle("", process, stderr_file.name)
+    deadline = time.monotonic() + timeout
+    line = b""
+    while not line.endswith(b"\n"):
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            message = handle.stderr_text().strip()
+            handle.stop()
+            raise RuntimeError(f"moto-local did not start within {timeout} s: {message}")
+        if not select.select([process.stdout], [], [], remaining)[0]:
+            continue
+        chunk = os.read(process.stdout.fileno(), 1)
+        if not chunk:
+            message = handle.stderr_text().strip()
+            handle.stop()
+            raise RuntimeError(f"moto-local exited before printing its URL: {message}")
+        line += chunk
+    handle.url = line.decode().strip()
+    return handle
