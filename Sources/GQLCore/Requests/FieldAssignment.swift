@@ -117,10 +117,10 @@ struct RecordValueResolver {
             return (target.name, try ValueCoercion.check(json, for: target, path: target.name, schema: schema))
         case .text(let text):
             if target.isArray { throw .needsJSON(field: name, what: "a list") }
-            guard let kind = schema.valueKind(of: target.type) else {
+            guard schema.valueKind(of: target.type) != nil else {
                 throw .needsJSON(field: name, what: "an embedded \(target.type)")
             }
-            return (target.name, try ValueCoercion.coerce(text, as: kind, allowNull: true))
+            return (target.name, try ValueCoercion.coerce(text, for: target, schema: schema, allowNull: true))
         }
     }
 

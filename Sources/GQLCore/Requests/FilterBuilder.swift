@@ -91,6 +91,7 @@ public struct FilterBuilder: Sendable {
         }
         for text in input.expressions {
             do {
+                try refuseDottedPath(text)
                 parts.append(.clause(try clause(try WhereExpression.parse(text))))
             } catch {
                 throw error.about(purpose.expressionParameter, text)
@@ -128,21 +129,81 @@ public struct FilterBuilder: Sendable {
                 expression.op.symbol, field: expression.field,
                 type: field.isArray ? "[\(field.type)]" : field.type.description, supported: supported.map(\.symbol))
         }
+        // A field of the key's own name stands for the foreign key, typed as it.
+        let typed = ModelField(name: expression.field, type: field.type)
         let value: JSONValue
         switch expression.op {
         case .exists: value = true
         case .notExists: value = false
         case .between:
-            value = .array([
-                try ValueCoercion.coerce(expression.operands[0], as: kind, allowNull: false),
-                try ValueCoercion.coerce(expression.operands[1], as: kind, allowNull: false),
-            ])
-        case .eq, .ne:
-            value = try ValueCoercion.coerce(expression.operands.first ?? "", as: kind, allowNull: true)
-        default:
+            let low = try operand(expression.operands[0], typed, expression.op)
+            let high = try operand(expression.operands[1], typed, expression.op)
+            if Self.isEmptyRange(low, high) {
+                throw .emptyRange(low: expression.operands[0], high: expression.operands[1], field: expression.field)
+            }
+            value = .array([low, high])
+        case .beginsWith, .contains, .notContains:
+            // A part of a value: the field's format does not apply (`createdAt^=2025-01`).
             value = try ValueCoercion.coerce(expression.operands.first ?? "", as: kind, allowNull: false)
+        default:
+            value = try operand(expression.operands.first ?? "", typed, expression.op)
         }
         return FilterClause(field: target, op: expression.op, operand: value)
+    }
+
+    /// One operand of a comparison: a date alone on an AWSDateTime field of an ordering comparison
+    /// stands for the start of that day in UTC.
+    private func operand(_ text: String, _ field: ModelField, _ op: WhereOperator) throws(RequestBuildError) -> JSONValue {
+        if op != .eq && op != .ne, let expanded = Self.startOfDay(text, type: field.type) { return .string(expanded) }
+        return try ValueCoercion.coerce(text, for: field, schema: schema, allowNull: op == .eq || op == .ne)
+    }
+
+    /// `2025-01-31` → `2025-01-31T00:00:00.000Z` for an AWSDateTime field; nil otherwise.
+    static func startOfDay(_ text: String, type: FieldType) -> String? {
+        guard type == .scalar(ScalarFormat.dateTime.rawValue), text.utf8.count == 10, ScalarFormat.date.accepts(text)
+        else { return nil }
+        return text + "T00:00:00.000Z"
+    }
+
+    /// What gqlc read differently from the text given, one line per expression: a date on an AWSDateTime
+    /// field taken as the start of that day in UTC. For `--verbose`.
+    public func notes(_ input: FilterInput) -> [String] {
+        input.expressions.compactMap { text -> String? in
+            guard let expression = try? WhereExpression.parse(text), expression.op != .eq, expression.op != .ne,
+                  let field = model.field(named: expression.field)
+            else { return nil }
+            let expanded = expression.operands.compactMap { operand in
+                Self.startOfDay(operand, type: field.type).map { "\(operand) as \($0)" }
+            }
+            guard !expanded.isEmpty else { return nil }
+            return "'\(text)': " + expanded.joined(separator: ", ") + " (start of day, UTC)"
+        }
+    }
+
+    /// True when LOW > HIGH as DynamoDB orders them: numbers by value, strings by their UTF-8 bytes.
+    static func isEmptyRange(_ low: JSONValue, _ high: JSONValue) -> Bool {
+        switch (low, high) {
+        case (.number(let a), .number(let b)):
+            if let x = a.int64Value, let y = b.int64Value { return x > y }
+            guard let x = Double(a.text), let y = Double(b.text) else { return false }
+            return x > y
+        case (.string(let a), .string(let b)):
+            return Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)) == false && a != b
+        default:
+            return false
+        }
+    }
+
+    /// `blog.name=x`: filters test this model's own fields, and a relationship by its foreign key.
+    private func refuseDottedPath(_ text: String) throws(RequestBuildError) {
+        let name = GraphQLName.prefix(of: text)
+        guard !name.isEmpty, text.unicodeScalars.dropFirst(name.unicodeScalars.count).first == "." else { return }
+        var hint: String?
+        if let field = model.field(named: name), field.isRelationship, let relation = schema.relationship(of: field),
+           relation.keyHolder == .thisModel, relation.foreignKeys.count == 1, let key = relation.foreignKeys.first {
+            hint = "\(name)=ID (the foreign key \(key))"
+        }
+        throw .dottedPath(name, model: model.name, hint: hint)
     }
 
     /// The stored field that `name` filters: the field itself, or a belongsTo's single foreign key.

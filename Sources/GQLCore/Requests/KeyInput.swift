@@ -63,7 +63,6 @@ extension KeyInput {
     }
 
     private static func coerce(_ text: String, field: ModelField, schema: ModelSchema) throws(RequestBuildError) -> JSONValue {
-        guard let kind = schema.valueKind(of: field.type) else { return .string(text) }
-        return try ValueCoercion.coerce(text, as: kind, allowNull: false)
+        try ValueCoercion.coerce(text, for: field, schema: schema, allowNull: false)
     }
 }

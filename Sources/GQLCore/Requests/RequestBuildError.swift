@@ -17,6 +17,14 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case notARelationship(field: String, model: String, associations: [String])
     /// A text value does not fit the field's type: `'abc' is not an Int`.
     case invalidValue(String, expected: String, suggestion: String?)
+    /// Text that does not match an AWS scalar's format; `field` is the field or JSON path it was given for.
+    case invalidFormat(String, field: String, format: ScalarFormat)
+    /// `LOW..HIGH` with LOW above HIGH: DynamoDB's BETWEEN would refuse it.
+    case emptyRange(low: String, high: String, field: String)
+    /// `blog.name=x`: a filter cannot reach into related records; `hint` is the foreign-key test to use.
+    case dottedPath(String, model: String, hint: String?)
+    /// A create lacks non-null fields the server does not fill; each is `'name' (Type!)`.
+    case missingRequiredFields(model: String, fields: [String])
     /// An integer outside the type's range.
     case outOfRange(String, type: String)
     /// Text that should be JSON is not.
@@ -92,6 +100,16 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
                 + associationList(model, associations)
         case .invalidValue(let text, let expected, let suggestion):
             return "'\(text)' is not \(article(expected)) \(expected)" + didYouMean(suggestion)
+        case .invalidFormat(let text, let field, let format):
+            return "'\(text)' is not a valid \(format.rawValue) for '\(field)'" + Self.formatAdvice(text, format)
+        case .emptyRange(let low, let high, let field):
+            return "'\(low)..\(high)' on '\(field)' is an empty range: LOW must not be above HIGH "
+                + "(numbers compare by value, strings byte by byte)"
+        case .dottedPath(let name, let model, let hint):
+            let head = "filters apply to \(model)'s own fields and its foreign keys, not to fields of related records ('\(name).…')"
+            return head + (hint.map { "; match the related record by key: \($0)" } ?? "")
+        case .missingRequiredFields(let model, let fields):
+            return "create \(model): missing required field\(fields.count == 1 ? "" : "s") " + fields.joined(separator: ", ")
         case .outOfRange(let text, let type):
             return "'\(text)' is out of range for \(type)"
         case .invalidJSON(let error):
@@ -162,6 +180,20 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
         switch self {
         case .argument(_, _, let error), .atPath(_, let error): return error.underlying
         default: return self
+        }
+    }
+
+    /// What a valid value of `format` looks like; relative dates get the accepted forms.
+    static func formatAdvice(_ text: String, _ format: ScalarFormat) -> String {
+        let isWord = !text.isEmpty && text.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" }
+        switch format {
+        case .date where isWord, .dateTime where isWord:
+            let forms = format == .date
+                ? "2025-01-31 or 2025-01-31Z"
+                : "2025-01-31T09:30:00Z, 2025-01-31T09:30:00.123+02:00, or in a filter a date 2025-01-31 (start of that day, UTC)"
+            return "; relative dates are not supported, give \(forms)"
+        default:
+            return "; for example \(format.example)"
         }
     }
 

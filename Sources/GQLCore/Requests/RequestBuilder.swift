@@ -106,6 +106,10 @@ public struct RequestBuilder: Sendable {
         let model = try self.model(named: model)
         let root = try operation(model.operations.create, "create", of: model)
         var input = try RecordValueResolver(schema: schema, model: model, isUpdate: false).resolve(values)
+        let missing = RequiredFields(schema: schema, model: model).missing(in: input)
+        if !missing.isEmpty {
+            throw .missingRequiredFields(model: model.name, fields: missing.map { "'\($0.field)' (\($0.type))" })
+        }
         if model.primaryKey.isDefaultID {
             if input["id"] == nil || input["id"] == .null { input["id"] = .string(makeID()) }
         } else {

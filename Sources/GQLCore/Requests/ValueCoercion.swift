@@ -1,13 +1,29 @@
 /// Turns command-line text into typed JSON values, and checks JSON values against field types.
 ///
 /// Text rules (`field=value`, `--where`, `--id`, `--key`):
-/// - ID, String and string-like AWS scalars stay strings;
+/// - ID and String stay strings; the AWS string scalars must match their format (``ScalarFormat``);
 /// - `Int` must be a 32-bit integer; `AWSTimestamp` a 64-bit one; `Float` a JSON number;
 /// - `Boolean` is `true` or `false`; an enum must be one of its values;
 /// - `AWSJSON` must itself be valid JSON and is sent as that text, a string;
 /// - `null` is JSON null where the caller allows it.
-enum ValueCoercion {
-    /// The JSON value for `text` read as a value of `kind`.
+///
+/// Every value gqlc puts into variables from text or JSON goes through ``coerce(_:for:schema:allowNull:)``
+/// or ``check(_:for:path:schema:)``: field values, filters, conditions, keys and custom-operation arguments.
+public enum ValueCoercion {
+    /// The JSON value for `text` given for `field` (a scalar or enum field); errors name the field, the value
+    /// and, for the AWS formats, a valid example.
+    public static func coerce(
+        _ text: String, for field: ModelField, schema: ModelSchema, allowNull: Bool
+    ) throws(RequestBuildError) -> JSONValue {
+        guard let kind = schema.valueKind(of: field.type) else { return .string(text) }
+        if allowNull && text == "null" { return .null }
+        if kind == .string, case .scalar(let name) = field.type, let format = ScalarFormat(scalar: name), !format.accepts(text) {
+            throw .invalidFormat(text, field: field.name, format: format)
+        }
+        return try coerce(text, as: kind, allowNull: allowNull)
+    }
+
+    /// The JSON value for `text` read as a value of `kind` (formats are checked by the field-aware form).
     static func coerce(_ text: String, as kind: ValueKind, allowNull: Bool) throws(RequestBuildError) -> JSONValue {
         if allowNull && text == "null" { return .null }
         switch kind {
@@ -56,7 +72,7 @@ enum ValueCoercion {
     /// Checks a JSON value given for `field` (from `field:=JSON` or `--input`) and returns it ready to send:
     /// AWSJSON values that are not strings are serialised into strings, `__typename` keys are dropped
     /// from embedded objects. `path` names the value in errors (`metadata.source.url`).
-    static func check(_ value: JSONValue, for field: ModelField, path: String, schema: ModelSchema) throws(RequestBuildError) -> JSONValue {
+    public static func check(_ value: JSONValue, for field: ModelField, path: String, schema: ModelSchema) throws(RequestBuildError) -> JSONValue {
         if case .null = value { return .null }
         guard field.isArray else { return try checkElement(value, type: field.type, path: path, schema: schema) }
         guard case .array(let elements) = value else {
@@ -104,7 +120,10 @@ enum ValueCoercion {
             if case .string = value { return value }
             return .string(value.serialized(.compact))
         case .string:
-            guard case .string = value else { throw mismatch("a string (\(typeName))") }
+            guard case .string(let text) = value else { throw mismatch("a string (\(typeName))") }
+            if let format = ScalarFormat(scalar: typeName), !format.accepts(text) {
+                throw .invalidFormat(text, field: path, format: format)
+            }
             return value
         case .boolean:
             guard case .bool = value else { throw mismatch("a boolean") }

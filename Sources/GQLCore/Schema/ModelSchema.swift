@@ -72,11 +72,15 @@ public struct ModelField: Sendable, Equatable {
     public var isReadOnly: Bool
     /// Present on relationship fields.
     public var association: Association?
+    /// The server fills the field when a create leaves it out (`@default`). Model introspection does not
+    /// record defaults; schema sources that do (the `@model` SDL) set this.
+    public var hasDefault: Bool
 
     public init(
         name: String, type: FieldType, isArray: Bool = false, isRequired: Bool = false,
-        isArrayNullable: Bool = true, isReadOnly: Bool = false, association: Association? = nil
+        isArrayNullable: Bool = true, isReadOnly: Bool = false, association: Association? = nil, hasDefault: Bool = false
     ) {
+        self.hasDefault = hasDefault
         self.name = name
         self.type = type
         self.isArray = isArray

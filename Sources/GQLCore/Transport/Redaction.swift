@@ -56,22 +56,50 @@ public struct Redactor: Sendable, Equatable {
     /// A redactor that changes nothing.
     public static let none = Redactor(secrets: [])
 
-    /// `text` with every occurrence of every secret replaced by its masked form, including a secret that an
-    /// excerpt cut short: more of it than the masked form shows, then `…`.
+    /// Secrets shorter than this are unusual for API keys and tokens; `--verbose` says so.
+    public static let shortSecretLength = 8
+
+    /// True when a secret is shorter than ``shortSecretLength``: it is still redacted, but only where it
+    /// stands as a whole token, so it may be a mistake (a truncated key, a placeholder).
+    public var hasShortSecret: Bool { secrets.contains { $0.count < Self.shortSecretLength } }
+
+    /// `text` with every secret that stands as a whole token replaced by its masked form, including a secret
+    /// that an excerpt cut short: more of it than the masked form shows, then `…`. A secret inside a longer
+    /// word (`test` in `testing`) is left alone: token characters are letters, digits, `_` and `-`.
     public func scrub(_ text: String) -> String {
         var result = text
         for secret in secrets {
             if result.contains(secret) {
-                result = result.replacing(secret, with: HeaderRedaction.redactValue(secret))
+                result = Self.replacingTokens(secret, in: result, with: HeaderRedaction.redactValue(secret), atEnd: true)
             }
             guard result.contains("…"), secret.count > HeaderRedaction.prefixLength + 1 else { continue }
             for length in stride(from: secret.count - 1, to: HeaderRedaction.prefixLength, by: -1) {
-                let cut = secret.prefix(length) + "…"
+                let cut = String(secret.prefix(length)) + "…"
                 if result.contains(cut) {
-                    result = result.replacing(cut, with: HeaderRedaction.redactValue(secret))
+                    result = Self.replacingTokens(cut, in: result, with: HeaderRedaction.redactValue(secret), atEnd: false)
                 }
             }
         }
         return result
+    }
+
+    static func isTokenCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_" || character == "-"
+    }
+
+    /// `text` with each occurrence of `needle` replaced where no token character touches its start
+    /// (and, with `atEnd`, its end).
+    private static func replacingTokens(_ needle: String, in text: String, with replacement: String, atEnd: Bool) -> String {
+        var result = ""
+        var index = text.startIndex
+        while let range = text[index...].firstRange(of: needle) {
+            let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : nil
+            let after = range.upperBound < text.endIndex ? text[range.upperBound] : nil
+            let whole = !(before.map(isTokenCharacter) ?? false) && !(atEnd && (after.map(isTokenCharacter) ?? false))
+            result += text[index..<range.lowerBound]
+            result += whole ? replacement : String(text[range])
+            index = range.upperBound
+        }
+        return result + text[index...]
     }
 }

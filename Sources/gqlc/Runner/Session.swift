@@ -116,6 +116,10 @@ struct Session: Sendable {
         let errorSink = console.error
         var trace: TraceSink?
         if globals.verbose {
+            if endpoint.redactor.hasShortSecret {
+                console.error.write("* warning: a key or token is shorter than \(Redactor.shortSecretLength) characters, "
+                    + "which is unusual; it is redacted only where it stands as a whole word\n")
+            }
             trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines(naming: \.flagName).joined(separator: "\n") + "\n") }
         }
         return GraphQLClient(
