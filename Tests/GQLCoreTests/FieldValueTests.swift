@@ -55,9 +55,9 @@ import Testing
     }
 
     @Test func jsonValuesAreCheckedAgainstTheirTypes() throws {
-        #expect(try createInput(["id=p", "tags:=[\"a\",null]"]) == #"{"id":"p","tags":["a",null]}"#)
-        #expect(try createInput(["id=p", #"metadata:={"__typename":"PostMetadata","source":{"label":"L"},"wordCount":3}"#])
-            == #"{"id":"p","metadata":{"source":{"label":"L"},"wordCount":3}}"#)
+        #expect(try createInput(["id=p", "title=T", "tags:=[\"a\",null]"]) == #"{"id":"p","tags":["a",null],"title":"T"}"#)
+        #expect(try createInput(["id=p", "title=T", #"metadata:={"__typename":"PostMetadata","source":{"label":"L"},"wordCount":3}"#])
+            == #"{"id":"p","metadata":{"source":{"label":"L"},"wordCount":3},"title":"T"}"#)
         #expect(createError([#"metadata:={"wordcount":3}"#])
             == #"'metadata:={"wordcount":3}': metadata: unknown field 'wordcount' on PostMetadata; did you mean 'wordCount'?"#)
         #expect(createError([#"metadata:={"wordCount":"3"}"#])
@@ -83,8 +83,8 @@ import Testing
     }
 
     @Test func belongsToSetsItsForeignKey() throws {
-        #expect(try createInput(["id=c", "post=p1"], model: "Comment") == #"{"id":"c","postId":"p1"}"#)
-        #expect(try createInput(["id=c", "post=null"], model: "Comment") == #"{"id":"c","postId":null}"#)
+        #expect(try createInput(["id=c", "content=x", "post=p1"], model: "Comment") == #"{"content":"x","id":"c","postId":"p1"}"#)
+        #expect(try createInput(["id=c", "content=x", "post=null"], model: "Comment") == #"{"content":"x","id":"c","postId":null}"#)
         let gen1 = TestSchemas.builder(try TestSchemas.gen1Conventions())
         #expect(throws: RequestBuildError.argument(.fieldValue, text: "series=s1", error: .compositeRelationship(
             field: "series", model: "Episode", foreignKeys: ["seriesEpisodesSeriesId", "seriesEpisodesTitle"]))) {

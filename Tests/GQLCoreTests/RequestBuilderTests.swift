@@ -132,7 +132,7 @@ import Testing
 
     @Test func createWithACustomKeyNeedsEveryKeyField() {
         #expect(message { try inventory.create("InventoryItem", values: RecordValues(assignments: ["sku=S", "quantity=1"])) }
-            == "missing key field 'warehouseId' (InventoryItem's key is sku, warehouseId, bin)")
+            == "create InventoryItem: missing required fields 'warehouseId' (ID!), 'bin' (Int!)")
     }
 
     @Test func renamedAndDisabledOperations() throws {

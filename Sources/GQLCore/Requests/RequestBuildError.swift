@@ -185,7 +185,7 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
 
     /// What a valid value of `format` looks like; relative dates get the accepted forms.
     static func formatAdvice(_ text: String, _ format: ScalarFormat) -> String {
-        let isWord = !text.isEmpty && text.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" }
+        let isWord = text.count >= 3 && text.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" }
         switch format {
         case .date where isWord, .dateTime where isWord:
             let forms = format == .date

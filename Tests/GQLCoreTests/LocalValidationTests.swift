@@ -1,0 +1,107 @@
+import Testing
+@testable import GQLCore
+
+/// What gqlc refuses before sending: required fields, empty ranges, dotted paths; and what it reads for the user.
+@Suite struct LocalValidationTests {
+    let blog = TestSchemas.builder(try! TestSchemas.blog())
+
+    @Test func createNamesEveryMissingRequiredFieldInOneLine() throws {
+        #expect(errorMessage { try blog.create("Comment", values: RecordValues(assignments: ["author=ann"])) }
+            == "create Comment: missing required field 'content' (String!)")
+        // id (generated), createdAt/updatedAt (read-only) and optional fields are never asked for.
+        #expect(errorMessage { try blog.create("Post", values: RecordValues()) }
+            == "create Post: missing required field 'title' (String!)")
+        var schema = try TestSchemas.blog()
+        if let index = schema.models["Post"]?.fields.firstIndex(where: { $0.name == "tags" }) {
+            schema.models["Post"]?.fields[index].isArrayNullable = false
+        }
+        #expect(errorMessage { try TestSchemas.builder(schema).create("Post", values: RecordValues(assignments: ["status=DRAFT"])) }
+            == "create Post: missing required fields 'title' (String!), 'tags' ([String!]!)")
+        // null is not a value for a required field.
+        #expect(errorMessage { try blog.create("Post", values: RecordValues(assignments: ["title=null", "tags:=[]"])) }
+            == "create Post: missing required field 'title' (String!)")
+        _ = try blog.create("Post", values: RecordValues(assignments: ["title=T", "tags:=[]"]))
+    }
+
+    @Test func aRequiredBelongsToIsSatisfiedByItsForeignKey() throws {
+        let gen1 = TestSchemas.builder(try TestSchemas.gen1Conventions())
+        #expect(errorMessage { try gen1.create("ClubMembership", values: RecordValues(assignments: ["reader=r1"])) }
+            == "create ClubMembership: missing required field 'club' (Club!: give club=ID or clubId)")
+        _ = try gen1.create("ClubMembership", values: RecordValues(assignments: ["reader=r1", "clubId=c1"]))
+    }
+
+    @Test func ownerFieldsAndDefaultsAreFilledByTheServer() throws {
+        var schema = try TestSchemas.blog()
+        schema.models["Comment"]?.fields.append(ModelField(name: "owner", type: .scalar("String"), isRequired: true))
+        schema.models["Comment"]?.authRules = [AuthRule(allow: "owner")]
+        if let index = schema.models["Comment"]?.fields.firstIndex(where: { $0.name == "content" }) {
+            schema.models["Comment"]?.fields[index].hasDefault = true
+        }
+        _ = try TestSchemas.builder(schema).create("Comment", values: RecordValues())
+    }
+
+    @Test func updateNeverRequiresMoreThanTheKey() throws {
+        let request = try blog.update("Post", key: .id("p1"), values: RecordValues(assignments: ["rating=3"]))
+        #expect(request.variables["input"]?.serialized() == #"{"id":"p1","rating":3}"#)
+    }
+
+    @Test func formatsAreCheckedOnEveryPath() {
+        #expect(errorMessage { try blog.create("Post", values: RecordValues(assignments: ["title=T", "tags:=[]", "publishedOn=31/01/2025"])) }
+            == "'publishedOn=31/01/2025': '31/01/2025' is not a valid AWSDate for 'publishedOn'; for example 2025-01-31")
+        #expect(errorMessage { try blog.create("Post", values: RecordValues(input: ["title": "T", "tags": [], "publishedOn": "2025"])) }
+            == "input: '2025' is not a valid AWSDate for 'publishedOn'; for example 2025-01-31")
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["publishedOn>=soon"])) }
+            == "filter 'publishedOn>=soon': 'soon' is not a valid AWSDate for 'publishedOn'; relative dates are not supported, give 2025-01-31 or 2025-01-31Z")
+        #expect(errorMessage { try blog.update("Post", key: .id("p1"), values: RecordValues(), condition: FilterInput(where: ["publishedOn=x"])) }
+            == "condition 'publishedOn=x': 'x' is not a valid AWSDate for 'publishedOn'; for example 2025-01-31")
+        // A prefix or a part is not a whole value.
+        #expect((try? blog.list("Post", filter: FilterInput(where: ["publishedOn^=2025-01", "publishedOn*=-01-"]))) != nil)
+    }
+
+    @Test func aDateOnADateTimeFieldIsTheStartOfThatDayInUTC() throws {
+        let request = try blog.list("Post", filter: FilterInput(where: ["createdAt>2025-01-01", "updatedAt=2025-01-01..2025-02-01"]))
+        #expect(request.variables["filter"]?.serialized()
+            == #"{"and":[{"createdAt":{"gt":"2025-01-01T00:00:00.000Z"}},{"updatedAt":{"between":["2025-01-01T00:00:00.000Z","2025-02-01T00:00:00.000Z"]}}]}"#)
+        let filter = FilterBuilder(schema: try TestSchemas.blog(), model: try #require(try TestSchemas.blog().models["Post"]))
+        #expect(filter.notes(FilterInput(where: ["createdAt>2025-01-01", "rating>1"]))
+            == ["'createdAt>2025-01-01': 2025-01-01 as 2025-01-01T00:00:00.000Z (start of day, UTC)"])
+        // `=` would match only midnight: a date alone is refused there, with the accepted forms.
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["createdAt=yesterday"])) }?
+            .contains("relative dates are not supported") == true)
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["createdAt=2025-01-01"])) }
+            == "filter 'createdAt=2025-01-01': '2025-01-01' is not a valid AWSDateTime for 'createdAt'; for example 2025-01-31T09:30:00Z")
+    }
+
+    @Test func rangesWithLowAboveHighAreRefused() throws {
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["views=5..1"])) }
+            == "filter 'views=5..1': '5..1' on 'views' is an empty range: LOW must not be above HIGH (numbers compare by value, strings byte by byte)")
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["score=10..9.5"])) } != nil)
+        // Strings compare byte by byte, as DynamoDB does: "Z" (0x5A) sorts before "a" (0x61).
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["title=a..Z"])) } != nil)
+        _ = try blog.list("Post", filter: FilterInput(where: ["title=Z..a", "views=1..1", "views=-5..-1", "score=9.5..10"]))
+    }
+
+    @Test func dottedPathsNameTheForeignKeyToUse() {
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["blog.name=x"])) }
+            == "filter 'blog.name=x': filters apply to Post's own fields and its foreign keys, not to fields of related records "
+            + "('blog.…'); match the related record by key: blog=ID (the foreign key blogId)")
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["title.x=1"])) }
+            == "filter 'title.x=1': filters apply to Post's own fields and its foreign keys, not to fields of related records ('title.…')")
+    }
+}
+
+@Suite struct WholeTokenRedactionTests {
+    @Test func aSecretInsideAnotherWordIsLeftAlone() {
+        let redactor = Redactor(secrets: ["test"])
+        #expect(redactor.scrub("testing the test key: test.") == "testing the ████ key: ████.")
+        #expect(redactor.hasShortSecret)
+        #expect(!Redactor(secrets: ["da2-abcdefghijklmnop"]).hasShortSecret)
+    }
+
+    @Test func longSecretsAreRedactedAsWholeValues() {
+        let redactor = Redactor(secrets: ["da2-abcdefghijklmnop"])
+        #expect(redactor.scrub("key=da2-abcdefghijklmnop, \"da2-abcdefghijklmnop\"") == "key=da2-…████, \"da2-…████\"")
+        #expect(redactor.scrub("xda2-abcdefghijklmnop") == "xda2-abcdefghijklmnop")
+        #expect(redactor.scrub("cut da2-abcdefghij…") == "cut da2-…████")
+    }
+}
