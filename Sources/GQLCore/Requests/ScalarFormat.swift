@@ -209,7 +209,9 @@ enum IPAddressText {
         // "::" at either end gives two empty parts; collapse them into one.
         if text.starts(with: [58, 58]) { parts = parts.dropFirst() }
         if text.count >= 2, text.suffix(2) == [58, 58] { parts = parts.dropLast() }
-        if text.count == 2, text == [58, 58] { return true }
+        // A lone colon at either end is not a compression.
+        if text.first == 58, !text.starts(with: [58, 58]) { return false }
+        if text.last == 58, text.suffix(2) != [58, 58] { return false }
         for (index, part) in parts.enumerated() {
             if part.isEmpty {
                 guard !compressed else { return false }

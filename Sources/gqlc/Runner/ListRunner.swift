@@ -24,6 +24,7 @@ extension ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        noteReadings(invocation.model, invocation.conditions, option: "--where")
         let start: ListPosition
         do {
             start = try invocation.nextToken.map { text throws(ResumeTokenError) in

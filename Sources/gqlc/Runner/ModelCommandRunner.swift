@@ -98,6 +98,7 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        noteReadings(invocation.model, invocation.conditions, option: "--if")
         return sendChange(request, model: invocation.model, record: invocation.record, conditions: invocation.conditions)
     }
 
@@ -109,10 +110,20 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        noteReadings(invocation.model, invocation.conditions, option: "--if")
         return sendChange(request, model: invocation.model, record: invocation.record, conditions: invocation.conditions)
     }
 
     // MARK: Helpers
+
+    /// Under `--verbose`, what gqlc read differently from the expressions given (a date taken as the start
+    /// of that day in UTC), each line naming the option.
+    func noteReadings(_ model: String, _ conditions: [String], option: String) {
+        guard globals.verbose, let model = schema.models[model] else { return }
+        for note in FilterBuilder(schema: schema, model: model).notes(FilterInput(where: conditions)) {
+            session.console.error.write("* \(option) \(note)\n")
+        }
+    }
 
     /// Sends an update or delete (or prints it for `--dry-run`). Only a conditional change is safe to
     /// repeat: a second try fails its condition instead of applying twice.

@@ -21,15 +21,26 @@ from typing import Any, Callable
 
 from graphql import GraphQLSchema, IntValueNode, StringValueNode, ValueNode
 
-_OFFSET = r"(Z|[+-]\d{2}:\d{2}(:\d{2})?)"
+_OFFSET = r"(Z|[+-](\d{2}):(\d{2})(:(\d{2}))?)"
 _TIME = r"(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?"
 _DATE = r"(-?\d{4})-(\d{2})-(\d{2})"
-_DATE_RE = re.compile(rf"^{_DATE}{_OFFSET}?$")
-_TIME_RE = re.compile(rf"^{_TIME}{_OFFSET}?$")
-_DATETIME_RE = re.compile(rf"^{_DATE}T{_TIME}{_OFFSET}$")
-_EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$")
-_PHONE_RE = re.compile(r"^\+?[0-9 ().-]{3,}$")
+# Whole-string matches over ASCII digits: ``$`` would also match before a final newline, and ``\d`` any
+# Unicode digit, both laxer than AppSync.
+_DATE_RE = re.compile(rf"{_DATE}{_OFFSET}?", re.ASCII)
+_TIME_RE = re.compile(rf"{_TIME}{_OFFSET}?", re.ASCII)
+_DATETIME_RE = re.compile(rf"{_DATE}T{_TIME}{_OFFSET}", re.ASCII)
+_EMAIL_RE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+_URL_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[^\s]+")
+_PHONE_RE = re.compile(r"\+?[0-9 ().-]{3,}")
+_PREFIX_RE = re.compile(r"0|[1-9][0-9]{0,2}", re.ASCII)
+
+
+def _valid_offset(match: re.Match, first: int) -> bool:
+    """The offset groups starting at ``first`` (whole, hours, minutes, :seconds, seconds) are in range."""
+    hours, minutes, seconds = match.group(first + 1, first + 2, first + 4)
+    if hours is None:
+        return True
+    return int(hours) < 24 and int(minutes) < 60 and (seconds is None or int(seconds) < 60)
 
 
 def _valid_date(year: str, month: str, day: str) -> bool:
@@ -46,26 +57,26 @@ def _valid_time(hours: str, minutes: str, seconds: str | None) -> bool:
 
 def check_date(value: str) -> bool:
     """AWSDate: ``YYYY-MM-DD`` with an optional offset."""
-    match = _DATE_RE.match(value)
-    return bool(match) and _valid_date(*match.group(1, 2, 3))
+    match = _DATE_RE.fullmatch(value)
+    return bool(match) and _valid_date(*match.group(1, 2, 3)) and _valid_offset(match, 4)
 
 
 def check_time(value: str) -> bool:
     """AWSTime: ``hh:mm[:ss[.fraction]]`` with an optional offset."""
-    match = _TIME_RE.match(value)
-    return bool(match) and _valid_time(match.group(1), match.group(2), match.group(4))
+    match = _TIME_RE.fullmatch(value)
+    return bool(match) and _valid_time(match.group(1), match.group(2), match.group(4)) and _valid_offset(match, 6)
 
 
 def check_datetime(value: str) -> bool:
     """AWSDateTime: date ``T`` time with a compulsory offset."""
-    match = _DATETIME_RE.match(value)
+    match = _DATETIME_RE.fullmatch(value)
     return bool(match) and _valid_date(*match.group(1, 2, 3)) and _valid_time(
-        match.group(4), match.group(5), match.group(7))
+        match.group(4), match.group(5), match.group(7)) and _valid_offset(match, 9)
 
 
 def check_url(value: str) -> bool:
     """AWSURL: a scheme, a host after ``//`` if present, and no ``//`` in the path."""
-    if not _URL_RE.match(value):
+    if not _URL_RE.fullmatch(value):
         return False
     rest = value.partition(":")[2]
     if rest.startswith("//"):
@@ -77,27 +88,27 @@ def check_url(value: str) -> bool:
 
 
 def check_ip(value: str) -> bool:
-    """AWSIPAddress: IPv4 or IPv6, optionally with a prefix length."""
+    """AWSIPAddress: IPv4 (dotted quad) or IPv6 (no brackets, no zone), optionally with a decimal prefix length."""
+    address, slash, prefix = value.partition("/")
+    if "%" in address or (slash and not _PREFIX_RE.fullmatch(prefix)):
+        return False
     try:
-        if "/" in value:
-            ipaddress.ip_network(value, strict=False)
-        else:
-            ipaddress.ip_address(value)
-        return True
+        parsed = ipaddress.ip_address(address)
     except ValueError:
         return False
+    return not slash or int(prefix) <= parsed.max_prefixlen
 
 
 def check_phone(value: str) -> bool:
     """AWSPhone: digits with an optional ``+`` and spaces, hyphens, dots or parentheses."""
-    return bool(_PHONE_RE.match(value)) and sum(c.isdigit() for c in value) >= 3
+    return bool(_PHONE_RE.fullmatch(value)) and sum(c.isdigit() for c in value) >= 3
 
 
 STRING_CHECKS: dict[str, Callable[[str], bool]] = {
     "AWSDate": check_date,
     "AWSTime": check_time,
     "AWSDateTime": check_datetime,
-    "AWSEmail": lambda v: bool(_EMAIL_RE.match(v)),
+    "AWSEmail": lambda v: bool(_EMAIL_RE.fullmatch(v)),
     "AWSURL": check_url,
     "AWSPhone": check_phone,
     "AWSIPAddress": check_ip,
