@@ -1,0 +1,138 @@
+"""What gqlc refuses before sending (#17), end to end: for each refused input nothing reaches appsync-local
+(its recorded request count is unchanged) and the one-line error names the field, the value and a valid form;
+every value gqlc accepts for an AWS scalar the server accepts too. The valid values are AppSync's documented
+examples (https://docs.aws.amazon.com/appsync/latest/devguide/scalars.html)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gqlc_runner import runner_for
+from harness import start_server
+
+# AppSync's scalar reference examples, and valid variations of them, per field of aws-scalars.mis.json.
+ACCEPTED = {
+    "day": ["1970-01-01", "1970-01-01Z", "1970-01-01-07:00", "1970-01-01+05:30", "1970-01-01+05:30:15", "2024-02-29"],
+    "time": ["12:30", "12:30:24", "12:30:24.500", "12:30:24.123456789", "12:30:24Z", "12:30:24-07:00"],
+    "at": ["1970-01-01T12:00:00.000Z", "1930-01-01T16:00:00-07:00", "2025-01-31T09:30Z", "2025-01-31T09:30:00.123+05:30:00"],
+    "stamp": ["0", "-1", "1700000000", "9223372036854775807"],
+    "email": ["username@example.com", "first.last+tag@mail.example.co.uk"],
+    "site": ["https://www.amazon.com/dp/B000NZW3KC/", "mailto:example@example.com", "http://localhost:8080/a?b=//c"],
+    "phone": ["+1 206-555-0100", "206-555-0100", "(206) 555 0100"],
+    "ip": ["123.12.34.56", "1a2b:3c4b::1234:4567", "123.45.67.89/16", "1a2b:3c4b::1234:4567/64", "::1", "::ffff:192.0.2.1"],
+    "count": ["2147483647", "-2147483648"],
+    "ratio": ["1.7976931348623157e308", "-0.5e-3"],
+}
+
+REFUSED = [
+    (["create", "Reading"], "gqlc: create Reading: missing required field 'label' (String!)"),
+    (["create", "Reading", "label=x", "day=31/01/2025"],
+     "gqlc: 'day=31/01/2025': '31/01/2025' is not a valid AWSDate for 'day'; for example 2025-01-31"),
+    (["create", "Reading", "label=x", "time=25:00"], "is not a valid AWSTime for 'time'"),
+    (["create", "Reading", "label=x", "at=2025-01-31T09:30:00"], "is not a valid AWSDateTime for 'at'"),
+    (["create", "Reading", "label=x", "email=bob"], "'bob' is not a valid AWSEmail for 'email'; for example someone@example.com"),
+    (["create", "Reading", "label=x", "site=www.example.com"], "is not a valid AWSURL for 'site'"),
+    (["create", "Reading", "label=x", "phone=call me"], "is not a valid AWSPhone for 'phone'"),
+    (["create", "Reading", "label=x", "ip=256.1.1.1"], "is not a valid AWSIPAddress for 'ip'"),
+    (["create", "Reading", "label=x", "ip=::1/129"], "is not a valid AWSIPAddress for 'ip'"),
+    (["create", "Reading", "label=x", "count=2147483648"], "'2147483648' is out of range for Int (32-bit)"),
+    (["create", "Reading", "label=x", "ratio=1e999"], "'1e999' is not a Float"),
+    (["create", "Reading", "label=x", "data={oops"], "invalid JSON"),
+    (["create", "Reading", "label=x", 'contact:={"site":"nope"}'], "'nope' is not a valid AWSURL for 'contact.site'"),
+    (["create", "Reading", "label=x", 'days:=["2025-01-01","someday"]'], "'someday' is not a valid AWSDate for 'days[1]'"),
+    (["list", "Reading", "--where", "at>yesterday"],
+     "gqlc: --where 'at>yesterday': 'yesterday' is not a valid AWSDateTime for 'at'; relative dates are not supported, give "
+     "2025-01-31T09:30:00Z, 2025-01-31T09:30:00.123+02:00, or in a filter a date 2025-01-31 (start of that day, UTC)"),
+    (["list", "Reading", "--where", "count=5..1"], "'5..1' on 'count' is an empty range"),
+    (["list", "Reading", "--where", "label=b..a"], "'b..a' on 'label' is an empty range"),
+    (["update", "Reading", "--id", "r1", "label=y", "--if", "email=nobody"], "gqlc: --if 'email=nobody': 'nobody' is not a valid AWSEmail"),
+    (["delete", "Reading", "--id", "r1", "--if", "at<=now"], "relative dates are not supported"),
+]
+
+
+@pytest.fixture(scope="module")
+def scalars(project_fixtures_dir):
+    schema = project_fixtures_dir / "aws-scalars.mis.json"
+    with start_server(schema, record_requests=True) as server:
+        yield server, runner_for(schema, server.url)
+
+
+@pytest.fixture(scope="module")
+def blog(schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    with start_server(schema, seed=schema_examples_dir / "blog-seed.json", record_requests=True) as server:
+        yield server, runner_for(schema, server.url)
+
+
+@pytest.mark.parametrize("args, error", REFUSED, ids=[" ".join(args) for args, _ in REFUSED])
+def test_refused_inputs_send_nothing(scalars, args, error):
+    server, gqlc = scalars
+    before = len(server.requests())
+    run = gqlc(*args)
+    assert (run.code, run.stdout) == (2, ""), run
+    assert len(run.stderr_lines) == 1 and error in run.stderr, run
+    assert len(server.requests()) == before
+
+
+@pytest.mark.parametrize("args, error", [
+    (["create", "Comment", "author=ann"], "gqlc: create Comment: missing required field 'content' (String!)"),
+    (["list", "Post", "--where", "blog.name=x"],
+     "gqlc: --where 'blog.name=x': filters apply to Post's own fields and its foreign keys, not to fields of related "
+     "records ('blog.…'); match the related record by key: blog=ID (the foreign key blogId)"),
+    (["list", "Post", "--where", "views=5..1"], "'5..1' on 'views' is an empty range"),
+])
+def test_blog_refusals_send_nothing(blog, args, error):
+    server, gqlc = blog
+    before = len(server.requests())
+    run = gqlc(*args)
+    assert (run.code, run.stdout, run.stderr_lines) == (2, "", [error if error.startswith("gqlc:") else run.stderr_lines[0]]), run
+    assert error in run.stderr
+    assert len(server.requests()) == before
+
+
+@pytest.mark.parametrize("field, value", [(f, v) for f, values in ACCEPTED.items() for v in values])
+def test_every_accepted_value_is_accepted_by_the_server(scalars, field, value):
+    _, gqlc = scalars
+    run = gqlc("create", "Reading", "label=x", f"{field}={value}")
+    assert run.code == 0, run
+    stored = run.json()[field]
+    assert stored == (json.loads(value) if field in ("stamp", "count", "ratio") else value)
+
+
+def test_update_needs_only_the_key(scalars):
+    _, gqlc = scalars
+    created = gqlc("create", "Reading", "label=x").json()
+    run = gqlc("update", "Reading", "--id", created["id"], "ip=10.0.0.0/8")
+    assert (run.code, run.json()["ip"], run.json()["label"]) == (0, "10.0.0.0/8", "x"), run
+
+
+def test_json_given_for_an_awsjson_field_is_sent_as_a_string(scalars):
+    server, gqlc = scalars
+    run = gqlc("create", "Reading", "label=x", 'data:={"a":[1,2]}')
+    assert run.code == 0, run
+    assert json.loads(server.requests()[-1]["body"])["variables"]["input"]["data"] == '{"a":[1,2]}'
+    assert json.loads(run.json()["data"]) == {"a": [1, 2]}
+
+
+def test_a_date_on_a_datetime_field_is_the_start_of_that_day_in_utc(scalars):
+    server, gqlc = scalars
+    before = gqlc("create", "Reading", "label=dated", "at=2031-05-01T23:59:59Z").json()
+    after = gqlc("create", "Reading", "label=dated", "at=2031-05-02T00:00:00Z").json()
+    run = gqlc("--verbose", "list", "Reading", "--where", "label=dated", "--where", "at>=2031-05-02")
+    assert run.code == 0, run
+    assert [item["id"] for item in run.json()] == [after["id"]] and before["id"] != after["id"]
+    assert "* --where 'at>=2031-05-02': 2031-05-02 as 2031-05-02T00:00:00.000Z (start of day, UTC)" in run.stderr_lines
+    sent = json.loads(server.requests()[-1]["body"])["variables"]["filter"]
+    assert sent == {"and": [{"label": {"eq": "dated"}}, {"at": {"ge": "2031-05-02T00:00:00.000Z"}}]}
+
+
+def test_a_short_api_key_is_still_redacted_and_warned_about_once(scalars):
+    _, gqlc = scalars
+    run = gqlc("--verbose", "--api-key", "abc", "list", "Reading", "--where", "label=abcdef")
+    assert run.code == 0, run
+    warnings = [line for line in run.stderr_lines if "shorter than 8 characters" in line]
+    assert len(warnings) == 1, run
+    assert "> x-api-key: ████" in run.stderr_lines, run
+    assert "abc" not in run.stderr.replace("abcdef", ""), run
