@@ -136,3 +136,32 @@ def test_a_short_api_key_is_still_redacted_and_warned_about_once(scalars):
     assert len(warnings) == 1, run
     assert "> x-api-key: ████" in run.stderr_lines, run
     assert "abc" not in run.stderr.replace("abcdef", ""), run
+
+
+@pytest.fixture(scope="module")
+def drifted(project_fixtures_dir, tmp_path_factory):
+    """gqlc with a schema older than the server's: there `email` is a plain String and `label` optional, so
+    gqlc sends what the server refuses, as it would for any rule it cannot know."""
+    schema = project_fixtures_dir / "aws-scalars.mis.json"
+    old = json.loads(schema.read_text())
+    old["models"]["Reading"]["fields"]["email"]["type"] = "String"
+    old["models"]["Reading"]["fields"]["label"]["isRequired"] = False
+    old_path = tmp_path_factory.mktemp("drift") / "old.mis.json"
+    old_path.write_text(json.dumps(old))
+    with start_server(schema) as server:
+        yield runner_for(old_path, server.url)
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["create", "Reading", "label=x", "email=bob"],
+     "gqlc: 'email=bob' (field 'email'): Expected type 'AWSEmail'. Invalid AWSEmail value: \"bob\""),
+    (["create", "Reading", "ip=::1"],
+     "gqlc: $input (field 'label'): Field 'label' of required type 'String!' was not provided."),
+    (["list", "Reading", "--where", "label=x", "--where", "email=bob"], None),
+])
+def test_server_refusals_of_a_value_name_the_field_and_the_argument(drifted, args, expected):
+    run = drifted(*args)
+    if expected is None:  # filters are typed String by the transformer: the server takes any text there
+        assert run.code == 0, run
+        return
+    assert (run.code, run.stdout, run.stderr_lines) == (1, "", [expected]), run

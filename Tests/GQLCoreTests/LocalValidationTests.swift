@@ -105,3 +105,26 @@ import Testing
         #expect(redactor.scrub("cut da2-abcdefghij…") == "cut da2-…████")
     }
 }
+
+@Suite struct VariableErrorMappingTests {
+    let origins = VariableOrigins(["input": "--input", "input.email": "'email=bob'", "filter.and[1]": "--where 'at>x'"])
+
+    @Test func graphQLCoreAndGraphQLJSMessagesNameTheArgument() {
+        #expect(VariableErrorMapping.rewrite(
+            "Variable '$input' got invalid value 'bob' at 'input.email'; Expected type 'AWSEmail'. Invalid AWSEmail value: \"bob\"",
+            origins: origins) == "'email=bob' (field 'email'): Expected type 'AWSEmail'. Invalid AWSEmail value: \"bob\"")
+        // The example: a missing field, named in the server's text only.
+        #expect(VariableErrorMapping.rewrite(
+            "Variable '$input' got invalid value {\"postCommentsId\": \"x\"}; Field 'content' of required type 'String!' was not provided.",
+            origins: origins) == "--input (field 'content'): Field 'content' of required type 'String!' was not provided.")
+        #expect(VariableErrorMapping.rewrite(
+            "Variable '$filter' got invalid value 5 at 'filter.and[1].at.gt'; String cannot represent a non string value: 5",
+            origins: origins) == "--where 'at>x' (field 'at'): String cannot represent a non string value: 5")
+    }
+
+    @Test func graphQLJavaMessagesKeepTheServersWords() {
+        #expect(VariableErrorMapping.rewrite("Variable 'input' has an invalid value: Expected type 'Int' but was 'String'.",
+                                             origins: origins) == "--input: Expected type 'Int' but was 'String'.")
+        #expect(VariableErrorMapping.rewrite("Not authorized", origins: origins) == nil)
+    }
+}

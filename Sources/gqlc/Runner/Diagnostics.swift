@@ -4,6 +4,8 @@ import GQLCore
 struct Diagnostics {
     let sink: any TextSink
     var redactor: Redactor = Redactor(secrets: [])
+    /// Which argument set which part of the variables, to put a server's refusal of a value in the user's terms.
+    var origins = VariableOrigins()
 
     /// `gqlc: <message>`.
     func error(_ message: String) {
@@ -22,9 +24,12 @@ struct Diagnostics {
         for line in failure.context { sink.write(redactor.scrub(line) + "\n") }
     }
 
-    /// Each GraphQL error on its own line: its errorType, message and path.
+    /// Each GraphQL error on its own line: its errorType, message and path; a refused variable value names
+    /// the field and the argument that set it, then the server's words.
     func graphQLErrors(_ errors: [GraphQLError]) {
-        for error in errors { self.error(error.description) }
+        for error in errors {
+            self.error(VariableErrorMapping.rewrite(error.message, origins: origins) ?? error.description)
+        }
     }
 
     /// Where to resume an unfinished listing: `next token: …` (the server's token, kept to one safe line).

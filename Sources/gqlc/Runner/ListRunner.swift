@@ -25,6 +25,7 @@ extension ModelCommandRunner {
             return usage(error)
         }
         noteReadings(invocation.model, invocation.conditions, option: "--where")
+        recordOrigins(filter: "filter", json: json.map { _ in "--filter" }, conditions: invocation.conditions, option: "--where")
         let start: ListPosition
         do {
             start = try invocation.nextToken.map { text throws(ResumeTokenError) in

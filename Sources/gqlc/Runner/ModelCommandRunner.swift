@@ -63,6 +63,7 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        recordOrigins(assignments: invocation.assignments, input: input != nil)
         if globals.dryRun { return execution.printDryRun(request) }
         // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
         let mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
@@ -99,6 +100,7 @@ struct ModelCommandRunner {
             return usage(error)
         }
         noteReadings(invocation.model, invocation.conditions, option: "--if")
+        recordOrigins(assignments: invocation.assignments, input: input != nil, conditions: invocation.conditions)
         return sendChange(request, model: invocation.model, record: invocation.record, conditions: invocation.conditions)
     }
 
@@ -111,10 +113,31 @@ struct ModelCommandRunner {
             return usage(error)
         }
         noteReadings(invocation.model, invocation.conditions, option: "--if")
+        recordOrigins(conditions: invocation.conditions)
         return sendChange(request, model: invocation.model, record: invocation.record, conditions: invocation.conditions)
     }
 
     // MARK: Helpers
+
+    /// Records which argument set which part of `$input` and of the filter or condition variable, so that
+    /// a server's refusal of a value names it.
+    mutating func recordOrigins(
+        assignments: [String] = [], input: Bool = false, filter: String = "condition", json: String? = nil,
+        conditions: [String] = [], option: String = "--if"
+    ) {
+        var origins: [String: String] = [:]
+        if input { origins["input"] = "--input" }
+        for text in assignments {
+            if let assignment = try? FieldAssignment.parse(text) { origins["input.\(assignment.field)"] = "'\(text)'" }
+        }
+        let parts = (json.map { [$0] } ?? []) + conditions.map { "\(option) '\($0)'" }
+        if parts.count == 1 {
+            origins[filter] = parts[0]
+        } else {
+            for (index, part) in parts.enumerated() { origins["\(filter).and[\(index)]"] = part }
+        }
+        execution.diagnostics.origins = VariableOrigins(origins)
+    }
 
     /// Under `--verbose`, what gqlc read differently from the expressions given (a date taken as the start
     /// of that day in UTC), each line naming the option.
