@@ -165,3 +165,15 @@ def test_server_refusals_of_a_value_name_the_field_and_the_argument(drifted, arg
         assert run.code == 0, run
         return
     assert (run.code, run.stdout, run.stderr_lines) == (1, "", [expected]), run
+
+
+def test_decode_json_fields_prints_awsjson_as_json_and_is_off_by_default(scalars):
+    _, gqlc = scalars
+    created = gqlc("create", "Reading", "label=j", 'data:={"a":[1,{"b":null}]}').json()
+    assert created["data"] == '{"a":[1,{"b":null}]}'  # the wire's string, by default
+    got = gqlc("--decode-json-fields", "get", "Reading", "--id", created["id"])
+    assert (got.code, got.json()["data"]) == (0, {"a": [1, {"b": None}]}), got
+    listed = gqlc("--decode-json-fields", "--output", "ndjson", "list", "Reading", "--where", f"id={created['id']}")
+    assert [item["data"] for item in listed.ndjson()] == [{"a": [1, {"b": None}]}], listed
+    raw = gqlc("--decode-json-fields", "--raw-response", "get", "Reading", "--id", created["id"])
+    assert raw.json()["data"]["getReading"]["data"] == '{"a":[1,{"b":null}]}', raw

@@ -128,3 +128,19 @@ import Testing
         #expect(VariableErrorMapping.rewrite("Not authorized", origins: origins) == nil)
     }
 }
+
+@Suite struct AWSJSONDecodingTests {
+    @Test func typedObjectsHaveTheirAWSJSONFieldsDecodedAtAnyDepth() throws {
+        let schema = ModelSchema(
+            models: ["Note": Model(name: "Note", pluralName: "Notes", fields: [
+                ModelField(name: "id", type: .scalar("ID")), ModelField(name: "body", type: .scalar("AWSJSON")),
+                ModelField(name: "bodies", type: .scalar("AWSJSON"), isArray: true), ModelField(name: "text", type: .scalar("String")),
+            ], primaryKey: PrimaryKey())])
+        let value = try JSONValue.parse(#"""
+            {"items":[{"__typename":"Note","id":"n","body":"{\"a\":1}","bodies":["[1]","not json"],"text":"{\"a\":1}"}],
+             "untyped":{"body":"{\"a\":1}"}}
+            """#)
+        #expect(AWSJSONDecoding.decode(value, schema: schema).serialized(.compact)
+            == #"{"items":[{"__typename":"Note","id":"n","body":{"a":1},"bodies":[[1],"not json"],"text":"{\"a\":1}"}],"untyped":{"body":"{\"a\":1}"}}"#)
+    }
+}

@@ -101,10 +101,15 @@ import Testing
           FIELD?           the field has a value (attributeExists: true)
           FIELD!?          the field has no value (attributeExists: false)
 
-          VALUE is converted by the field's type (numbers, true/false, enum names); the
-          word null means null. A belongs-to association stands for its foreign key:
-          --where post=p1 matches postId. Quote expressions that contain < > ! * ? for
-          the shell. The same grammar serves --if on update and delete.
+          VALUE is converted by the field's type (numbers, true/false, enum names) and
+          checked against AppSync's formats (AWSDate, AWSDateTime, AWSEmail, …) before
+          anything is sent; the word null means null. On an AWSDateTime field a date
+          alone (createdAt>2025-01-01) means the start of that day in UTC; relative
+          words such as yesterday are refused. LOW must not be above HIGH. A belongs-to
+          association stands for its foreign key: --where post=p1 matches postId; fields
+          of related records (blog.name) cannot be filtered. Quote expressions that
+          contain < > ! * ? for the shell. The same grammar serves --if on update and
+          delete.
 
         Arguments:
           MODEL  The model's name as the schema spells it, e.g. Post.
@@ -207,6 +212,8 @@ import Testing
                                     it is not a terminal).
               --raw-response        Print the whole response envelope, {"data": …,
                                     "errors": […]}.
+              --decode-json-fields  Print AWSJSON fields as JSON values instead of the
+                                    strings the server sends.
           -h, --help                Show help for gqlc or for the command.
               --version             Print the version of gqlc.
 

@@ -44,6 +44,8 @@ struct GlobalOptions: Equatable, Sendable {
     var layout: JSONLayout = .automatic
     /// Print the whole `{data, errors}` response instead of the decoded result.
     var rawResponse = false
+    /// Print AWSJSON fields as JSON instead of as the strings the server sends.
+    var decodeJSONFields = false
 
     /// `--output json|ndjson`.
     enum OutputFormat: String, Sendable, Choice {
@@ -124,6 +126,8 @@ struct GlobalOptions: Equatable, Sendable {
         long: "compact", help: "Print the JSON output on one line (the default when it is not a terminal).")
     static let rawResponseOption = OptionSpec(
         long: "raw-response", help: "Print the whole response envelope, {\"data\": …, \"errors\": […]}.")
+    static let decodeJSONFieldsOption = OptionSpec(
+        long: "decode-json-fields", help: "Print AWSJSON fields as JSON values instead of the strings the server sends.")
     static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for gqlc or for the command.")
     static let versionOption = OptionSpec(long: "version", help: "Print the version of gqlc.")
 
@@ -132,7 +136,7 @@ struct GlobalOptions: Equatable, Sendable {
         schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, headerOption, caCertOption, timeoutOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, outputOption, prettyOption, compactOption,
-        rawResponseOption, helpOption, versionOption,
+        rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
     ]
 
     // MARK: - Decoding
@@ -177,6 +181,7 @@ struct GlobalOptions: Equatable, Sendable {
         dryRun = options.contains(Self.dryRunOption)
         verbose = options.contains(Self.verboseOption)
         rawResponse = options.contains(Self.rawResponseOption)
+        decodeJSONFields = options.contains(Self.decodeJSONFieldsOption)
 
         if let text = options.value(Self.outputOption) {
             guard let format = OutputFormat.parse(text) else {

@@ -124,9 +124,13 @@ enum ListCommand: CommandDefinition {
                 ]),
                 .paragraph(
                     """
-                    VALUE is converted by the field's type (numbers, true/false, enum names); the word \
-                    null means null. A belongs-to association stands for its foreign key: \
-                    --where post=p1 matches postId. Quote expressions that contain < > ! * ? for \
+                    VALUE is converted by the field's type (numbers, true/false, enum names) and \
+                    checked against AppSync's formats (AWSDate, AWSDateTime, AWSEmail, …) before \
+                    anything is sent; the word null means null. On an AWSDateTime field a date alone \
+                    (createdAt>2025-01-01) means the start of that day in UTC; relative words such as \
+                    yesterday are refused. LOW must not be above HIGH. A belongs-to association stands \
+                    for its foreign key: --where post=p1 matches postId; fields of related records \
+                    (blog.name) cannot be filtered. Quote expressions that contain < > ! * ? for \
                     the shell. The same grammar serves --if on update and delete.
                     """),
             ]),

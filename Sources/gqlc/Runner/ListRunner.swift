@@ -66,7 +66,8 @@ extension ModelCommandRunner {
     private func stream(
         _ pager: ListPager, listing: String, givenToken: String?, complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
     ) -> ExitCode {
-        let printer = ResultPrinter(console: session.console, globals: globals)
+        var printer = ResultPrinter(console: session.console, globals: globals)
+        if globals.decodeJSONFields { printer.decodingSchema = schema }
         var output = printer.beginList()
         var closedPipe = false
         let result = pager.run { items in

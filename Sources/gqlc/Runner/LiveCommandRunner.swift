@@ -47,7 +47,8 @@ struct RequestExecution {
         explain: (RequestFailure, GraphQLClient) -> FailureExplanation? = { _, _ in nil },
         complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
     ) -> ExitCode {
-        let printer = ResultPrinter(console: session.console, globals: session.globals)
+        var printer = ResultPrinter(console: session.console, globals: session.globals)
+        if session.globals.decodeJSONFields && !session.globals.rawResponse { printer.decodingSchema = schemaFile?.schema }
         let client: GraphQLClient
         do {
             client = try self.client()

@@ -5,6 +5,8 @@ struct ResultPrinter {
     let sink: any TextSink
     let format: GlobalOptions.OutputFormat
     let style: JSONStyle
+    /// With `--decode-json-fields`, the schema whose AWSJSON fields are printed as JSON.
+    var decodingSchema: ModelSchema?
 
     init(console: Console, globals: GlobalOptions) {
         sink = console.output
@@ -19,6 +21,7 @@ struct ResultPrinter {
     /// Prints one value followed by a newline; false if standard output was closed.
     /// For NDJSON an array is printed one element per line, as a listing is.
     @discardableResult func print(_ value: JSONValue) -> Bool {
+        let value = decoded(value)
         var writer = JSONWriter(style: style)
         if format == .ndjson, case .array(let elements) = value {
             for element in elements {
@@ -30,6 +33,11 @@ struct ResultPrinter {
         writer.write(value)
         writer.bytes.append(UInt8(ascii: "\n"))
         return sink.write(bytes: writer.bytes)
+    }
+
+    /// `value` with its AWSJSON fields decoded when `--decode-json-fields` asked for it.
+    func decoded(_ value: JSONValue) -> JSONValue {
+        decodingSchema.map { AWSJSONDecoding.decode(value, schema: $0) } ?? value
     }
 
     /// Starts streaming a list: a JSON array that is opened now and closed by ``ListStream/finish()``,
@@ -47,6 +55,7 @@ struct ResultPrinter {
 
         /// Writes a page of items with one system call; false if standard output was closed.
         mutating func write(_ items: [JSONValue]) -> Bool {
+            let items = printer.decodingSchema == nil ? items : items.map(printer.decoded)
             var writer = JSONWriter(style: printer.style)
             writer.bytes.reserveCapacity(items.count * 256)
             if printer.format == .ndjson {

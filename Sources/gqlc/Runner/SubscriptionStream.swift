@@ -29,7 +29,9 @@ struct SubscriptionStream {
         var globals = session.globals
         // Events stream one per line unless an array was asked for.
         if !globals.outputGiven { globals.output = .ndjson }
-        var stream = ResultPrinter(console: session.console, globals: globals).beginList()
+        var printer = ResultPrinter(console: session.console, globals: globals)
+        if globals.decodeJSONFields { printer.decodingSchema = schemaFile?.schema }
+        var stream = printer.beginList()
         let errorSink = session.console.error
         let diagnostics = self.diagnostics
         let decodePath = self.decodePath
