@@ -216,3 +216,40 @@ import Testing
         #expect(throws: ExecutionError.self) { try ResponseClassifier.classify(html) }
     }
 }
+
+/// The AWS scalar formats under mutation: every input gives a verdict (no crash), a refusal is one line naming
+/// the field, and what is accepted keeps the properties of its format. Agreement with appsync-local's checks
+/// is fuzzed end to end by Tests/Fuzz/test_fuzz_scalars.py.
+@Suite struct ScalarFormatFuzzTests {
+    static let examples: [ScalarFormat: [String]] = [
+        .date: ["1970-01-01Z", "1970-01-01-07:00", "2024-02-29"], .time: ["12:30:24.500", "12:30:24-07:00"],
+        .dateTime: ["1970-01-01T12:00:00.000Z", "1930-01-01T16:00:00-07:00"], .email: ["username@example.com"],
+        .url: ["https://www.amazon.com/dp/B000NZW3KC/", "mailto:example@example.com"], .phone: ["+1 206-555-0100"],
+        .ipAddress: ["123.12.34.56", "1a2b:3c4b::1234:4567", "123.45.67.89/16"],
+    ]
+
+    @Test func mutatedValuesGetAVerdictAndAOneLineRefusal() throws {
+        var mutator = Mutator(seed: FuzzSettings.seed)
+        let schema = ModelSchema()
+        for format in ScalarFormat.allCases {
+            let field = ModelField(name: "f", type: .scalar(format.rawValue))
+            for example in Self.examples[format] ?? [] {
+                #expect(format.accepts(example), "\(format.rawValue) \(example)")
+            }
+            for _ in 0..<FuzzSettings.iterations {
+                let text = String(decoding: mutator.mutate(Array(mutator.pick(Self.examples[format] ?? [""]).utf8)), as: UTF8.self)
+                do {
+                    let value = try ValueCoercion.coerce(text, for: field, schema: schema, allowNull: false)
+                    #expect(value == .string(text) && format.accepts(text))
+                    if format == .dateTime, let t = text.firstIndex(of: "T") {
+                        #expect(ScalarFormat.date.accepts(String(text[..<t])) && ScalarFormat.time.accepts(String(text[text.index(after: t)...])))
+                    }
+                    if format == .email { #expect(text.filter { $0 == "@" }.count == 1) }
+                } catch {
+                    #expect(isOneLine(error.description), "\(error.description)")
+                    #expect(error == .invalidFormat(text, field: "f", format: format))
+                }
+            }
+        }
+    }
+}
