@@ -58,6 +58,17 @@ import Testing
         #expect((try? blog.list("Post", filter: FilterInput(where: ["publishedOn^=2025-01", "publishedOn*=-01-"]))) != nil)
     }
 
+    @Test func keysAreCheckedToo() throws {
+        let day = Model(name: "Day", pluralName: "Days", fields: [ModelField(name: "on", type: .scalar("AWSDate"), isRequired: true)],
+                        primaryKey: PrimaryKey(partitionKey: "on"))
+        let builder = TestSchemas.builder(ModelSchema(models: ["Day": day]))
+        #expect(errorMessage { try builder.get("Day", key: .id("monday")) }
+            == "id 'monday': 'monday' is not a valid AWSDate for 'on'; relative dates are not supported, give 2025-01-31 or 2025-01-31Z")
+        #expect(errorMessage { try builder.delete("Day", key: .fields(["on=2025-13-01"])) }
+            == "key 'on=2025-13-01': '2025-13-01' is not a valid AWSDate for 'on'; for example 2025-01-31")
+        #expect(try builder.get("Day", key: .id("2025-01-31")).variables["on"] == "2025-01-31")
+    }
+
     @Test func aDateOnADateTimeFieldIsTheStartOfThatDayInUTC() throws {
         let request = try blog.list("Post", filter: FilterInput(where: ["createdAt>2025-01-01", "updatedAt=2025-01-01..2025-02-01"]))
         #expect(request.variables["filter"]?.serialized()
