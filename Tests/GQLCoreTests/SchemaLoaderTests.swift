@@ -23,14 +23,15 @@ import Testing
         try #require(try SchemaLoader.load(path: TestPaths.projectFixture(name)).schema)
     }
 
-    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json", "amplifyconfiguration.json"])
+    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json", "amplifyconfiguration.json",
+                      "aws-scalars.mis.json"])
     func everyProjectFixtureLoads(name: String) throws {
         try Self.expectRelationshipsResolve(TestPaths.projectFixture(name))
     }
 
     @Test func everyProjectFixtureFileIsCovered() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.projectFixtures.path)
-        #expect(names.filter { $0.hasSuffix(".json") }.count == 4)
+        #expect(names.filter { $0.hasSuffix(".json") }.count == 5)
     }
 
     @Test func amplifyOutputsCarriesServiceSettings() throws {
