@@ -11,14 +11,15 @@ extension ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        let fields: FieldSelection = invocation.count ? .keysOnly : Self.selection(invocation.fields)
         do {
             let filter = FilterInput(where: invocation.conditions, json: json)
             if let index = invocation.index {
                 requests = try builder.indexPages(
                     invocation.model, index: index, filter: filter, sortDirection: invocation.sort,
-                    include: invocation.includes)
+                    include: invocation.includes, fields: fields)
             } else {
-                requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes)
+                requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes, fields: fields)
             }
             include = try builder.includeTree(invocation.model, paths: invocation.includes)
         } catch {
@@ -48,13 +49,14 @@ extension ModelCommandRunner {
         let pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
             start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
+        if invocation.count { return count(pager, listing: requests.listingKey) }
         let follow = invocation.followIncludedLists && !include.isEmpty
         let builder = self.builder
         return stream(pager, listing: requests.listingKey, givenToken: invocation.nextToken) { items throws(RunFailure) in
             guard follow else { return items }
             // Each record's included lists are paged to their end before the record is printed.
             let completed = try Self.followChildLists(
-                .array(items), model: invocation.model, include: include, builder: builder, client: client)
+                .array(items), model: invocation.model, include: include, fields: fields, builder: builder, client: client)
             return completed.arrayValue ?? items
         }
     }
@@ -79,6 +81,21 @@ extension ModelCommandRunner {
         return report(
             result, listing: listing, closedPipe: closedPipe, cancelled: pager.client.cancellation?.isCancelled == true,
             givenToken: givenToken)
+    }
+
+    /// `--count`: pages to the end and prints the number of items, only when every page was read.
+    private func count(_ pager: ListPager, listing: String) -> ExitCode {
+        let result = pager.run { _ in }
+        guard case .endOfList = result.stop else {
+            if case .cancelled = result.stop {
+                diagnostics.error("interrupted after counting \(result.delivered) records on \(result.pages) pages")
+                return .interrupted
+            }
+            diagnostics.error("counted \(result.delivered) records before the listing stopped; the count is incomplete")
+            return report(result, listing: listing, closedPipe: false, cancelled: false, givenToken: nil)
+        }
+        session.console.output.write("\(result.delivered)\n")
+        return .success
     }
 
     /// Says why the listing stopped and, when it stopped early, where to resume.
