@@ -25,6 +25,12 @@ extension ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        let columns: [String]
+        do {
+            columns = invocation.count ? [] : try recordColumns(invocation.model, fields: invocation.fields)
+        } catch {
+            return usage(error)
+        }
         let start: ListPosition
         do {
             start = try invocation.nextToken.map { text throws(ResumeTokenError) in
@@ -52,7 +58,7 @@ extension ModelCommandRunner {
         if invocation.count { return count(pager, listing: requests.listingKey) }
         let follow = invocation.followIncludedLists && !include.isEmpty
         let builder = self.builder
-        return stream(pager, listing: requests.listingKey, givenToken: invocation.nextToken) { items throws(RunFailure) in
+        return stream(pager, listing: requests.listingKey, givenToken: invocation.nextToken, columns: columns) { items throws(RunFailure) in
             guard follow else { return items }
             // Each record's included lists are paged to their end before the record is printed.
             let completed = try Self.followChildLists(
@@ -64,9 +70,10 @@ extension ModelCommandRunner {
     /// Items as one JSON array (opened at once, closed at the end) or NDJSON lines; `complete` finishes each
     /// page's records (their included lists) before they are printed.
     private func stream(
-        _ pager: ListPager, listing: String, givenToken: String?, complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
+        _ pager: ListPager, listing: String, givenToken: String?, columns: [String],
+        complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
     ) -> ExitCode {
-        let printer = ResultPrinter(console: session.console, globals: globals)
+        let printer = ResultPrinter(console: session.console, globals: globals, columns: columns)
         var output = printer.beginList()
         var closedPipe = false
         let result = pager.run { items in

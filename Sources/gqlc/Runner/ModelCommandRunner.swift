@@ -39,6 +39,11 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        do {
+            execution.columns = try recordColumns(invocation.model, fields: invocation.fields)
+        } catch {
+            return usage(error)
+        }
         if globals.dryRun { return execution.printDryRun(request) }
         let builder = self.builder
         let follow = invocation.followIncludedLists && !invocation.includes.isEmpty
@@ -64,6 +69,11 @@ struct ModelCommandRunner {
         do {
             let values = RecordValues(assignments: invocation.assignments, input: input)
             request = try builder.create(invocation.model, values: values)
+        } catch {
+            return usage(error)
+        }
+        do {
+            execution.columns = try recordColumns(invocation.model, fields: nil)
         } catch {
             return usage(error)
         }
@@ -126,6 +136,11 @@ struct ModelCommandRunner {
     private mutating func sendChange(
         _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String]
     ) -> ExitCode {
+        do {
+            execution.columns = try recordColumns(model, fields: nil)
+        } catch {
+            return usage(error)
+        }
         if globals.dryRun { return execution.printDryRun(request) }
         let mayRetry = RetryPolicy.mayRetry(
             .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !conditions.isEmpty)
