@@ -46,19 +46,29 @@ extension ModelCommandRunner {
             return execution.send(firstPage, mayRetry: true, nullIsNotFound: false, notFoundMessage: "")
         }
 
-        let client: GraphQLClient
+        var client: GraphQLClient
         do {
             client = try execution.client()
         } catch {
             return usage(error)
         }
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        if let progress {
+            let trace = client.trace
+            client.trace = { event in
+                trace?(event)
+                if case .page(_, let items, _) = event { progress.advance(items: items, pages: 1) }
+            }
+        }
         let pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
             start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
-        if invocation.count { return count(pager, listing: requests.listingKey) }
+        if invocation.count { return count(pager, listing: requests.listingKey, progress: progress) }
         let follow = invocation.followIncludedLists && !include.isEmpty
         let builder = self.builder
-        return stream(pager, listing: requests.listingKey, givenToken: invocation.nextToken, columns: columns) { items throws(RunFailure) in
+        return stream(
+            pager, listing: requests.listingKey, givenToken: invocation.nextToken, columns: columns, progress: progress
+        ) { items throws(RunFailure) in
             guard follow else { return items }
             // Each record's included lists are paged to their end before the record is printed.
             let completed = try Self.followChildLists(
@@ -70,19 +80,24 @@ extension ModelCommandRunner {
     /// Items as one JSON array (opened at once, closed at the end) or NDJSON lines; `complete` finishes each
     /// page's records (their included lists) before they are printed.
     private func stream(
-        _ pager: ListPager, listing: String, givenToken: String?, columns: [String],
+        _ pager: ListPager, listing: String, givenToken: String?, columns: [String], progress: ProgressReporter?,
         complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
     ) -> ExitCode {
         let printer = ResultPrinter(console: session.console, globals: globals, columns: columns)
         var output = printer.beginList()
         var closedPipe = false
+        // Records printed to the same terminal as the progress line go above it.
+        let sharesTerminal = progress != nil && session.console.outputIsTerminal
         let result = pager.run { items in
             let records = try complete(items)
+            if sharesTerminal { progress?.clear() }
+            defer { if sharesTerminal { progress?.advance(items: 0) } }
             guard output.write(records) else {
                 closedPipe = true
                 throw RunFailure.outputClosed
             }
         }
+        progress?.clear()
         // However the listing stopped (an error on the first page, Ctrl-C before it), stdout is valid JSON: `[]` at least.
         if !closedPipe { output.finish() }
         return report(
@@ -91,8 +106,9 @@ extension ModelCommandRunner {
     }
 
     /// `--count`: pages to the end and prints the number of items, only when every page was read.
-    private func count(_ pager: ListPager, listing: String) -> ExitCode {
+    private func count(_ pager: ListPager, listing: String, progress: ProgressReporter?) -> ExitCode {
         let result = pager.run { _ in }
+        progress?.clear()
         guard case .endOfList = result.stop else {
             if case .cancelled = result.stop {
                 diagnostics.error("interrupted after counting \(result.delivered) records on \(result.pages) pages")
