@@ -20,6 +20,9 @@ struct Frontend: Sendable {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     func run(_ arguments: [String]) -> ExitCode {
+        if arguments.first == CompletionCandidates.commandName {
+            return CompletionCandidates.run(Array(arguments.dropFirst()), environment: environment, console: console)
+        }
         let parsed: ParsedCommandLine
         do {
             parsed = try CommandLineParser.parse(arguments, environment: environment)
