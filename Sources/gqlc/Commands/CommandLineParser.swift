@@ -24,6 +24,10 @@ enum CommandLineParser {
         let commandArguments = CommandArguments(
             command: command, options: scanned.options, positionals: scanned.positionals)
         if command.name == HelpCommand.spec.name {
+            if scanned.options.contains(HelpCommand.man) {
+                try commandArguments.expectNoPositionals(after: 0)
+                return .manPage
+            }
             return .help(topic: try HelpCommand.topic(from: commandArguments, commands: CommandTable.specs.map(\.name)))
         }
         if command.name == CompletionCommand.spec.name {

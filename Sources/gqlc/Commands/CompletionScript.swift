@@ -9,11 +9,15 @@ enum CompletionScript {
         case .bash:
             return "# bash completion for gqlc, from 'gqlc completion bash'.\n" + bashFunction
         case .zsh:
+            // Sourced after compinit, or autoloaded as `_gqlc` from a directory in $fpath (as `make install`
+            // installs it): then its first run is a completion widget's, which it answers too.
             return """
-                # zsh completion for gqlc, from 'gqlc completion zsh'; load compinit before it.
+                #compdef gqlc
+                # zsh completion for gqlc, from 'gqlc completion zsh'; source it after compinit, or save it as _gqlc
+                # in a directory of $fpath.
                 autoload -U +X bashcompinit && bashcompinit
 
-                """ + bashFunction
+                """ + bashFunction + "if (( ${+compstate} )); then _bash_complete -F _gqlc; fi\n"
         case .fish:
             return FishCompletionScript.render()
         }

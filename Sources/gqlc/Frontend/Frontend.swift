@@ -34,6 +34,9 @@ struct Frontend: Sendable {
         case .help(let topic):
             console.output.write(HelpText.render(topic: topic))
             return .success
+        case .manPage:
+            console.output.write(HelpText.manPage())
+            return .success
         case .version:
             console.output.write(Version.line + "\n")
             return .success
