@@ -79,6 +79,9 @@ struct RecordFormatter {
 
     // MARK: Table
 
+    /// The narrowest a column is squeezed to before columns are left out: a word of 7 characters and `…`.
+    static let narrowest = 8
+
     /// The longest a nested value (an object or a list) is shown in a table, in characters.
     static let nestedWidth = 30
 
@@ -94,16 +97,26 @@ struct RecordFormatter {
         }
     }
 
-    /// Column widths for `records`: each column as wide as its longest cell or header; then, while the row is
-    /// wider than ``width``, the widest column loses one character (down to 4, or its header's length if shorter).
+    /// Column widths for `records`: each column as wide as its longest cell or header. To fit ``width``, the
+    /// columns that do not fit at ``narrowest`` characters are left out from the right (fewer widths than
+    /// columns), then the widest column loses one character at a time until the row fits.
     func widths(for records: [JSONValue]) -> Widths {
         var widths = columns.map(\.count)
         for record in records {
             for (index, value) in values(record).enumerated() { widths[index] = max(widths[index], Self.cell(value).count) }
         }
         guard let width else { return widths }
-        let available = width - 2 * (columns.count - 1)
-        let floors = widths.map { min($0, 4) }
+        let floors = widths.map { min($0, Self.narrowest) }
+        var kept = 0
+        var used = 0
+        for floor in floors {
+            let needed = floor + (kept > 0 ? 2 : 0)
+            if kept > 0, used + needed > width { break }
+            used += needed
+            kept += 1
+        }
+        widths = Array(widths.prefix(kept))
+        let available = width - 2 * (kept - 1)
         var total = widths.reduce(0, +)
         while total > available {
             guard let widest = widths.indices.filter({ widths[$0] > floors[$0] }).max(by: { widths[$0] < widths[$1] }) else { break }
@@ -123,11 +136,11 @@ struct RecordFormatter {
 
     private func row(_ values: [JSONValue], widths: Widths, isHeader: Bool) -> String {
         var line = ""
-        for (index, value) in values.enumerated() {
+        for (index, value) in values.prefix(widths.count).enumerated() {
             let width = widths[index]
             var text = Self.cell(value)
             if text.count > width { text = String(text.prefix(max(0, width - 1))) + "…" }
-            let padding = index == values.count - 1 ? "" : String(repeating: " ", count: width - text.count + 2)
+            let padding = index == widths.count - 1 ? "" : String(repeating: " ", count: width - text.count + 2)
             line += paint(text, value, isHeader: isHeader) + padding
         }
         return line + "\n"
