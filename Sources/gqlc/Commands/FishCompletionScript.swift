@@ -39,7 +39,7 @@ enum FishCompletionScript {
             "    set -l words (commandline -opc)",
             "    set -l index (contains -i -- --schema $words)",
             "    and test (count $words) -gt $index",
-            "    and echo --schema $words[(math $index + 1)]",
+            "    and printf '%s\\n' --schema $words[(math $index + 1)]",
             "end",
             "",
             "function __gqlc_models",
