@@ -35,7 +35,7 @@ enum CompletionCommand {
         examples: [
             Example("The bash script, to load with source <(gqlc completion bash)", "gqlc completion bash"),
             Example("The zsh script, which runs the bash one through bashcompinit", "gqlc completion zsh"),
-            Example("Install the fish script", "gqlc completion fish > ~/.config/fish/completions/gqlc.fish"),
+            Example("The fish script, to save as ~/.config/fish/completions/gqlc.fish", "gqlc completion fish"),
         ])
 
     /// The shell named on the command line; a missing or unknown one is an error with a suggestion.
