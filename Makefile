@@ -30,7 +30,7 @@ SHARED_NOTE    = make test: $(SHARED_MISSING) not found beside this checkout, on
 # Proxies would route loopback traffic away from the local test servers.
 unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
 
-.PHONY: all build release test test-swift test-python demo serve bench fuzz clean no-foundation
+.PHONY: all build release install uninstall test test-swift test-python demo serve bench fuzz clean no-foundation
 
 all: build
 
@@ -98,6 +98,29 @@ release:
 	  $(SWIFT) build -c release --product gqlc; \
 	fi
 	$(RELEASE_BIN) --version
+
+# Installs gqlc, its man page (generated from the help text by `gqlc help --man`) and its bash, zsh and fish
+# completion scripts under PREFIX, staged under DESTDIR for packaging. INSTALL_BIN installs another build
+# (the tests install the debug binary); by default the release binary is built first.
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+INSTALL_BIN ?= $(RELEASE_BIN)
+BINDIR      := $(DESTDIR)$(PREFIX)/bin
+MAN1DIR     := $(DESTDIR)$(PREFIX)/share/man/man1
+BASHCOMPDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+install: $(if $(filter $(RELEASE_BIN),$(INSTALL_BIN)),release)
+	install -d $(BINDIR) $(MAN1DIR) $(BASHCOMPDIR) $(ZSHCOMPDIR) $(FISHCOMPDIR)
+	install -m 0755 $(INSTALL_BIN) $(BINDIR)/gqlc
+	$(INSTALL_BIN) help --man > $(MAN1DIR)/gqlc.1
+	$(INSTALL_BIN) completion bash > $(BASHCOMPDIR)/gqlc
+	$(INSTALL_BIN) completion zsh > $(ZSHCOMPDIR)/_gqlc
+	$(INSTALL_BIN) completion fish > $(FISHCOMPDIR)/gqlc.fish
+	chmod 0644 $(MAN1DIR)/gqlc.1 $(BASHCOMPDIR)/gqlc $(ZSHCOMPDIR)/_gqlc $(FISHCOMPDIR)/gqlc.fish
+
+uninstall:
+	rm -f $(BINDIR)/gqlc $(MAN1DIR)/gqlc.1 $(BASHCOMPDIR)/gqlc $(ZSHCOMPDIR)/_gqlc $(FISHCOMPDIR)/gqlc.fish
 
 # Benchmarks against curl, curl + jq and Python on loopback; see Benchmarks/README.md. Prints a
 # Markdown table and writes it to .build/bench/results.md. Takes about five minutes.

@@ -65,12 +65,28 @@ CASES = [
     (["get", "Post", "--li"], []),
     (["get", "Post", "--in"], ["--include"]),
     (["list", "--out"], ["--output"]),
-    (["list", "--output", ""], ["json", "ndjson"]),
+    (["list", "--output", ""], ["json", "ndjson", "table", "tsv", "raw"]),
     (["list", "--output", "=", "nd"], ["ndjson"]),
+    (["list", "--color", ""], ["auto", "always", "never"]),
+    # Names from the model on the line.
+    (["--schema", BLOG, "create", "Post", "ti"], ["title="]),
+    (["--schema", BLOG, "create", "Comment", "p"], ["postId=", "post="]),
+    (["--schema", BLOG, "update", "Comment", "--id", "c1", "c"], ["content="]),  # no createdAt: read-only
+    (["--schema", BLOG, "update", "Post", "i"], []),  # the key picks the record; it is not a field value
+    (["--schema", BLOG, "create", "Post", "title", "=", ""], []),  # a value, not a field
+    (["--schema", BLOG, "list", "Post", "--where", "ra"], ["rating"]),
+    (["--schema", BLOG, "delete", "Post", "--id", "p1", "--if", "sta"], ["status"]),
+    (["--schema", BLOG, "get", "Post", "--id", "p1", "--fields", "title,bl"],
+     ["title,blog", "title,blogId", "title,blog.id", "title,blog.name", "title,blog.description",
+      "title,blog.createdAt", "title,blog.updatedAt"]),
+    (["--schema", BLOG, "list", "Post", "--fields", "comments.items.a"], ["comments.items.author"]),
+    (["--schema", BLOG, "list", "Post", "--include", "c"], ["comments", "comments.post"]),
+    (["--schema", BLOG, "list", "Comment", "--index", ""], ["commentsByPostId"]),
+    (["--schema", BLOG, "list", "Nope", "--where", ""], []),
     (["list", "Comment", "--index", "commentsByPostId", "--sort", ""], ["asc", "desc"]),
     (["get", "Post", "--ia"], ["--iam"]),
     (["raw", "--query", ""], []),
-    (["completion", ""], ["bash", "zsh"]),
+    (["completion", ""], ["bash", "zsh", "fish"]),
     (["help", "up"], ["update"]),
     (["--schema", "schema-examples/bl"], ["schema-examples/blog-seed.json", "schema-examples/blog.json"]),
 ]
@@ -106,10 +122,10 @@ def test_the_script_registers_itself_for_gqlc(gqlc):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["completion"], "gqlc: 'completion' needs a shell: bash or zsh; usage: gqlc completion bash|zsh\n"),
-    (["completion", "fish"], "gqlc: unknown shell 'fish'; expected bash or zsh\n"),
+    (["completion"], "gqlc: 'completion' needs a shell: bash, zsh or fish; usage: gqlc completion bash|zsh|fish\n"),
+    (["completion", "tcsh"], "gqlc: unknown shell 'tcsh'; expected bash, zsh or fish\n"),
     (["completion", "bsh"], "gqlc: unknown shell 'bsh'; did you mean 'bash'?\n"),
-    (["completion", "bash", "zsh"], "gqlc: unexpected argument 'zsh'; usage: gqlc completion bash|zsh\n"),
+    (["completion", "bash", "zsh"], "gqlc: unexpected argument 'zsh'; usage: gqlc completion bash|zsh|fish\n"),
 ])
 def test_a_missing_or_unknown_shell_is_a_usage_error(gqlc, args, message):
     run = gqlc(*args)
@@ -120,3 +136,71 @@ def test_help_shows_how_to_install_it(gqlc):
     run = gqlc("completion", "--help")
     assert run.code == 0 and "source <(gqlc completion bash)" in run.stdout
     assert "completion" in gqlc("help").stdout
+
+
+def fish_complete(line: str, cwd, env=None) -> list[str]:
+    """What fish's own completion engine offers for `LINE` (the script loaded as fish loads it)."""
+    script = f"{shlex.quote(str(GQLC_BIN))} completion fish | source; or exit 9\ncomplete -C {shlex.quote(line)}\n"
+    path = f"{GQLC_BIN.parent}:{gqlc_env(env).get('PATH', '')}"
+    result = subprocess.run(["fish", "--no-config", "-c", script], capture_output=True, text=True, cwd=cwd,
+                            env={**gqlc_env(env), "PATH": path}, timeout=30)
+    assert result.returncode == 0, result.stderr
+    return [entry.split("\t")[0] for entry in result.stdout.splitlines() if entry]
+
+
+FISH_CASES = [
+    ("gqlc li", ["list"]),
+    (f"gqlc --schema {BLOG} get ", ["Blog", "Comment", "Post"]),
+    ("gqlc list --output ", ["json", "ndjson", "raw", "table", "tsv"]),
+    (f"gqlc --schema {BLOG} create Post ti", ["title="]),
+    (f"gqlc --schema {BLOG} list Post --where ra", ["rating"]),
+    (f"gqlc --schema {BLOG} list Post --fields title,blogI", ["title,blogId"]),
+    (f"gqlc --schema {BLOG} list Post --include comments.", ["comments.post"]),
+    (f"gqlc --schema {BLOG} list Comment --index ", ["commentsByPostId"]),
+    ("gqlc completion ", ["bash", "fish", "zsh"]),
+]
+
+
+@pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
+@pytest.mark.parametrize("line, offered", FISH_CASES, ids=[line for line, _ in FISH_CASES])
+def test_fish_offers(line, offered, repo_dir):
+    assert sorted(fish_complete(line, repo_dir)) == sorted(offered)
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed (make test installs it when it can)")
+def test_the_zsh_script_also_works_autoloaded_from_fpath(tmp_path, repo_dir):
+    """Saved as _gqlc in $fpath (as make install does), the first Tab in an interactive zsh completes."""
+    import os
+    import pty
+    import select
+    import signal
+    import time
+    (tmp_path / "_gqlc").write_text(subprocess.run([str(GQLC_BIN), "completion", "zsh"], capture_output=True,
+                                                   text=True, check=True).stdout)
+    env = {**gqlc_env(), "PATH": f"{GQLC_BIN.parent}:{gqlc_env().get('PATH', '')}", "PS1": "> "}
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(repo_dir)
+        os.execvpe("zsh", ["zsh", "-f", "-i"], env)
+
+    def read_until(marker: bytes) -> bytes:
+        seen = b""
+        deadline = time.monotonic() + 30  # a hang guard only; the test waits for the marker
+        while marker not in seen and time.monotonic() < deadline:
+            ready, _, _ = select.select([fd], [], [], 1)
+            if ready:
+                try:
+                    seen += os.read(fd, 4096)
+                except OSError:
+                    break
+        return seen
+
+    try:
+        os.write(fd, f"fpath=({tmp_path} $fpath); autoload -U compinit && compinit -u -D; echo READY\n".encode())
+        read_until(b"READY\r\n")
+        os.write(fd, f"gqlc --schema {BLOG} get Po\t".encode())
+        assert b"get Post" in read_until(b"get Post")
+    finally:
+        os.kill(pid, signal.SIGKILL)  # an interactive zsh ignores SIGTERM
+        os.waitpid(pid, 0)
+        os.close(fd)

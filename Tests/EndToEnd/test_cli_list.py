@@ -107,7 +107,7 @@ def test_an_empty_listing_is_an_empty_array(blog):
 @pytest.mark.parametrize("args, message", [
     (["--pretty", "--compact"], "gqlc: options '--pretty' and '--compact' cannot be used together\n"),
     (["--pretty", "--output", "ndjson"],
-     "gqlc: option '--pretty' cannot be used with '--output ndjson', whose lines are compact\n"),
+     "gqlc: option '--pretty' applies to '--output json' only, not '--output ndjson'\n"),
 ])
 def test_conflicting_layouts_are_usage_errors(blog, args, message):
     run = blog("list", "Post", *args)
@@ -116,7 +116,7 @@ def test_conflicting_layouts_are_usage_errors(blog, args, message):
 
 def test_unknown_output_format_is_a_usage_error(blog):
     run = blog("list", "Post", "--output", "yaml")
-    assert (run.code, run.stdout) == (2, "") and "json or ndjson" in run.stderr, run
+    assert (run.code, run.stdout) == (2, "") and "json, ndjson, table, tsv or raw" in run.stderr, run
 
 
 # MARK: - Paging, --limit and resuming

@@ -80,8 +80,8 @@ import GQLCore
 
     @Test(arguments: [
         (["--pretty", "--compact", "models"], "gqlc: options '--pretty' and '--compact' cannot be used together"),
-        (["--output", "ndjson", "--pretty", "models"], "gqlc: option '--pretty' cannot be used with '--output ndjson', whose lines are compact"),
-        (["--output", "xml", "models"], "gqlc: invalid value 'xml' for '--output': expected json or ndjson"),
+        (["--output", "ndjson", "--pretty", "models"], "gqlc: option '--pretty' applies to '--output json' only, not '--output ndjson'"),
+        (["--output", "xml", "models"], "gqlc: invalid value 'xml' for '--output': expected json, ndjson, table, tsv or raw"),
         (["--timeout", "0", "models"], "gqlc: invalid value '0' for '--timeout': expected a number of seconds greater than 0, such as 30 or 2.5"),
         (["--timeout", "abc", "models"], "gqlc: invalid value 'abc' for '--timeout': expected a number of seconds greater than 0, such as 30 or 2.5"),
         (["--retries", "-1", "models"], "gqlc: invalid value '-1' for '--retries': expected a whole number of 0 or more"),

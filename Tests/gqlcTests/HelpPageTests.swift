@@ -4,7 +4,8 @@ import Testing
 
 /// Whole help pages, pinned as swift-argument-parser's example tests pin theirs: any change to a command's
 /// synopsis, wording, option order, wrapping or examples shows in review as a change to this file. Pages of
-/// two commands are pinned; every page shares their layout and the global options.
+/// two commands are pinned; every page shares their layout. The column of the option tables follows each page's
+/// own options, so each page pins its global options too.
 @Suite struct HelpPageTests {
     @Test func getHelpPage() {
         #expect(HelpText.render(topic: "get") == Self.get)
@@ -16,7 +17,7 @@ import Testing
 
     static let get = #"""
         Usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]...
-                        [--no-follow]
+                        [--fields A,B,…] [--no-follow]
 
         Fetch one record by its primary key and print it as JSON.
 
@@ -36,16 +37,94 @@ import Testing
                                     per key field. (repeatable)
               --include PATH        Also fetch an association, named by a dot path from
                                     MODEL: comments, blog, comments.post. (repeatable)
+              --fields A,B,…        Ask only for these fields (key fields are always
+                                    included), by dot path into --include'd associations
+                                    and embedded types: title,comments.items.content.
+                                    (repeatable)
               --no-follow           Keep only the server's first page of each included
                                     list (with its nextToken) instead of following it to
                                     the end.
 
-        \#(globalOptions)Examples:
+        Global options:
+              --schema FILE         The model schema: model-introspection JSON,
+                                    amplify_outputs.json or amplifyconfiguration.json.
+                                    (default: amplify_outputs.json in . or a parent;
+                                    env: GQLC_SCHEMA)
+              --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
+                                    schema file when it has one. (env: GQLC_ENDPOINT)
+              --api-key KEY         Send KEY in the x-api-key header (AppSync API-key
+                                    auth). (env: GQLC_API_KEY)
+              --auth-token TOKEN    Send TOKEN as the Authorization header, as given (no
+                                    'Bearer' prefix is added). (env: GQLC_AUTH_TOKEN)
+              --iam                 Sign requests with AWS SigV4 (AppSync IAM auth),
+                                    with credentials from AWS_ACCESS_KEY_ID and
+                                    AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) or the
+                                    shared credentials file. On by default when no API
+                                    key or token is given and the schema file's default
+                                    authorization type is AWS_IAM. (env: GQLC_IAM)
+              --region REGION       The AWS region to sign for. Defaults to the region
+                                    in an AppSync endpoint's host name, the schema
+                                    file's region, then AWS_REGION or
+                                    AWS_DEFAULT_REGION.
+              --profile NAME        Sign with IAM credentials from this profile of the
+                                    shared credentials file (AWS_SHARED_CREDENTIALS_FILE
+                                    or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID;
+                                    else AWS_PROFILE, else 'default'. Implies --iam when
+                                    no API key or token is given.
+          -H, --header 'NAME: VALUE'
+                                    Add an HTTP header to every request. (repeatable)
+              --cacert FILE         Verify HTTPS servers with the CA certificates in
+                                    FILE (PEM) instead of the system's, e.g. for a
+                                    private CA. Without it and $CURL_CA_BUNDLE,
+                                    $SSL_CERT_FILE is read. (env: CURL_CA_BUNDLE)
+              --timeout SECONDS     Give up on a request after SECONDS. (default: 30)
+              --retries N           Retry a query up to N times after a network error, a
+                                    timeout, HTTP 429, 500, 502, 503 or 504.
+                                    (default: 3)
+              --retry-mutations     Retry mutations too, where a retry cannot apply
+                                    twice: a create keeps its key, an update or delete
+                                    needs --if.
+              --dry-run             Print the JSON body that would be POSTed, and exit
+                                    without sending it.
+          -v, --verbose             Trace requests and responses on standard error
+                                    (secrets redacted).
+          -q, --quiet               Show no progress line on standard error (shown only
+                                    when it is a terminal).
+          -o, --output json|ndjson|table|tsv|raw
+                                    json prints one JSON document; ndjson prints one
+                                    record per line (list items stream; an array result
+                                    is split); table prints columns fitted to the
+                                    terminal; tsv prints tab-separated columns under a
+                                    header line; raw prints the one field of --fields
+                                    per line, strings unquoted (as jq -r). table, tsv
+                                    and raw are for get, list, create, update and
+                                    delete. models prints text unless this is given.
+                                    (default: json)
+              --pretty              Indent the JSON output (the default when standard
+                                    output is a terminal).
+              --compact             Print the JSON output on one line (the default when
+                                    it is not a terminal).
+              --color auto|always|never
+                                    Colour JSON and tables: auto colours when standard
+                                    output is a terminal and NO_COLOR is not set.
+                                    (default: auto)
+              --raw-response        Print the whole response envelope, {"data": …,
+                                    "errors": […]}.
+              --decode-json-fields  Print AWSJSON fields as JSON values instead of the
+                                    strings the server sends.
+          -h, --help                Show help for gqlc or for the command.
+              --version             Print the version of gqlc.
+
+        Examples:
           # Fetch a post and all of its comments
           gqlc get Post --id p1 --include comments
 
           # Fetch an item by its three-field key
           gqlc get InventoryItem --key sku=A1 --key warehouseId=W1 --key bin=3
+
+          # A post's title and its comments' text
+          gqlc get Post --id p1 --include comments \
+              --fields title,comments.items.content
 
           # Fetch a comment, its post and the first page of the post's comments
           gqlc get Comment --id c1 --include post.comments --no-follow
@@ -55,7 +134,10 @@ import Testing
     static let list = #"""
         Usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]...
                          [--filter JSON|@FILE] [--limit N] [--page-size N]
-                         [--next-token TOKEN] [--include PATH]... [--no-follow]
+                         [--next-token TOKEN] [--include PATH]... [--fields A,B,…]
+                         [--no-follow]
+               gqlc list MODEL --count [--index QUERYFIELD] [--where EXPR]...
+                         [--filter JSON|@FILE] [--page-size N]
 
         List a model's records, following nextToken until the last page.
 
@@ -75,6 +157,10 @@ import Testing
         by page to their end before the record is printed, as with get; --no-follow
         keeps the server's first page of each (100 records on AppSync) and its
         nextToken.
+
+        --count pages through every match asking only for the key fields, and prints the
+        number. AppSync has no count operation, so counting still reads every page; it
+        only makes the pages small.
 
         Listing through an index:
           Without --index, list sends list<Models>, which DynamoDB runs as a Scan of the
@@ -133,32 +219,16 @@ import Testing
                                     gqlc, or a nextToken from an earlier response.
               --include PATH        Also fetch an association, named by a dot path from
                                     MODEL: comments, blog, comments.post. (repeatable)
+              --fields A,B,…        Ask only for these fields (key fields are always
+                                    included), by dot path into --include'd associations
+                                    and embedded types: title,comments.items.content.
+                                    (repeatable)
               --no-follow           Keep only the server's first page of each included
                                     list (with its nextToken) instead of following it to
                                     the end.
+              --count               Print the number of matching records instead of the
+                                    records, paging with the key fields only.
 
-        \#(globalOptions)Examples:
-          # The first 100 comments on post p1
-          gqlc list Comment --limit 100 --where post=p1
-
-          # The same through the index on postId: a Query, not a Scan
-          gqlc list Comment --index commentsByPostId --where post=p1 --limit 100
-
-          # Blog b1's posts whose title starts with 'Swift', last title first
-          gqlc list Post --index postsByBlogId --where blogId=b1 \
-              --where 'title^=Swift' --sort desc
-
-          # Titles of well-rated published posts, one per line
-          gqlc list Post --where status=PUBLISHED --where 'rating>=4' \
-              --output ndjson | jq -r .title
-
-          # Posts whose title starts with 'Swift', with their comments
-          gqlc list Post --where 'title^=Swift' --include comments
-
-        """#
-
-    /// The global options, the same on every page (pinned once here, in both pages above).
-    static let globalOptions = #"""
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
                                     amplify_outputs.json or amplifyconfiguration.json.
@@ -202,14 +272,26 @@ import Testing
                                     without sending it.
           -v, --verbose             Trace requests and responses on standard error
                                     (secrets redacted).
-              --output json|ndjson  json prints one JSON document; ndjson prints one
+          -q, --quiet               Show no progress line on standard error (shown only
+                                    when it is a terminal).
+          -o, --output json|ndjson|table|tsv|raw
+                                    json prints one JSON document; ndjson prints one
                                     record per line (list items stream; an array result
-                                    is split). models prints text unless this is given.
+                                    is split); table prints columns fitted to the
+                                    terminal; tsv prints tab-separated columns under a
+                                    header line; raw prints the one field of --fields
+                                    per line, strings unquoted (as jq -r). table, tsv
+                                    and raw are for get, list, create, update and
+                                    delete. models prints text unless this is given.
                                     (default: json)
               --pretty              Indent the JSON output (the default when standard
                                     output is a terminal).
               --compact             Print the JSON output on one line (the default when
                                     it is not a terminal).
+              --color auto|always|never
+                                    Colour JSON and tables: auto colours when standard
+                                    output is a terminal and NO_COLOR is not set.
+                                    (default: auto)
               --raw-response        Print the whole response envelope, {"data": …,
                                     "errors": […]}.
               --decode-json-fields  Print AWSJSON fields as JSON values instead of the
@@ -217,6 +299,29 @@ import Testing
           -h, --help                Show help for gqlc or for the command.
               --version             Print the version of gqlc.
 
+        Examples:
+          # The first 100 comments on post p1
+          gqlc list Comment --limit 100 --where post=p1
+
+          # The same through the index on postId: a Query, not a Scan
+          gqlc list Comment --index commentsByPostId --where post=p1 --limit 100
+
+          # Blog b1's posts whose title starts with 'Swift', last title first
+          gqlc list Post --index postsByBlogId --where blogId=b1 \
+              --where 'title^=Swift' --sort desc
+
+          # Titles of well-rated published posts, one per line
+          gqlc list Post --where status=PUBLISHED --where 'rating>=4' \
+              --output ndjson | jq -r .title
+
+          # How many comments post p1 has
+          gqlc list Comment --where post=p1 --count
+
+          # Titles and ratings as a table
+          gqlc list Post --fields title,rating --output table
+
+          # Posts whose title starts with 'Swift', with their comments
+          gqlc list Post --where 'title^=Swift' --include comments
 
         """#
 }

@@ -3,7 +3,7 @@
 /// A get or list with `--include comments` returns one page of each record's comments with a `nextToken`.
 /// The completer finds every included connection whose `nextToken` is not null, at any depth
 /// (`--include posts.comments` means each post's comments too), fetches the following pages through
-/// the parent's get (``RequestBuilder/connectionPage(parent:key:field:include:limit:nextToken:)``),
+/// the parent's get (``RequestBuilder/connectionPage(parent:key:field:include:fields:limit:nextToken:)``),
 /// appends their items and sets `nextToken` to null.
 public struct ConnectionCompleter {
     public let builder: RequestBuilder
@@ -18,29 +18,31 @@ public struct ConnectionCompleter {
         self.fetch = fetch
     }
 
-    /// `value` (a `model` record, an array of them, or null) with every included list complete.
-    public func complete(_ value: JSONValue, model: String, include: IncludeTree) throws -> JSONValue {
+    /// `value` (a `model` record, an array of them, or null) with every included list complete; `fields` is the
+    /// selection the first request made, which the follow-up pages make too.
+    public func complete(_ value: JSONValue, model: String, include: IncludeTree, fields: FieldSelection = .all) throws -> JSONValue {
         guard !include.isEmpty else { return value }
         switch value {
         case .object(let object):
-            return .object(try completeRecord(object, model: model, include: include))
+            return .object(try completeRecord(object, model: model, include: include, fields: fields))
         case .array(let elements):
             var result: [JSONValue] = []
             result.reserveCapacity(elements.count)
-            for element in elements { result.append(try complete(element, model: model, include: include)) }
+            for element in elements { result.append(try complete(element, model: model, include: include, fields: fields)) }
             return .array(result)
         default:
             return value
         }
     }
 
-    private func completeRecord(_ record: JSONObject, model: String, include: IncludeTree) throws -> JSONObject {
+    private func completeRecord(_ record: JSONObject, model: String, include: IncludeTree, fields: FieldSelection) throws -> JSONObject {
         var record = record
         for branch in include.branches {
             guard let child = record[branch.field] else { continue }
+            let inner = fields.below(branch.field)
             switch branch.kind {
             case .belongsTo, .hasOne:
-                record[branch.field] = try complete(child, model: branch.relatedModel, include: branch.subtree)
+                record[branch.field] = try complete(child, model: branch.relatedModel, include: branch.subtree, fields: inner)
             case .hasMany:
                 guard case .object(var connection) = child else { continue }
                 var items = connection["items"]?.arrayValue ?? []
@@ -49,13 +51,14 @@ public struct ConnectionCompleter {
                 while let current = token {
                     guard seen.insert(current).inserted else { throw RequestBuildError.repeatedNextToken(field: branch.field) }
                     let request = try builder.connectionPage(
-                        parent: model, key: record, field: branch.field, include: branch.subtree, limit: pageLimit,
-                        nextToken: current)
+                        parent: model, key: record, field: branch.field, include: branch.subtree, fields: inner,
+                        limit: pageLimit, nextToken: current)
                     let page = try Self.value(at: request.decodePath, in: try fetch(request))
                     items += page["items"]?.arrayValue ?? []
                     token = page["nextToken"]?.stringValue
                 }
-                connection["items"] = try complete(.array(items), model: branch.relatedModel, include: branch.subtree)
+                connection["items"] = try complete(
+                    .array(items), model: branch.relatedModel, include: branch.subtree, fields: inner)
                 if connection["nextToken"] != nil { connection["nextToken"] = .null }
                 record[branch.field] = .object(connection)
             }

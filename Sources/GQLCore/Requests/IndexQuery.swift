@@ -31,7 +31,7 @@ extension RequestBuilder {
     /// - Everything else, and `--filter`, stays in `filter`, in the order given.
     public func indexPages(
         _ model: String, index: String, filter: FilterInput = .none, sortDirection: SortDirection? = nil,
-        include: [String] = []
+        include: [String] = [], fields: FieldSelection = .all
     ) throws(RequestBuildError) -> ListRequests {
         let model = try self.model(named: model)
         let (index, queryField) = try queryableIndex(index, of: model)
@@ -43,7 +43,7 @@ extension RequestBuilder {
             fixed.append(Variable("sortDirection", .named("ModelSortDirection"), .string(sortDirection.rawValue)))
         }
         return try connectionPages(
-            model, root: queryField, filter: FilterBuilder.combine(split.filter), fixed: fixed, include: include)
+            model, root: queryField, filter: FilterBuilder.combine(split.filter), fixed: fixed, include: include, fields: fields)
     }
 
     /// The index whose `queryField` or name is `name`, and its query field.

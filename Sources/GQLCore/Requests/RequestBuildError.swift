@@ -15,6 +15,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case unknownAssociation(String, model: String, suggestion: String?, associations: [String])
     /// An `--include` segment names a field that is not a relationship; `associations` are the ones there are.
     case notARelationship(field: String, model: String, associations: [String])
+    /// A field selected by path lies in an association that is not included; `include` is the path to include.
+    case notIncluded(field: String, model: String, include: String)
     /// A text value does not fit the field's type: `'abc' is not an Int`.
     case invalidValue(String, expected: String, suggestion: String?)
     /// Text that does not match an AWS scalar's format; `field` is the field or JSON path it was given for.
@@ -98,6 +100,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
         case .notARelationship(let field, let model, let associations):
             return "'\(field)' on \(model) is not a relationship; \(name(.include)) takes belongsTo, hasOne and hasMany fields; "
                 + associationList(model, associations)
+        case .notIncluded(let field, let model, let include):
+            return "'\(field)' on \(model) is in an association that is not fetched; add \(name(.include)) \(include)"
         case .invalidValue(let text, let expected, let suggestion):
             return "'\(text)' is not \(article(expected)) \(expected)" + didYouMean(suggestion)
         case .invalidFormat(let text, let field, let format):

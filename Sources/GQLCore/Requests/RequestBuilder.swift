@@ -50,12 +50,15 @@ public struct RequestBuilder: Sendable {
     // MARK: Queries
 
     /// `query GetPost($id: ID!) { getPost(id: $id) { … } }`; variables are the key values.
-    public func get(_ model: String, key: KeyInput, include: [String] = []) throws(RequestBuildError) -> GraphQLRequest {
+    /// `fields` narrows the selection (key fields are always selected).
+    public func get(
+        _ model: String, key: KeyInput, include: [String] = [], fields: FieldSelection = .all
+    ) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let root = try operation(model.operations.get, "get", of: model)
         let keys = try key.resolve(for: model, schema: schema)
         let tree = try IncludeTree.resolve(include, from: model, in: schema)
-        let selections = try SelectionBuilder(schema: schema).modelSelections(model, include: tree)
+        let selections = try SelectionBuilder(schema: schema).modelSelections(model, include: tree, fields: fields)
         return Self.request(
             .query, root: root, variables: keyVariables(model, keys), selections: selections)
     }
@@ -69,21 +72,24 @@ public struct RequestBuilder: Sendable {
     }
 
     /// The list query's parts, checked once, for a pager that asks for one page after another.
-    public func listPages(_ model: String, filter: FilterInput = .none, include: [String] = []) throws(RequestBuildError) -> ListRequests {
+    /// `fields` narrows each item's selection: `.keysOnly` pages cheaply for a count.
+    public func listPages(
+        _ model: String, filter: FilterInput = .none, include: [String] = [], fields: FieldSelection = .all
+    ) throws(RequestBuildError) -> ListRequests {
         let model = try self.model(named: model)
         let root = try operation(model.operations.list, "list", of: model)
         let filterValue = try FilterBuilder(schema: schema, model: model, purpose: .filter).build(filter)
-        return try connectionPages(model, root: root, filter: filterValue, include: include)
+        return try connectionPages(model, root: root, filter: filterValue, include: include, fields: fields)
     }
 
     /// A paged connection query: `$filter` declared only when there is a filter (as Amplify Swift's
     /// `FilterDecorator`, added only `if let filter`), `$limit`, `$nextToken` when sent, plus `fixed` variables
     /// (declared, and sent on every page).
     func connectionPages(
-        _ model: Model, root: String, filter: JSONValue?, fixed: [Variable] = [], include: [String]
+        _ model: Model, root: String, filter: JSONValue?, fixed: [Variable] = [], include: [String], fields: FieldSelection
     ) throws(RequestBuildError) -> ListRequests {
         let tree = try IncludeTree.resolve(include, from: model, in: schema)
-        let selections = try SelectionBuilder(schema: schema).connectionSelections(model, include: tree)
+        let selections = try SelectionBuilder(schema: schema).connectionSelections(model, include: tree, fields: fields)
         var variables = fixed + [Variable("limit", .named("Int"), nil)]
         if let filter { variables.append(Variable("filter", .named("Model\(model.name)FilterInput"), filter)) }
         let withoutToken = Self.request(.query, root: root, variables: variables, selections: selections).query
@@ -198,10 +204,11 @@ public struct RequestBuilder: Sendable {
     /// - Parameters:
     ///   - parentKey: the parent's key values as fetched (key fields are always selected).
     ///   - include: what is included below `field` (its branch's subtree).
+    ///   - fields: the fields selected below `field` (``FieldSelection/below(_:)`` of the first request's).
     /// The decode path is `[getPost, comments]`.
     public func connectionPage(
-        parent: String, key parentKey: JSONObject, field: String, include: IncludeTree, limit: Int = Defaults.pageSize,
-        nextToken: String
+        parent: String, key parentKey: JSONObject, field: String, include: IncludeTree, fields: FieldSelection = .all,
+        limit: Int = Defaults.pageSize, nextToken: String
     ) throws(RequestBuildError) -> GraphQLRequest {
         guard limit >= 1 else { throw .invalidLimit(limit) }
         let model = try self.model(named: parent)
@@ -218,7 +225,7 @@ public struct RequestBuilder: Sendable {
         let keys = try KeyInput.values(parentKey).resolve(for: model, schema: schema)
         let connection = Field(
             field, arguments: [Argument("limit", .variable("limit")), Argument("nextToken", .variable("nextToken"))],
-            selections: try SelectionBuilder(schema: schema).connectionSelections(related, include: include))
+            selections: try SelectionBuilder(schema: schema).connectionSelections(related, include: include, fields: fields))
         let keyVariables = keyVariables(model, keys)
         let rootField = Field(
             root, arguments: keyVariables.sorted { $0.name < $1.name }.map { Argument($0.name, .variable($0.name)) },

@@ -9,6 +9,8 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
     case key
     /// A relationship path to select in full.
     case include
+    /// A field path to select (`title`, `comments.items.content`).
+    case fields
     /// A whole input object.
     case input
     /// One `field=value` or `field:=JSON` value of a create or update; it has no name of its own.
@@ -42,6 +44,7 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
         case .id: "id"
         case .key: "key"
         case .include: "include"
+        case .fields: "fields"
         case .input: "input"
         case .fieldValue: ""
         case .filter: "filter"

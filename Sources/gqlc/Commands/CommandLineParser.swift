@@ -24,6 +24,10 @@ enum CommandLineParser {
         let commandArguments = CommandArguments(
             command: command, options: scanned.options, positionals: scanned.positionals)
         if command.name == HelpCommand.spec.name {
+            if scanned.options.contains(HelpCommand.man) {
+                try commandArguments.expectNoPositionals(after: 0)
+                return .manPage
+            }
             return .help(topic: try HelpCommand.topic(from: commandArguments, commands: CommandTable.specs.map(\.name)))
         }
         if command.name == CompletionCommand.spec.name {
@@ -34,6 +38,12 @@ enum CommandLineParser {
         }
         let parsed = try entry.decode(commandArguments)
         let globals = try GlobalOptions(options: scanned.options, environment: environment)
+        let recordCommands = [GetCommand.spec, ListCommand.spec, CreateCommand.spec, UpdateCommand.spec, DeleteCommand.spec]
+        if globals.output.isRecordFormat, !recordCommands.contains(where: { $0.name == command.name }) {
+            throw UsageError(
+                "'--output \(globals.output.word)' prints model records (get, list, create, update, delete); "
+                    + "'\(command.name)' prints JSON: use --output json or ndjson")
+        }
         return .run(CommandRun(command: parsed, globals: globals))
     }
 

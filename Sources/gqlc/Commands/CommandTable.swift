@@ -41,6 +41,8 @@ enum ParsedCommandLine: Equatable, Sendable {
     /// Print help: the overview when `topic` is nil, else that command's page.
     case help(topic: String?)
     case version
+    /// Print the man page, gqlc(1).
+    case manPage
     /// Print the completion script for a shell.
     case completion(shell: CompletionCommand.Shell)
     case run(CommandRun)

@@ -6,6 +6,7 @@ enum CompletionCommand {
     enum Shell: String, Choice {
         case bash
         case zsh
+        case fish
     }
 
     static let spec = CommandSpec(
@@ -18,12 +19,15 @@ enum CompletionCommand {
                     """
                     The script completes commands, options, the values of --output, file names where \
                     a file is expected, and model names, which it asks 'gqlc models' for (with the \
-                    --schema given on the line being completed, if any). Load it from your shell's \
-                    start-up file:
+                    --schema given on the line being completed, if any); and, from that model, field \
+                    names after 'create MODEL' and 'update MODEL', in --where, --if and --fields \
+                    (after the last comma), association paths for --include and index names for \
+                    --index. Load it from your shell's start-up file:
                     """),
                 .verbatim([
                     "  source <(gqlc completion bash)    # in ~/.bashrc",
                     "  source <(gqlc completion zsh)     # in ~/.zshrc, after compinit",
+                    "  gqlc completion fish | source     # in ~/.config/fish/config.fish",
                 ]),
             ])
         ],
@@ -31,6 +35,7 @@ enum CompletionCommand {
         examples: [
             Example("The bash script, to load with source <(gqlc completion bash)", "gqlc completion bash"),
             Example("The zsh script, which runs the bash one through bashcompinit", "gqlc completion zsh"),
+            Example("The fish script, to save as ~/.config/fish/completions/gqlc.fish", "gqlc completion fish"),
         ])
 
     /// The shell named on the command line; a missing or unknown one is an error with a suggestion.

@@ -9,11 +9,17 @@ enum CompletionScript {
         case .bash:
             return "# bash completion for gqlc, from 'gqlc completion bash'.\n" + bashFunction
         case .zsh:
+            // Sourced after compinit, or autoloaded as `_gqlc` from a directory in $fpath (as `make install`
+            // installs it): then its first run is a completion widget's, which it answers too.
             return """
-                # zsh completion for gqlc, from 'gqlc completion zsh'; load compinit before it.
+                #compdef gqlc
+                # zsh completion for gqlc, from 'gqlc completion zsh'; source it after compinit, or save it as _gqlc
+                # in a directory of $fpath.
                 autoload -U +X bashcompinit && bashcompinit
 
-                """ + bashFunction
+                """ + bashFunction + "if (( ${+compstate} )); then _bash_complete -F _gqlc; fi\n"
+        case .fish:
+            return FishCompletionScript.render()
         }
     }
 
@@ -23,8 +29,15 @@ enum CompletionScript {
         case choices([String])
         case models
         case commands
+        /// Words for the model on the line, from `gqlc __complete KIND MODEL`.
+        case candidates(CompletionCandidates.Kind)
         case nothing
     }
+
+    /// Options whose values are names from the model on the line.
+    static let modelValueOptions: [String: CompletionCandidates.Kind] = [
+        "where": .where, "if": .where, "fields": .fields, "include": .include, "index": .index,
+    ]
 
     /// What completes the value of an option, judged by its value placeholder (`FILE`, `json|ndjson`).
     static func completion(ofValue valueName: String) -> ValueCompletion {
@@ -72,6 +85,13 @@ enum CompletionScript {
         // `gqlc models` prints the model names, then a blank line and the enums, embedded types, ….
         case .models: return "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null | sed '/^$/,$d')\" -- \"$cur\"))"
         case .commands: return "COMPREPLY=($(compgen -W \"$commands\" -- \"$cur\"))"
+        case .candidates(let kind):
+            // After the last comma of `--fields a,b`; no space after a --where field (its operator follows).
+            let spacing = kind == .include || kind == .index ? "" : "; compopt -o nospace 2>/dev/null"
+            let suffix = kind == .assign || kind == .change ? " -S =" : ""
+            return "{ local head=''; [[ $cur == *,* ]] && head=${cur%,*},; COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" "
+                + "\(CompletionCandidates.commandName) \(kind.word) \"$model\" \"${schema[@]}\" 2>/dev/null)\"\(suffix) -P \"$head\" -- "
+                + "\"${cur##*,}\"))\(spacing); }"
         case .nothing: return "COMPREPLY=()"
         }
     }
@@ -93,7 +113,7 @@ enum CompletionScript {
 
     /// The arms that complete option values: files, fixed choices, or nothing (a free value).
     private static var optionValueArms: [String] {
-        grouped(valueOptions.map { (names($0), completion(ofValue: $0.valueName ?? "")) })
+        grouped(valueOptions.map { (names($0), modelValueOptions[$0.long].map { .candidates($0) } ?? completion(ofValue: $0.valueName ?? "")) })
             .map { "        \($0.patterns)) \(reply($0.completion)); return ;;" }
     }
 
@@ -101,9 +121,13 @@ enum CompletionScript {
         commands.filter { !$0.options.isEmpty }.map { "            \($0.name)) options+=' \(flags($0.options))' ;;" }
     }
 
-    /// The arms that complete a command's first argument.
+    /// The arms that complete a command's first argument, and the `FIELD=` arguments of create and update.
     private static var argumentArms: [String] {
-        grouped(commands.map { ([$0.name], completion(ofArgument: $0.arguments.first, command: $0.name)) })
+        let assignments: [(String, CompletionCandidates.Kind)] = [(CreateCommand.spec.name, .assign), (UpdateCommand.spec.name, .change)]
+        return assignments.map { name, kind in
+            "        \(name)) if (( positionals == 0 )); then \(reply(.models)); "
+                + "elif [[ $prev != = && $prev != : && $prev != := ]]; then \(reply(.candidates(kind))); fi ;;"
+        } + grouped(commands.map { ([$0.name], completion(ofArgument: $0.arguments.first, command: $0.name)) })
             .filter { $0.completion != .nothing }
             .map { "        \($0.patterns)) (( positionals == 0 )) && \(reply($0.completion)) ;;" }
     }
@@ -114,7 +138,7 @@ enum CompletionScript {
             "_gqlc() {",
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    local commands='\(commands.map(\.name).joined(separator: " "))'",
-            "    local command='' positionals=0 i=1 word",
+            "    local command='' model='' positionals=0 i=1 word",
             "    local -a schema=()",
             "    # Find the command and count its arguments; option values are skipped, and --schema is kept",
             "    # so that model names come from the schema the line names. bash splits --opt=value at '='.",
@@ -130,7 +154,7 @@ enum CompletionScript {
             "                (( i += 2 )); continue ;;",
             "            =|:|:=) (( i += 2 )); continue ;;  # the rest of a NAME=VALUE word that bash split",
             "            -*) ;;",
-            "            *) if [[ -z $command ]]; then command=$word; else (( positionals++ )); fi ;;",
+            "            *) if [[ -z $command ]]; then command=$word; else (( positionals++ == 0 )) && model=$word; fi ;;",
             "        esac",
             "        (( i++ ))",
             "    done",

@@ -3,6 +3,8 @@ struct GetInvocation: Equatable, Sendable {
     let model: String
     let record: RecordSelector
     let includes: [String]
+    /// `--fields` paths; nil selects every field.
+    var fields: [String]? = nil
     /// Whether included has-many lists are paged to the end (false with `--no-follow`: first page only).
     let followIncludedLists: Bool
 }
@@ -12,7 +14,7 @@ enum GetCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "get",
         abstract: "Fetch one record by its primary key and print it as JSON.",
-        synopsis: ["MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--no-follow]"],
+        synopsis: ["MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--fields A,B,…] [--no-follow]"],
         discussion: [
             HelpSection([
                 .paragraph(
@@ -26,12 +28,13 @@ enum GetCommand: CommandDefinition {
             ])
         ],
         arguments: [SharedOptions.model],
-        options: [SharedOptions.id, SharedOptions.key, SharedOptions.include, SharedOptions.noFollow],
+        options: [SharedOptions.id, SharedOptions.key, SharedOptions.include, SharedOptions.fields, SharedOptions.noFollow],
         examples: [
             Example("Fetch a post and all of its comments", "gqlc get Post --id p1 --include comments"),
             Example(
                 "Fetch an item by its three-field key",
                 "gqlc get InventoryItem --key sku=A1 --key warehouseId=W1 --key bin=3"),
+            Example("A post's title and its comments' text", "gqlc get Post --id p1 --include comments \\\n    --fields title,comments.items.content"),
             Example(
                 "Fetch a comment, its post and the first page of the post's comments",
                 "gqlc get Comment --id c1 --include post.comments --no-follow"),
@@ -42,7 +45,7 @@ enum GetCommand: CommandDefinition {
         try arguments.expectNoPositionals(after: 1)
         return GetInvocation(
             model: model, record: try SharedOptions.recordSelector(arguments),
-            includes: try SharedOptions.includes(arguments),
+            includes: try SharedOptions.includes(arguments), fields: try SharedOptions.fieldPaths(arguments),
             followIncludedLists: !arguments.options.contains(SharedOptions.noFollow))
     }
 }

@@ -46,6 +46,10 @@ struct GlobalOptions: Equatable, Sendable {
     var rawResponse = false
     /// Print AWSJSON fields as JSON instead of as the strings the server sends.
     var decodeJSONFields = false
+    /// `--color`, else `never` when `NO_COLOR` is set, else `auto`.
+    var color: ColorMode = .auto
+    /// `--quiet`: no progress line on standard error.
+    var quiet = false
 
     /// `--output json|ndjson`.
     enum OutputFormat: String, Sendable, Choice {
@@ -53,6 +57,23 @@ struct GlobalOptions: Equatable, Sendable {
         case json
         /// One compact JSON value per line (list items stream as they arrive).
         case ndjson
+        /// Aligned columns for people, fitted to the terminal's width.
+        case table
+        /// Tab-separated values with a header line, for cut, awk and spreadsheets.
+        case tsv
+        /// One field's value per line, strings without quotes (as `jq -r`).
+        case raw
+
+        /// Whether this is one of the record formats (table, tsv, raw) that only model records can be printed in.
+        var isRecordFormat: Bool { self == .table || self == .tsv || self == .raw }
+    }
+
+    /// `--color auto|always|never`.
+    enum ColorMode: String, Sendable, Choice {
+        /// When standard output is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
+        case auto
+        case always
+        case never
     }
 
     /// `--pretty` / `--compact`.
@@ -117,9 +138,16 @@ struct GlobalOptions: Equatable, Sendable {
     static let verboseOption = OptionSpec(
         long: "verbose", short: "v", help: "Trace requests and responses on standard error (secrets redacted).")
     static let outputOption = OptionSpec(
-        long: "output", value: OutputFormat.placeholder, default: OutputFormat.json.word,
-        help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split). "
-            + "models prints text unless this is given.")
+        long: "output", short: "o", value: OutputFormat.placeholder, default: OutputFormat.json.word,
+        help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split); "
+            + "table prints columns fitted to the terminal; tsv prints tab-separated columns under a header line; raw prints "
+            + "the one field of --fields per line, strings unquoted (as jq -r). table, tsv and raw are for get, list, create, "
+            + "update and delete. models prints text unless this is given.")
+    static let colorOption = OptionSpec(
+        long: "color", value: ColorMode.placeholder, default: ColorMode.auto.word,
+        help: "Colour JSON and tables: auto colours when standard output is a terminal and NO_COLOR is not set.")
+    static let quietOption = OptionSpec(
+        long: "quiet", short: "q", help: "Show no progress line on standard error (shown only when it is a terminal).")
     static let prettyOption = OptionSpec(
         long: "pretty", help: "Indent the JSON output (the default when standard output is a terminal).")
     static let compactOption = OptionSpec(
@@ -135,8 +163,8 @@ struct GlobalOptions: Equatable, Sendable {
     static let all: [OptionSpec] = [
         schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, headerOption, caCertOption, timeoutOption,
         retriesOption,
-        retryMutationsOption, dryRunOption, verboseOption, outputOption, prettyOption, compactOption,
-        rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
+        retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
+        colorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
     ]
 
     // MARK: - Decoding
@@ -190,12 +218,25 @@ struct GlobalOptions: Equatable, Sendable {
             output = format
             outputGiven = true
         }
+        quiet = options.contains(Self.quietOption)
+        if let text = options.value(Self.colorOption) {
+            guard let mode = ColorMode.parse(text) else {
+                throw ValueParsing.invalid(text, for: Self.colorOption, expected: ColorMode.alternatives)
+            }
+            color = mode
+        } else if let value = environment["NO_COLOR"], !value.isEmpty {
+            color = .never
+        }
+        if environment["TERM"] == "dumb", color == .auto { color = .never }
+        if output.isRecordFormat, rawResponse {
+            throw UsageError("option '--raw-response' prints the JSON envelope; it cannot be used with '--output \(output.word)'")
+        }
         if options.contains(Self.prettyOption), options.contains(Self.compactOption) {
             throw UsageError("options '--pretty' and '--compact' cannot be used together")
         }
         if options.contains(Self.prettyOption) {
-            guard output != .ndjson else {
-                throw UsageError("option '--pretty' cannot be used with '--output ndjson', whose lines are compact")
+            guard output == .json else {
+                throw UsageError("option '--pretty' applies to '--output json' only, not '--output \(output.word)'")
             }
             layout = .pretty
         } else if options.contains(Self.compactOption) {

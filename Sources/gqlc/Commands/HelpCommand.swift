@@ -2,14 +2,19 @@ import GQLCore
 
 /// `gqlc help [COMMAND]`: the overview, or one command's help page.
 enum HelpCommand {
+    static let man = OptionSpec(
+        long: "man", help: "Print every help page as one man page, gqlc(1), in roff (what 'make install' installs).")
+
     static let spec = CommandSpec(
         name: "help",
         abstract: "Show the overview, or the help page of COMMAND.",
-        synopsis: ["[COMMAND]"],
+        synopsis: ["[COMMAND]", "--man"],
         arguments: [ArgumentSpec(name: "COMMAND", help: "The command to explain; the overview when omitted.")],
+        options: [man],
         examples: [
             Example("The overview: commands, global options, exit status", "gqlc help"),
             Example("Options, where-expressions and examples of list", "gqlc help list"),
+            Example("Read the manual page without installing it", "gqlc help --man | man -l -"),
         ])
 
     /// The command to explain, nil for the overview; an unknown name is an error with a suggestion.

@@ -8,6 +8,14 @@ enum HelpText {
         return renderer.render(renderer.page(for: command, globalOptions: GlobalOptions.all))
     }
 
+    /// gqlc(1): the overview and every command's page, in roff.
+    static func manPage() -> String {
+        let renderer = HelpRenderer()
+        return ManPageRenderer(version: Version.line).render(
+            overview: overview,
+            commands: CommandTable.specs.map { ($0.name, renderer.page(for: $0, globalOptions: GlobalOptions.all)) })
+    }
+
     /// The overview: commands, global options, configuration, exit status and examples.
     static var overview: HelpPage {
         HelpPage(

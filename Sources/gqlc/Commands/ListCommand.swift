@@ -19,6 +19,10 @@ struct ListInvocation: Equatable, Sendable {
     /// The token of the first page to fetch.
     let nextToken: String?
     let includes: [String]
+    /// `--fields` paths; nil selects every field.
+    var fields: [String]? = nil
+    /// `--count`: print the number of matching records instead of the records.
+    var count = false
     /// Whether included has-many lists are paged to the end (false with `--no-follow`: the server's first page).
     let followIncludedLists: Bool
 }
@@ -60,14 +64,19 @@ enum ListCommand: CommandDefinition {
     static let nextToken = OptionSpec(
         long: "next-token", value: "TOKEN", valueMayStartWithDash: true, help: "Resume from this token: a 'next token:' printed by gqlc, or a nextToken from an earlier response.")
 
+    static let count = OptionSpec(
+        long: "count",
+        help: "Print the number of matching records instead of the records, paging with the key fields only.")
+
     static let spec = CommandSpec(
         name: "list",
         abstract: "List a model's records, following nextToken until the last page.",
         synopsis: [
             """
             MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] \
-            [--page-size N] [--next-token TOKEN] [--include PATH]... [--no-follow]
-            """
+            [--page-size N] [--next-token TOKEN] [--include PATH]... [--fields A,B,…] [--no-follow]
+            """,
+            "MODEL --count [--index QUERYFIELD] [--where EXPR]... [--filter JSON|@FILE] [--page-size N]",
         ],
         discussion: [
             HelpSection([
@@ -92,6 +101,12 @@ enum ListCommand: CommandDefinition {
                     --include fetches associations of each record. Included lists are followed page \
                     by page to their end before the record is printed, as with get; --no-follow \
                     keeps the server's first page of each (100 records on AppSync) and its nextToken.
+                    """),
+                .paragraph(
+                    """
+                    --count pages through every match asking only for the key fields, and prints the \
+                    number. AppSync has no count operation, so counting still reads every page; it \
+                    only makes the pages small.
                     """),
             ]),
             HelpSection("Listing through an index", [
@@ -137,7 +152,8 @@ enum ListCommand: CommandDefinition {
         ],
         arguments: [SharedOptions.model],
         options: [
-            index, sort, whereOption, filter, limit, pageSize, nextToken, SharedOptions.include, SharedOptions.noFollow,
+            index, sort, whereOption, filter, limit, pageSize, nextToken, SharedOptions.include, SharedOptions.fields,
+            SharedOptions.noFollow, count,
         ],
         examples: [
             Example("The first 100 comments on post p1", "gqlc list Comment --limit 100 --where post=p1"),
@@ -150,6 +166,8 @@ enum ListCommand: CommandDefinition {
             Example(
                 "Titles of well-rated published posts, one per line",
                 "gqlc list Post --where status=PUBLISHED --where 'rating>=4' \\\n    --output ndjson | jq -r .title"),
+            Example("How many comments post p1 has", "gqlc list Comment --where post=p1 --count"),
+            Example("Titles and ratings as a table", "gqlc list Post --fields title,rating --output table"),
             Example(
                 "Posts whose title starts with 'Swift', with their comments",
                 "gqlc list Post --where 'title^=Swift' --include comments"),
@@ -173,6 +191,13 @@ enum ListCommand: CommandDefinition {
         if direction != nil, indexName == nil {
             throw UsageError("option '--sort' needs '--index': only an index query is ordered by a sort key")
         }
+        let counting = options.contains(count)
+        if counting {
+            for other in [limit, nextToken, SharedOptions.include, SharedOptions.fields, SharedOptions.noFollow]
+            where options.contains(other) {
+                throw UsageError("option '--count' cannot be used with '\(other.flagName)': it prints a number, not records")
+            }
+        }
         return ListInvocation(
             model: model, index: indexName, sort: direction, conditions: conditions, filter: try options.value(filter).map(parseFilter),
             limit: try options.value(limit).map { text throws(UsageError) in
@@ -185,7 +210,7 @@ enum ListCommand: CommandDefinition {
                 guard !text.isEmpty else { throw UsageError("option '--next-token' needs a non-empty value") }
                 return text
             },
-            includes: try SharedOptions.includes(arguments),
+            includes: try SharedOptions.includes(arguments), fields: try SharedOptions.fieldPaths(arguments), count: counting,
             followIncludedLists: !options.contains(SharedOptions.noFollow))
     }
 

@@ -12,6 +12,10 @@ enum SharedOptions {
     static let include = OptionSpec(
         long: "include", value: "PATH", repeatable: true,
         help: "Also fetch an association, named by a dot path from MODEL: comments, blog, comments.post.")
+    static let fields = OptionSpec(
+        long: "fields", value: "A,B,…", repeatable: true,
+        help: "Ask only for these fields (key fields are always included), by dot path into --include'd "
+            + "associations and embedded types: title,comments.items.content.")
     static let noFollow = OptionSpec(
         long: "no-follow",
         help: "Keep only the server's first page of each included list (with its nextToken) instead of following it to the end.")
@@ -67,6 +71,23 @@ enum SharedOptions {
     /// Every `--include` path.
     static func includes(_ arguments: CommandArguments) throws(UsageError) -> [String] {
         arguments.options.values(include)
+    }
+
+    /// Every `--fields` path, comma-separated or repeated; nil when none is given.
+    static func fieldPaths(_ arguments: CommandArguments) throws(UsageError) -> [String]? {
+        let texts = arguments.options.values(fields)
+        guard !texts.isEmpty else { return nil }
+        var paths: [String] = []
+        for text in texts {
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let path = String(part).trimmingSpaces
+                guard !path.isEmpty else {
+                    throw UsageError("option '--fields' has an empty field name in '\(text)'; write names like title,content")
+                }
+                if !paths.contains(path) { paths.append(path) }
+            }
+        }
+        return paths
     }
 
     /// Every `--if` condition.

@@ -7,6 +7,7 @@ extension Parameter {
         case .id: SharedOptions.id
         case .key: SharedOptions.key
         case .include: SharedOptions.include
+        case .fields: SharedOptions.fields
         case .input: SharedOptions.input
         case .fieldValue: nil
         case .filter: ListCommand.whereOption

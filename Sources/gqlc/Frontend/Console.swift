@@ -35,12 +35,27 @@ struct Console: Sendable {
     let outputIsTerminal: Bool
     /// Standard input, for `-` file arguments.
     var input: any InputReader = StandardInput()
+    /// Whether `error` is a terminal, where progress lines are drawn.
+    var errorIsTerminal = false
+    /// The terminal's width in columns for tables (nil when output is not a terminal and `COLUMNS` is unset).
+    var width: Int? = nil
 
     /// The process's standard output and standard error.
     static func standard() -> Console {
         Console(
             output: FileDescriptorSink(descriptor: STDOUT_FILENO), error: FileDescriptorSink(descriptor: STDERR_FILENO),
-            outputIsTerminal: isatty(STDOUT_FILENO) == 1)
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
+            width: terminalWidth())
+    }
+
+    /// The width of the terminal on standard output, else `COLUMNS`, else nil.
+    private static func terminalWidth() -> Int? {
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        guard let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 else { return nil }
+        return columns
     }
 }
 

@@ -20,6 +20,9 @@ struct Frontend: Sendable {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     func run(_ arguments: [String]) -> ExitCode {
+        if arguments.first == CompletionCandidates.commandName {
+            return CompletionCandidates.run(Array(arguments.dropFirst()), environment: environment, console: console)
+        }
         let parsed: ParsedCommandLine
         do {
             parsed = try CommandLineParser.parse(arguments, environment: environment)
@@ -30,6 +33,9 @@ struct Frontend: Sendable {
         switch parsed {
         case .help(let topic):
             console.output.write(HelpText.render(topic: topic))
+            return .success
+        case .manPage:
+            console.output.write(HelpText.manPage())
             return .success
         case .version:
             console.output.write(Version.line + "\n")

@@ -11,14 +11,15 @@ extension ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        let fields: FieldSelection = invocation.count ? .keysOnly : Self.selection(invocation.fields)
         do {
             let filter = FilterInput(where: invocation.conditions, json: json)
             if let index = invocation.index {
                 requests = try builder.indexPages(
                     invocation.model, index: index, filter: filter, sortDirection: invocation.sort,
-                    include: invocation.includes)
+                    include: invocation.includes, fields: fields)
             } else {
-                requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes)
+                requests = try builder.listPages(invocation.model, filter: filter, include: invocation.includes, fields: fields)
             }
             include = try builder.includeTree(invocation.model, paths: invocation.includes)
         } catch {
@@ -26,6 +27,12 @@ extension ModelCommandRunner {
         }
         noteReadings(invocation.model, invocation.conditions, option: "--where")
         recordOrigins(filter: "filter", json: json.map { _ in "--filter" }, conditions: invocation.conditions, option: "--where")
+        let columns: [String]
+        do {
+            columns = invocation.count ? [] : try recordColumns(invocation.model, fields: invocation.fields)
+        } catch {
+            return usage(error)
+        }
         let start: ListPosition
         do {
             start = try invocation.nextToken.map { text throws(ResumeTokenError) in
@@ -41,22 +48,33 @@ extension ModelCommandRunner {
             return execution.send(firstPage, mayRetry: true, nullIsNotFound: false, notFoundMessage: "")
         }
 
-        let client: GraphQLClient
+        var client: GraphQLClient
         do {
             client = try execution.client()
         } catch {
             return usage(error)
         }
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        if let progress {
+            let trace = client.trace
+            client.trace = { event in
+                trace?(event)
+                if case .page(_, let items, _) = event { progress.advance(items: items, pages: 1) }
+            }
+        }
         let pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
             start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
+        if invocation.count { return count(pager, listing: requests.listingKey, progress: progress) }
         let follow = invocation.followIncludedLists && !include.isEmpty
         let builder = self.builder
-        return stream(pager, listing: requests.listingKey, givenToken: invocation.nextToken) { items throws(RunFailure) in
+        return stream(
+            pager, listing: requests.listingKey, givenToken: invocation.nextToken, columns: columns, progress: progress
+        ) { items throws(RunFailure) in
             guard follow else { return items }
             // Each record's included lists are paged to their end before the record is printed.
             let completed = try Self.followChildLists(
-                .array(items), model: invocation.model, include: include, builder: builder, client: client)
+                .array(items), model: invocation.model, include: include, fields: fields, builder: builder, client: client)
             return completed.arrayValue ?? items
         }
     }
@@ -64,24 +82,46 @@ extension ModelCommandRunner {
     /// Items as one JSON array (opened at once, closed at the end) or NDJSON lines; `complete` finishes each
     /// page's records (their included lists) before they are printed.
     private func stream(
-        _ pager: ListPager, listing: String, givenToken: String?, complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
+        _ pager: ListPager, listing: String, givenToken: String?, columns: [String], progress: ProgressReporter?,
+        complete: ([JSONValue]) throws(RunFailure) -> [JSONValue]
     ) -> ExitCode {
-        var printer = ResultPrinter(console: session.console, globals: globals)
+        var printer = ResultPrinter(console: session.console, globals: globals, columns: columns)
         if globals.decodeJSONFields { printer.decodingSchema = schema }
         var output = printer.beginList()
         var closedPipe = false
+        // Records printed to the same terminal as the progress line go above it.
+        let sharesTerminal = progress != nil && session.console.outputIsTerminal
         let result = pager.run { items in
             let records = try complete(items)
+            if sharesTerminal { progress?.clear() }
+            defer { if sharesTerminal { progress?.advance(items: 0) } }
             guard output.write(records) else {
                 closedPipe = true
                 throw RunFailure.outputClosed
             }
         }
+        progress?.clear()
         // However the listing stopped (an error on the first page, Ctrl-C before it), stdout is valid JSON: `[]` at least.
         if !closedPipe { output.finish() }
         return report(
             result, listing: listing, closedPipe: closedPipe, cancelled: pager.client.cancellation?.isCancelled == true,
             givenToken: givenToken)
+    }
+
+    /// `--count`: pages to the end and prints the number of items, only when every page was read.
+    private func count(_ pager: ListPager, listing: String, progress: ProgressReporter?) -> ExitCode {
+        let result = pager.run { _ in }
+        progress?.clear()
+        guard case .endOfList = result.stop else {
+            if case .cancelled = result.stop {
+                diagnostics.error("interrupted after counting \(result.delivered) records on \(result.pages) pages")
+                return .interrupted
+            }
+            diagnostics.error("counted \(result.delivered) records before the listing stopped; the count is incomplete")
+            return report(result, listing: listing, closedPipe: false, cancelled: false, givenToken: nil)
+        }
+        session.console.output.write("\(result.delivered)\n")
+        return .success
     }
 
     /// Says why the listing stopped and, when it stopped early, where to resume.

@@ -22,6 +22,8 @@ struct RequestExecution {
     let session: Session
     var diagnostics: Diagnostics
     let schemaFile: SchemaFile?
+    /// The columns of a table, TSV or raw output (see ``ModelCommandRunner/recordColumns(_:fields:)``).
+    var columns: [String] = []
 
     /// Prints the body for `--dry-run`: compact, as POSTed, unless `--pretty` is given.
     func printDryRun(_ request: GraphQLRequest) -> ExitCode {
@@ -47,7 +49,7 @@ struct RequestExecution {
         explain: (RequestFailure, GraphQLClient) -> FailureExplanation? = { _, _ in nil },
         complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
     ) -> ExitCode {
-        var printer = ResultPrinter(console: session.console, globals: session.globals)
+        var printer = ResultPrinter(console: session.console, globals: session.globals, columns: columns)
         if session.globals.decodeJSONFields && !session.globals.rawResponse { printer.decodingSchema = schemaFile?.schema }
         let client: GraphQLClient
         do {

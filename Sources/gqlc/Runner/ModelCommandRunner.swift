@@ -32,20 +32,29 @@ struct ModelCommandRunner {
         let request: GraphQLRequest
         let include: IncludeTree
         do {
-            request = try builder.get(invocation.model, key: keyInput(invocation.record), include: invocation.includes)
+            request = try builder.get(
+                invocation.model, key: keyInput(invocation.record), include: invocation.includes,
+                fields: Self.selection(invocation.fields))
             include = try builder.includeTree(invocation.model, paths: invocation.includes)
+        } catch {
+            return usage(error)
+        }
+        do {
+            execution.columns = try recordColumns(invocation.model, fields: invocation.fields)
         } catch {
             return usage(error)
         }
         if globals.dryRun { return execution.printDryRun(request) }
         let builder = self.builder
         let follow = invocation.followIncludedLists && !invocation.includes.isEmpty
+        let fields = Self.selection(invocation.fields)
         return execution.send(
             request, mayRetry: true, nullIsNotFound: true,
             notFoundMessage: Self.notFound(invocation.model, invocation.record),
             complete: { value, client throws(RunFailure) in
                 guard follow else { return value }
-                return try Self.followChildLists(value, model: invocation.model, include: include, builder: builder, client: client)
+                return try Self.followChildLists(
+                    value, model: invocation.model, include: include, fields: fields, builder: builder, client: client)
             })
     }
 
@@ -64,6 +73,11 @@ struct ModelCommandRunner {
             return usage(error)
         }
         recordOrigins(assignments: invocation.assignments, input: input != nil)
+        do {
+            execution.columns = try recordColumns(invocation.model, fields: nil)
+        } catch {
+            return usage(error)
+        }
         if globals.dryRun { return execution.printDryRun(request) }
         // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
         let mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
@@ -156,6 +170,11 @@ struct ModelCommandRunner {
     private mutating func sendChange(
         _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String]
     ) -> ExitCode {
+        do {
+            execution.columns = try recordColumns(model, fields: nil)
+        } catch {
+            return usage(error)
+        }
         if globals.dryRun { return execution.printDryRun(request) }
         let mayRetry = RetryPolicy.mayRetry(
             .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !conditions.isEmpty)
@@ -223,9 +242,14 @@ struct ModelCommandRunner {
         }
     }
 
-    /// Pages every included has-many list of `value` to its end, re-asking the server for each connection.
+    /// `--fields` as the core's selection.
+    static func selection(_ paths: [String]?) -> FieldSelection { paths.map { .paths($0) } ?? .all }
+
+    /// Pages every included has-many list of `value` to its end, re-asking the server for each connection
+    /// with the same `fields`.
     static func followChildLists(
-        _ value: JSONValue, model: String, include: IncludeTree, builder: RequestBuilder, client: GraphQLClient
+        _ value: JSONValue, model: String, include: IncludeTree, fields: FieldSelection, builder: RequestBuilder,
+        client: GraphQLClient
     ) throws(RunFailure) -> JSONValue {
         let completer = ConnectionCompleter(builder: builder) { request in
             let response = try client.execute(request)
@@ -237,7 +261,7 @@ struct ModelCommandRunner {
             }
         }
         do {
-            return try completer.complete(value, model: model, include: include)
+            return try completer.complete(value, model: model, include: include, fields: fields)
         } catch let failure as RunFailure {
             throw failure
         } catch let error as ExecutionError {

@@ -1,0 +1,74 @@
+import Synchronization
+
+/// A one-line progress display on standard error for long jobs: items, pages, rate and elapsed time,
+/// redrawn in place at most every ``interval``. Listings feed it pages; a bulk job can feed it items.
+///
+/// It is made only when standard error is a terminal and neither `--quiet` nor `--verbose` is given
+/// (``make(console:globals:)``), so a pipe or a log file never receives it.
+final class ProgressReporter: Sendable {
+    private struct State {
+        var items = 0
+        var pages = 0
+        var lastDraw: ContinuousClock.Instant?
+        var shown = false
+    }
+
+    private let state = Mutex(State())
+    private let sink: any TextSink
+    private let start = ContinuousClock.now
+    /// The least time between two redraws.
+    let interval: Duration = .milliseconds(100)
+
+    init(sink: any TextSink) { self.sink = sink }
+
+    /// A reporter when progress should be shown, else nil.
+    static func make(console: Console, globals: GlobalOptions) -> ProgressReporter? {
+        guard console.errorIsTerminal, !globals.quiet, !globals.verbose else { return nil }
+        return ProgressReporter(sink: console.error)
+    }
+
+    /// Counts `items` more in `pages` more pages, and redraws if the last drawing is old enough.
+    func advance(items: Int, pages: Int = 0) {
+        let now = ContinuousClock.now
+        let line: String? = state.withLock { state in
+            state.items += items
+            state.pages += pages
+            if let last = state.lastDraw, now - last < interval { return nil }
+            state.lastDraw = now
+            state.shown = true
+            return Self.line(items: state.items, pages: state.pages, elapsed: now - start)
+        }
+        if let line { sink.write("\r\u{1B}[K" + line) }
+    }
+
+    /// Erases the line (before other output goes to the same terminal, and at the end).
+    func clear() {
+        let shown = state.withLock { state in
+            defer { state.shown = false; state.lastDraw = nil }
+            return state.shown
+        }
+        if shown { sink.write("\r\u{1B}[K") }
+    }
+
+    /// `1,234 items, 3 pages, 812 items/s, 1.5 s`.
+    static func line(items: Int, pages: Int, elapsed: Duration) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var parts = ["\(grouped(items)) \(items == 1 ? "item" : "items")"]
+        if pages > 0 { parts.append("\(grouped(pages)) \(pages == 1 ? "page" : "pages")") }
+        if seconds >= 0.05 { parts.append("\(grouped(Int(Double(items) / seconds))) items/s") }
+        let tenths = Int((seconds * 10).rounded())
+        parts.append("\(tenths / 10).\(tenths % 10) s")
+        return parts.joined(separator: ", ")
+    }
+
+    /// `1234567` as `1,234,567`.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number.magnitude))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (number < 0 ? "-" : "") + out
+    }
+}

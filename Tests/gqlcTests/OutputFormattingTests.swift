@@ -1,0 +1,62 @@
+import GQLCore
+import Testing
+
+@testable import gqlc
+
+/// The output layer's pieces: TSV escaping, table fitting, JSON colouring, the progress line and roff escaping.
+@Suite struct OutputFormattingTests {
+    private func formatter(_ format: GlobalOptions.OutputFormat, _ columns: [String], width: Int? = nil) -> RecordFormatter {
+        RecordFormatter(format: format, columns: columns, palette: nil, width: width)
+    }
+
+    @Test func tsvEscapesAsPostgreSQLTextFormat() {
+        #expect(RecordFormatter.escapeTSV("a\tb\nc\\d\re") == #"a\tb\nc\\d\re"#)
+        #expect(RecordFormatter.escapeTSV("plain") == "plain")
+        let record: JSONValue = ["title": "x\ty", "tags": ["a", "b"], "rating": nil, "blog": ["name": "B"]]
+        let tsv = formatter(.tsv, ["title", "tags", "rating", "blog.name", "missing"])
+        #expect(tsv.tsvHeader == "title\ttags\trating\tblog.name\tmissing\n")
+        #expect(tsv.tsvLine(record) == "x\\ty\t[\"a\",\"b\"]\t\tB\t\n")
+    }
+
+    @Test func pathsThroughListsCollectEachElement() {
+        let record: JSONValue = ["comments": ["items": [["content": "a"], ["content": "b"]], "nextToken": nil]]
+        #expect(RecordFormatter.value(at: ["comments", "items", "content"], in: record) == ["a", "b"])
+    }
+
+    @Test func rawPrintsStringsUnquotedAndOtherValuesAsJSON() {
+        let raw = formatter(.raw, ["title"])
+        #expect(raw.rawLine(["title": "a \"b\""]) == "a \"b\"\n")
+        #expect(raw.rawLine(["title": 5]) == "5\n")
+        #expect(raw.rawLine(["title": nil]) == "null\n")
+    }
+
+    @Test func tablesShrinkTheWidestColumnAndLeaveOutWhatDoesNotFit() {
+        let records: [JSONValue] = [["a": "short", "b": "a much longer value here", "c": "third column value"]]
+        let table = formatter(.table, ["a", "b", "c"], width: 30)
+        let widths = table.widths(for: records)
+        #expect(widths == [5, 10, 11])
+        #expect(table.tableLine(records[0], widths: widths) == "short  a much lo…  third colu…\n")
+        #expect(formatter(.table, ["a", "b", "c"], width: 20).widths(for: records) == [5, 13])
+        #expect(formatter(.table, ["a", "b", "c"]).widths(for: records) == [5, 24, 18])
+    }
+
+    @Test func jsonColoursKeysStringsNumbersLiteralsAndNull() {
+        let bytes = Array(#"{"k":"v\"x","n":-1.5e3,"t":true,"z":null,"l":["s"]}"#.utf8)
+        let coloured = String(decoding: JSONColorizer(palette: .standard).colorize(bytes), as: UTF8.self)
+        let e = "\u{1B}["
+        #expect(coloured == #"{\#(e)1;34m"k"\#(e)0m:\#(e)32m"v\"x"\#(e)0m,\#(e)1;34m"n"\#(e)0m:\#(e)36m-1.5e3\#(e)0m,"#
+            + #"\#(e)1;34m"t"\#(e)0m:\#(e)33mtrue\#(e)0m,\#(e)1;34m"z"\#(e)0m:\#(e)90mnull\#(e)0m,"#
+            + #"\#(e)1;34m"l"\#(e)0m:[\#(e)32m"s"\#(e)0m]}"#)
+    }
+
+    @Test func progressLine() {
+        #expect(ProgressReporter.line(items: 1234, pages: 2, elapsed: .milliseconds(1500)) == "1,234 items, 2 pages, 822 items/s, 1.5 s")
+        #expect(ProgressReporter.line(items: 1, pages: 1, elapsed: .zero) == "1 item, 1 page, 0.0 s")
+        #expect(ProgressReporter.grouped(1_000_000) == "1,000,000")
+    }
+
+    @Test func roffEscaping() {
+        #expect(ManPageRenderer.escape("--where a\\b") == "\\-\\-where a\\eb")
+        #expect(ManPageRenderer.escape(".hidden\n'quote") == "\\&.hidden\n\\&'quote")
+    }
+}
