@@ -3,7 +3,7 @@
 /// ```json
 /// {"models": [{"name": "Post", "pluralName": "Posts", "primaryKey": {...}, "fields": [...],
 ///   "associations": [...], "indexes": [...], "operations": {...}, "authRules": [...]}],
-///  "enums": [...], "nonModels": [...], "queries": [...], "mutations": [...], "subscriptions": [...]}
+///  "enums": [...], "nonModels": [...], "inputs": [...], "queries": [...], "mutations": [...], "subscriptions": [...]}
 /// ```
 extension ModelSchema {
     /// The whole schema: models, enums and embedded types sorted by name, custom operations by kind.
@@ -13,9 +13,8 @@ extension ModelSchema {
             "enums": .array(enums.keys.sorted().compactMap { enums[$0] }.map { type in
                 ["name": .string(type.name), "values": .array(type.values.map(JSONValue.string))]
             }),
-            "nonModels": .array(nonModels.keys.sorted().compactMap { nonModels[$0] }.map { type in
-                ["name": .string(type.name), "fields": .array(type.fields.map(Self.fieldJSON))]
-            }),
+            "nonModels": Self.typesJSON(nonModels),
+            "inputs": Self.typesJSON(inputs),
         ]
         for (key, kind) in [("queries", CustomOperation.Kind.query), ("mutations", .mutation), ("subscriptions", .subscription)] {
             object[key] = .array(customOperations.filter { $0.kind == kind }.map { operation in
@@ -56,6 +55,13 @@ extension ModelSchema {
         ]
     }
 
+    /// Named types with their fields, sorted by name.
+    private static func typesJSON(_ types: [String: NonModelType]) -> JSONValue {
+        .array(types.keys.sorted().compactMap { types[$0] }.map { type in
+            ["name": .string(type.name), "fields": .array(type.fields.map(Self.fieldJSON))]
+        })
+    }
+
     private static func fieldJSON(_ field: ModelField) -> JSONValue {
         .object(fieldObject(field))
     }
@@ -66,6 +72,7 @@ extension ModelSchema {
         case .enumeration: "enum"
         case .nonModel: "nonModel"
         case .model: "model"
+        case .input: "input"
         }
         return [
             "name": .string(field.name), "type": .string(field.type.description), "kind": .string(kind),

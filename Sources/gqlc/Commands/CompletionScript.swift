@@ -23,6 +23,9 @@ enum CompletionScript {
         case choices([String])
         case models
         case commands
+        /// A custom operation's name from the `gqlc models` section with this title (`custom queries`),
+        /// then its arguments as `NAME=`.
+        case customOperations(String)
         case nothing
     }
 
@@ -41,6 +44,8 @@ enum CompletionScript {
         switch argument.name {
         case "MODEL": return .models
         case "COMMAND": return .commands
+        case CustomOperationCommand.name.name:
+            return .customOperations(command == MutateCommand.spec.name ? "custom mutations" : "custom queries")
         default: return completion(ofValue: argument.name)
         }
     }
@@ -72,6 +77,13 @@ enum CompletionScript {
         // `gqlc models` prints the model names, then a blank line and the enums, embedded types, ….
         case .models: return "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null | sed '/^$/,$d')\" -- \"$cur\"))"
         case .commands: return "COMPREPLY=($(compgen -W \"$commands\" -- \"$cur\"))"
+        // `models` lists them as `  name(arg: Type, …): Result` under their section's title.
+        case .customOperations(let section):
+            let models = "\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null"
+            let names = "\(models) | sed -n '/^\(section):$/,/^[^ ]/s/^  \\([_A-Za-z0-9]*\\).*/\\1/p'"
+            let arguments = "\(models) | sed -n \"s/^  $operation(\\(.*\\)): .*/\\1/p\" | tr ',' '\\n' | sed -n 's/^ *\\([_A-Za-z0-9]*\\):.*/\\1=/p'"
+            return "if (( positionals == 0 )); then COMPREPLY=($(compgen -W \"$(\(names))\" -- \"$cur\")); "
+                + "else compopt -o nospace 2>/dev/null; COMPREPLY=($(compgen -W \"$(\(arguments))\" -- \"$cur\")); fi"
         case .nothing: return "COMPREPLY=()"
         }
     }
@@ -105,7 +117,10 @@ enum CompletionScript {
     private static var argumentArms: [String] {
         grouped(commands.map { ([$0.name], completion(ofArgument: $0.arguments.first, command: $0.name)) })
             .filter { $0.completion != .nothing }
-            .map { "        \($0.patterns)) (( positionals == 0 )) && \(reply($0.completion)) ;;" }
+            .map { arm in
+                if case .customOperations = arm.completion { return "        \(arm.patterns)) \(reply(arm.completion)) ;;" }
+                return "        \(arm.patterns)) (( positionals == 0 )) && \(reply(arm.completion)) ;;"
+            }
     }
 
     private static var bashFunction: String {
@@ -114,7 +129,7 @@ enum CompletionScript {
             "_gqlc() {",
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    local commands='\(commands.map(\.name).joined(separator: " "))'",
-            "    local command='' positionals=0 i=1 word",
+            "    local command='' operation='' positionals=0 i=1 word",
             "    local -a schema=()",
             "    # Find the command and count its arguments; option values are skipped, and --schema is kept",
             "    # so that model names come from the schema the line names. bash splits --opt=value at '='.",
@@ -130,7 +145,7 @@ enum CompletionScript {
             "                (( i += 2 )); continue ;;",
             "            =|:|:=) (( i += 2 )); continue ;;  # the rest of a NAME=VALUE word that bash split",
             "            -*) ;;",
-            "            *) if [[ -z $command ]]; then command=$word; else (( positionals++ )); fi ;;",
+            "            *) if [[ -z $command ]]; then command=$word; else (( positionals++ == 0 )) && operation=$word; fi ;;",
             "        esac",
             "        (( i++ ))",
             "    done",

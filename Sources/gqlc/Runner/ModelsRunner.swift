@@ -48,14 +48,8 @@ enum ModelsRunner {
                 sections.append("  \(padded(name, width))  \(values.joined(separator: ", "))")
             }
         }
-        if !schema.nonModels.isEmpty {
-            sections.append("embedded types:")
-            let width = schema.nonModels.keys.map(\.count).max() ?? 0
-            for name in schema.nonModels.keys.sorted() {
-                let fields = schema.nonModels[name]?.fields ?? []
-                sections.append("  \(padded(name, width))  " + fields.map { "\($0.name): \($0.graphQLType)" }.joined(separator: ", "))
-            }
-        }
+        sections += typeSection("embedded types:", schema.nonModels)
+        sections += typeSection("input types:", schema.inputs)
         for kind in CustomOperation.Kind.allCases {
             let operations = schema.customOperations.filter { $0.kind == kind }
             guard !operations.isEmpty else { continue }
@@ -115,6 +109,16 @@ enum ModelsRunner {
         lines.append("  auth rules:" + (model.authRules.isEmpty ? " none in the schema" : ""))
         lines += model.authRules.map { "    \($0.summary)" }
         return lines
+    }
+
+    /// `title` and one line per type: `  Name  field: Type, …`; nothing when there are no types.
+    private static func typeSection(_ title: String, _ types: [String: NonModelType]) -> [String] {
+        guard !types.isEmpty else { return [] }
+        let width = types.keys.map(\.count).max() ?? 0
+        return [title] + types.keys.sorted().map { name in
+            let fields = types[name]?.fields ?? []
+            return "  \(padded(name, width))  " + fields.map { "\($0.name): \($0.graphQLType)" }.joined(separator: ", ")
+        }
     }
 
     private static func padded(_ text: String, _ width: Int) -> String {
