@@ -162,7 +162,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
         case .indexNeedsPartitionKey(let queryField, let field):
             return "\(name(.index)) \(queryField) needs \(name(.filter)) \(field)=VALUE"
         case .unknownOperation(let operation, let kind, let suggestion, let available):
-            let list = available.isEmpty ? "the schema has no custom \(kind)s" : "custom \(kind)s: " + available.joined(separator: ", ")
+            let plural = kind == "query" ? "queries" : kind + "s"
+            let list = available.isEmpty ? "the schema has no custom \(plural)" : "custom \(plural): " + available.joined(separator: ", ")
             return "unknown custom \(kind) '\(operation)'" + didYouMean(suggestion) + (suggestion == nil ? "; \(list)" : "")
         case .operationKindMismatch(let operation, let actual, let expected):
             return "'\(operation)' is a custom \(actual), not a \(expected)"
