@@ -25,6 +25,10 @@ enum CustomOperationCommand {
     static let input = OptionSpec(
         long: "input", value: "FILE|-", help: "Read argument values from a JSON object in FILE, or '-' for standard input.")
 
+    static let include = OptionSpec(
+        long: "include", value: "PATH", repeatable: true,
+        help: "Also fetch an association of the model the operation returns, named by a dot path: comments, blog, comments.post.")
+
     static let synopsis = "NAME [ARG=VALUE | ARG:=JSON]... [--input FILE|-] [--include PATH]... [--no-follow]"
 
     /// The help paragraphs both commands print.
@@ -41,7 +45,7 @@ enum CustomOperationCommand {
                     list of scalars is printed as it is.
                     """),
             ]),
-            HelpSection("Arguments", [
+            HelpSection("Argument values", [
                 .paragraph(
                     """
                     ARG=VALUE converts VALUE by the argument's type: Int and Float arguments take \
@@ -62,11 +66,11 @@ enum CustomOperationCommand {
         return CustomOperationInvocation(
             kind: kind, name: operation, assignments: Array(arguments.positionals.dropFirst()),
             input: arguments.options.value(input).map(InputSource.init(argument:)),
-            includes: try SharedOptions.includes(arguments),
+            includes: arguments.options.values(include),
             followIncludedLists: !arguments.options.contains(SharedOptions.noFollow))
     }
 
-    static let options = [input, SharedOptions.include, SharedOptions.noFollow]
+    static let options = [input, include, SharedOptions.noFollow]
 }
 
 /// Runs a custom query.
