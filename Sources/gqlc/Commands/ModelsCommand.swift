@@ -15,7 +15,8 @@ enum ModelsCommand: CommandDefinition {
                 .paragraph(
                     """
                     Without MODEL, prints each model's name, one per line, then (after a blank line) the \
-                    schema's enums, embedded types and custom queries, mutations and subscriptions. With \
+                    schema's enums, embedded types, input types and custom queries, mutations and \
+                    subscriptions with their signatures (gqlc query and gqlc mutate run them). With \
                     MODEL, prints its fields and their types, its primary key, associations with their \
                     foreign keys, secondary indexes, the names of its GraphQL operations and its auth \
                     rules. Reads only the schema file; nothing is sent.
@@ -24,7 +25,7 @@ enum ModelsCommand: CommandDefinition {
                     """
                     With --output json, prints the same as one JSON document: models (fields and types, \
                     key, associations with their foreign keys, indexes, operations, auth rules), enums, \
-                    nonModels, queries, mutations and subscriptions; with MODEL, that model's object. \
+                    nonModels, inputs, queries, mutations and subscriptions; with MODEL, that model's object. \
                     --output ndjson prints one model object per line.
                     """),
             ])
