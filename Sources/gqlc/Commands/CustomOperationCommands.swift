@@ -77,7 +77,7 @@ enum CustomOperationCommand {
 enum QueryCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "query",
-        abstract: "Run a custom query of the schema with typed arguments and print its result.",
+        abstract: "Run one of the schema's custom queries and print its result.",
         synopsis: [CustomOperationCommand.synopsis],
         discussion: CustomOperationCommand.discussion(.query),
         arguments: [CustomOperationCommand.name, CustomOperationCommand.assignments, CustomOperationCommand.jsonAssignments],
@@ -97,7 +97,7 @@ enum QueryCommand: CommandDefinition {
 enum MutateCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "mutate",
-        abstract: "Run a custom mutation of the schema with typed arguments and print its result.",
+        abstract: "Run one of the schema's custom mutations and print its result.",
         synopsis: [CustomOperationCommand.synopsis],
         discussion: CustomOperationCommand.discussion(.mutation) + [
             HelpSection([

@@ -40,7 +40,7 @@ enum SubscribeCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "subscribe",
-        abstract: "Print a model's changes, or a custom subscription's events, as they happen.",
+        abstract: "Print model changes or custom subscription events as they happen.",
         synopsis: [
             """
             MODEL --on \(SubscriptionEvent.placeholder)... [--where EXPR]... [--include PATH]... [--count N] \
