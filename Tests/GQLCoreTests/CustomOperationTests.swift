@@ -112,30 +112,11 @@ import Testing
     }
 
     @Test func embeddedResultsSelectEveryFieldLevelByLevelAndScalarsNothing() throws {
+        // The whole document is the golden fixture-custom-query-poststats; here, what makes it complete.
         let stats = try builder.custom("postStats", kind: .query).query
-        #expect(stats == """
-            query PostStats($filter: PostFilterInput) {
-              postStats(filter: $filter) {
-                byStatus {
-                  count
-                  status
-                  __typename
-                }
-                top {
-                  range {
-                    high
-                    low
-                    __typename
-                  }
-                  score
-                  title
-                  __typename
-                }
-                total
-                __typename
-              }
-            }
-            """)
+        #expect(stats.hasPrefix("query PostStats($filter: PostFilterInput) {\n  postStats(filter: $filter) {\n    byStatus {\n"))
+        #expect(stats.contains("  top {\n      range {\n        high\n        low\n        __typename\n      }\n      score\n"))
+        #expect(stats.components(separatedBy: "__typename").count - 1 == 4)  // Stats, StatusCount, Leader, Range
         #expect(try builder.custom("shout", kind: .query, arguments: RecordValues(assignments: ["text=a"])).query
             == "query Shout($text: String!) {\n  shout(text: $text)\n}")
         #expect(try builder.custom("statuses", kind: .query).query == "query Statuses {\n  statuses\n}")
