@@ -121,6 +121,10 @@ def test_bad_arguments_are_refused_before_anything_is_sent(gqlc_custom, server):
         (["query", "shout", "text=a", "--include", "x"],
          "gqlc: --include 'x': shout returns String, not a model, so it has no associations to include"),
         (["mutate", "likePost", "--input", "missing.json"], "gqlc: --input: missing.json: no such file"),
+        (["subscribe", "onPostLiked", "--on", "create"],
+         "gqlc: 'onPostLiked' is a custom subscription: give it without --on, with its arguments as ARG=VALUE"),
+        (["subscribe", "onPostLikd"], "gqlc: unknown custom subscription 'onPostLikd'; did you mean 'onPostLiked'?"),
+        (["subscribe", "likePost"], "gqlc: 'likePost' is a custom mutation, not a subscription; run it with: gqlc mutate likePost"),
     ]
     for args, message in cases:
         run = gqlc_custom(*args)

@@ -21,7 +21,9 @@ struct SubscribeRunner {
                         include: invocation.includes)
                     subscriptions.append(RealtimeSubscription(name: request.decodePath.first ?? event.rawValue, request: request))
                 } catch {
-                    throw .request(error)
+                    let isCustom = builder.schema.customOperations.contains { $0.kind == .subscription && $0.name == invocation.model }
+                    guard case .unknownModel = error, isCustom else { throw .request(error) }
+                    throw .usage("'\(invocation.model)' is a custom subscription: give it without --on, with its arguments as ARG=VALUE")
                 }
             }
         } catch {
