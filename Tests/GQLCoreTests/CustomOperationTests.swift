@@ -59,6 +59,7 @@ import Testing
         #expect(try variables("archivePosts", .mutation, ["ids=p1"]) == #"{"ids":["p1"]}"#)
         #expect(try variables("tagsOf", ["tags:=[\"a\",\"b\"]"]) == #"{"tags":["a","b"]}"#)
         #expect(failure("tagsOf", ["tags:=[1]"]) == "'tags:=[1]': tags[0]: expected a string (String), found a number")
+        #expect(failure("tagsOf", ["tags:=[\"a\", null]"]) == "tags[1]: null in a list of non-null elements ([String!]!)")
     }
 
     @Test func inputObjectsAreCheckedFieldByField() throws {

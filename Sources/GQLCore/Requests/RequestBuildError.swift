@@ -77,6 +77,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case missingArguments([String], operation: String)
     /// Non-null fields of an input object that were not given.
     case missingInputFields([String], type: String)
+    /// A list whose elements are non-null holds a null.
+    case nullElement(list: String)
     /// Associations can be included only in a model result.
     case includeNeedsModel(operation: String, result: String)
     /// A custom operation returns a type the schema does not describe.
@@ -174,6 +176,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return "\(operation): missing required argument\(arguments.count == 1 ? "" : "s") " + arguments.joined(separator: ", ")
         case .missingInputFields(let fields, let type):
             return "missing required field\(fields.count == 1 ? "" : "s") of \(type): " + fields.joined(separator: ", ")
+        case .nullElement(let list):
+            return "null in a list of non-null elements (\(list))"
         case .includeNeedsModel(let operation, let result):
             return "\(operation) returns \(result), not a model, so it has no associations to include"
         case .unknownType(let type, let operation):

@@ -1,7 +1,7 @@
 /// Checks the arguments given to a custom operation against its declared arguments and converts them
 /// by their types, with the coercion that field values use (``ValueCoercion``, ``FieldAssignment``).
 ///
-/// `--input` gives a JSON object of arguments; `name=value` and `name:=JSON` arguments override its members.
+/// An input object gives arguments by name; `name=value` and `name:=JSON` arguments override its members.
 /// An unknown argument gets a did-you-mean; every missing required argument is named at once.
 struct CustomArgumentResolver {
     let schema: ModelSchema
@@ -39,6 +39,12 @@ struct CustomArgumentResolver {
         let missing = operation.arguments.filter { $0.isMandatoryArgument && (result[$0.name]?.isNull ?? true) }
         if !missing.isEmpty {
             throw .missingArguments(missing.map { "'\($0.name)' (\($0.graphQLType))" }, operation: operation.name)
+        }
+        // `[ID!]` takes no null elements.
+        for argument in operation.arguments where argument.isArray && argument.isRequired {
+            if case .array(let elements)? = result[argument.name], let index = elements.firstIndex(of: .null) {
+                throw .atPath("\(argument.name)[\(index)]", error: .nullElement(list: argument.graphQLType))
+            }
         }
         return result
     }

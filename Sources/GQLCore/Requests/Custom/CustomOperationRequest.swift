@@ -26,7 +26,7 @@ extension RequestBuilder {
         throw .unknownOperation(name, kind: kind.rawValue, suggestion: Suggestions.closest(to: name, in: names), available: names)
     }
 
-    /// The request for a custom operation, with `arguments` (`name=value`, `name:=JSON`, an `--input` object)
+    /// The request for a custom operation, with `arguments` (`name=value`, `name:=JSON`, an input object)
     /// checked against its declared arguments and converted by their types.
     public func custom(
         _ name: String, kind: CustomOperation.Kind, arguments: RecordValues = RecordValues(), include: [String] = []
