@@ -73,7 +73,7 @@ import Testing
         #expect(failure("postStats", ["filter=x"]) == "'filter=x': 'filter' is an input object (PostFilterInput); give it as JSON: filter:=…")
     }
 
-    @Test func unknownAndMissingArgumentsAreRefusedBeforeSending() {
+    @Test func unknownAndMissingArgumentsAreRefusedBeforeSending() throws {
         #expect(failure("likePost", .mutation, ["postid=p1"]) == "'postid=p1': unknown argument 'postid' of likePost; did you mean 'postId'?")
         #expect(failure("likePost", .mutation, ["zzz=1"])
             == "'zzz=1': unknown argument 'zzz' of likePost; likePost takes postId: ID!, times: Int")
@@ -81,6 +81,10 @@ import Testing
         #expect(failure("echoArgs", ["count=1"]) == "echoArgs: missing required argument 'text' (String!)")
         #expect(failure("echoArgs", ["text=null"]) == "echoArgs: missing required argument 'text' (String!)")
         #expect(failure("archivePosts", .mutation, []) == "archivePosts: missing required argument 'ids' ([ID!]!)")
+        #expect(failure("archivePosts", .mutation, ["ids=null"]) == "archivePosts: missing required argument 'ids' ([ID!]!)")
+        #expect(try variables("echoArgs", ["text=t", "tags=null", "range=null"]) == #"{"range":null,"tags":null,"text":"t"}"#)
+        #expect(failure("shout", ["text"]) == "'text': expected ARG=VALUE or ARG:=JSON after 'text'")
+        #expect(failure("shout", ["=x"]) == "'=x': expected ARG=VALUE or ARG:=JSON")
         // An argument whose list is nullable may be left out, even with required elements.
         #expect(throws: Never.self) { try builder.custom("echoArgs", kind: .query, arguments: RecordValues(assignments: ["text=t"])) }
     }

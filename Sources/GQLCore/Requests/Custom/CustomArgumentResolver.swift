@@ -24,7 +24,7 @@ struct CustomArgumentResolver {
         var assignedBy: [String: String] = [:]
         for text in values.assignments {
             do throws(RequestBuildError) {
-                let assignment = try FieldAssignment.parse(text)
+                let assignment = try Self.parse(text)
                 let argument = try self.argument(named: assignment.field)
                 let value = try Self.value(of: assignment, for: argument, schema: schema)
                 if let first = assignedBy[argument.name], result[argument.name] != value {
@@ -49,10 +49,22 @@ struct CustomArgumentResolver {
         return result
     }
 
+    /// `name=value` or `name:=JSON`, with syntax errors in an argument's words.
+    private static func parse(_ text: String) throws(RequestBuildError) -> FieldAssignment {
+        do {
+            return try FieldAssignment.parse(text)
+        } catch {
+            guard case .syntax = error else { throw error }
+            let name = GraphQLName.prefix(of: text)
+            throw .syntax("expected ARG=VALUE or ARG:=JSON" + (name.isEmpty ? "" : " after '\(name)'"))
+        }
+    }
+
     /// The value an assignment gives. Text for a list of scalars is a list of one, as GraphQL coerces a single
-    /// value given for a list (`postId=p1` sends `["p1"]`); `null` stays null.
+    /// value given for a list (`postId=p1` sends `["p1"]`); the word `null` is null for any argument.
     private static func value(of assignment: FieldAssignment, for argument: ModelField, schema: ModelSchema) throws(RequestBuildError) -> JSONValue {
-        if case .text(let text) = assignment.value, argument.isArray, text != "null", let kind = schema.valueKind(of: argument.type) {
+        if case .text("null") = assignment.value { return .null }
+        if case .text(let text) = assignment.value, argument.isArray, let kind = schema.valueKind(of: argument.type) {
             return .array([try ValueCoercion.coerce(text, as: kind, allowNull: false)])
         }
         return try assignment.value.resolved(for: argument, named: assignment.field, schema: schema)
