@@ -165,6 +165,20 @@ def test_models_lists_signatures_and_input_types():
     assert [i["name"] for i in described["inputs"]] == sorted(MIS["inputs"])
 
 
+def test_models_describes_one_custom_operation():
+    run = run_gqlc(["--schema", SCHEMA, "models", "likePost"])
+    assert (run.code, run.stderr) == (0, ""), run
+    assert run.stdout.splitlines() == [
+        "likePost (custom mutation)", "  arguments:", "    postId  ID!  (required)", "    times   Int",
+        "  returns: LikeResult", "  run: gqlc mutate likePost postId=VALUE"]
+    described = run_gqlc(["--schema", SCHEMA, "models", "archivePosts", "--output", "json"]).json()
+    source = MIS["mutations"]["archivePosts"]
+    assert (described["name"], described["graphQLType"]) == (source["name"], "[Post]")
+    assert [(a["name"], a["graphQLType"]) for a in described["arguments"]] == [("ids", "[ID!]!"), ("reason", "String")]
+    unknown = run_gqlc(["--schema", SCHEMA, "models", "likePots"])
+    assert (unknown.code, unknown.stderr) == (2, "gqlc: unknown model or custom operation 'likePots'; did you mean 'likePost'?\n")
+
+
 def _minimal_arguments(operation: dict) -> list[str]:
     """One value for each required argument, by its type (the schema's own declarations)."""
     values = {"ID": "x1", "String": "s", "Int": "1", "Float": "1.5", "Boolean": "true", "AWSDateTime": "2025-01-01T00:00:00Z"}

@@ -17,13 +17,16 @@ extension ModelSchema {
             "inputs": Self.typesJSON(inputs),
         ]
         for (key, kind) in [("queries", CustomOperation.Kind.query), ("mutations", .mutation), ("subscriptions", .subscription)] {
-            object[key] = .array(customOperations.filter { $0.kind == kind }.map { operation in
-                var entry = Self.fieldObject(operation.result)
-                entry["arguments"] = .array(operation.arguments.map(Self.fieldJSON))
-                return .object(entry)
-            })
+            object[key] = .array(customOperations.filter { $0.kind == kind }.map(description(of:)))
         }
         return .object(object)
+    }
+
+    /// One custom operation: its result as a field (name, type, list-ness, …) and its `arguments`.
+    public func description(of operation: CustomOperation) -> JSONValue {
+        var entry = Self.fieldObject(operation.result)
+        entry["arguments"] = .array(operation.arguments.map(Self.fieldJSON))
+        return .object(entry)
     }
 
     /// One model: its key, its stored fields, associations (with the foreign keys and which side holds them),

@@ -82,5 +82,5 @@ extension ModelField {
     }
 
     /// Whether a value must be given: a non-null scalar, or a list that may not itself be null.
-    var isMandatoryArgument: Bool { isArray ? !isArrayNullable : isRequired }
+    public var isMandatoryArgument: Bool { isArray ? !isArrayNullable : isRequired }
 }
