@@ -17,7 +17,9 @@ import pytest
 from gqlc_runner import GQLC_BIN, gqlc_env
 
 BLOG = "schema-examples/blog.json"
-ALL_COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "subscribe", "completion", "help"]
+CUSTOM = "Tests/Fixtures/schemas/custom-operations.mis.json"
+ALL_COMMANDS = ["get", "list", "create", "update", "delete", "query", "mutate", "models", "raw", "subscribe", "completion",
+                "help"]
 
 
 def words_of(line: list[str]) -> str:
@@ -88,6 +90,12 @@ CASES = [
     (["raw", "--query", ""], []),
     (["completion", ""], ["bash", "zsh", "fish"]),
     (["help", "up"], ["update"]),
+    # Custom operations: names from the schema's `models` listing, then their arguments as NAME=
+    (["--schema", CUSTOM, "query", ""], ["echoArgs", "shout", "tagsOf", "featuredPost", "postStats", "statuses"]),
+    (["--schema", CUSTOM, "mutate", "li"], ["likePost"]),
+    (["--schema", CUSTOM, "mutate", "likePost", ""], ["postId=", "times="]),
+    (["--schema", CUSTOM, "query", "echoArgs", "text", "=", "a", "co"], ["count="]),
+    (["--schema", CUSTOM, "query", "shout", "--in"], ["--input", "--include"]),
     (["--schema", "schema-examples/bl"], ["schema-examples/blog-seed.json", "schema-examples/blog.json"]),
 ]
 

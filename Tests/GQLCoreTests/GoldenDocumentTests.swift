@@ -16,6 +16,8 @@ enum TestSchemas {
     static func cartCustomer() throws -> ModelSchema { try load(TestPaths.fixture("gen2-cart-customer.amplify_outputs.json")) }
     static func gen1Conventions() throws -> ModelSchema { try load(TestPaths.projectFixture("gen1-conventions.mis.json")) }
     static func gen2Conventions() throws -> ModelSchema { try load(TestPaths.projectFixture("gen2-conventions.mis.json")) }
+    static func customOperations() throws -> ModelSchema { try load(TestPaths.projectFixture("custom-operations.mis.json")) }
+    static func gen2Modeled() throws -> ModelSchema { try load(TestPaths.fixture("gen2-amplify-data-modeled.mis.json")) }
 
     /// A builder whose generated ids are fixed, for stable goldens.
     static func builder(_ schema: ModelSchema) -> RequestBuilder {
@@ -169,10 +171,58 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         GoldenCase(name: "fixture-gen2-index-orders-by-status", schema: TestSchemas.gen2Conventions) {
             try $0.indexList("Order", index: "listOrdersByStatus", filter: FilterInput(where: ["status=PAID"]))
         },
+        // Tests/Fixtures/schemas/custom-operations.mis.json: custom queries, mutations and a subscription
+        GoldenCase(name: "fixture-custom-query-echoargs", schema: TestSchemas.customOperations) {
+            try $0.custom("echoArgs", kind: .query, arguments: RecordValues(assignments: [
+                "text=hi", "count=3", "ratio=1.5", "flag=true", "status=DRAFT", "tags=a", "when=2025-01-01T00:00:00Z",
+                "meta:={\"a\": [1]}", "range:={\"low\": 1, \"high\": 2}",
+            ]))
+        },
+        GoldenCase(name: "fixture-custom-query-shout", schema: TestSchemas.customOperations) {
+            try $0.custom("shout", kind: .query, arguments: RecordValues(assignments: ["text=hey"]))
+        },
+        GoldenCase(name: "fixture-custom-query-tagsof", schema: TestSchemas.customOperations) {
+            try $0.custom("tagsOf", kind: .query, arguments: RecordValues(input: ["tags": ["x", "y"]]))
+        },
+        GoldenCase(name: "fixture-custom-query-featuredpost-include-comments", schema: TestSchemas.customOperations) {
+            try $0.custom("featuredPost", kind: .query, arguments: RecordValues(assignments: ["id=p1"]), include: ["comments"])
+        },
+        GoldenCase(name: "fixture-custom-query-poststats", schema: TestSchemas.customOperations) {
+            try $0.custom("postStats", kind: .query, arguments: RecordValues(
+                assignments: ["filter:={\"status\": \"PUBLISHED\", \"range\": {\"low\": 1}, \"titles\": [\"a\"]}"]))
+        },
+        GoldenCase(name: "fixture-custom-query-statuses", schema: TestSchemas.customOperations) {
+            try $0.custom("statuses", kind: .query)
+        },
+        GoldenCase(name: "fixture-custom-mutation-likepost", schema: TestSchemas.customOperations) {
+            try $0.custom("likePost", kind: .mutation, arguments: RecordValues(assignments: ["postId=p1"]))
+        },
+        GoldenCase(name: "fixture-custom-mutation-archiveposts", schema: TestSchemas.customOperations) {
+            try $0.custom("archivePosts", kind: .mutation, arguments: RecordValues(assignments: ["ids:=[\"p1\", \"p2\"]", "reason=old"]))
+        },
+        GoldenCase(name: "fixture-custom-subscription-onpostliked", schema: TestSchemas.customOperations) {
+            try $0.custom("onPostLiked", kind: .subscription, arguments: RecordValues(assignments: ["postId=p1"]))
+        },
     ]
 
     /// Cases over the real Amplify files in the shared fixtures; they run only when those are there.
     static let sharedCases: [GoldenCase] = [
+        // Shared fixtures: the custom operations of Amplify's data-schema fixture (a.query(), a.mutation(), a.subscription())
+        GoldenCase(name: "gen2-modeled-query-echo", schema: TestSchemas.gen2Modeled) {
+            try $0.custom("echo", kind: .query, arguments: RecordValues(assignments: ["argumentContent=hello"]))
+        },
+        GoldenCase(name: "gen2-modeled-query-echonestedcustomtypes", schema: TestSchemas.gen2Modeled) {
+            try $0.custom("echoNestedCustomTypes", kind: .query, arguments: RecordValues(assignments: ["input=hi"]))
+        },
+        GoldenCase(name: "gen2-modeled-query-echomodelhasnestedtypes", schema: TestSchemas.gen2Modeled) {
+            try $0.custom("echoModelHasNestedTypes", kind: .query, arguments: RecordValues(assignments: ["input=hi"]))
+        },
+        GoldenCase(name: "gen2-modeled-mutation-likepostreturnpost", schema: TestSchemas.gen2Modeled) {
+            try $0.custom("likePostReturnPost", kind: .mutation, arguments: RecordValues(assignments: ["postId=p1"]))
+        },
+        GoldenCase(name: "gen2-modeled-subscription-onpostupdated", schema: TestSchemas.gen2Modeled) {
+            try $0.custom("onPostUpdated", kind: .subscription, arguments: RecordValues(assignments: ["postId=p1"]))
+        },
         // Shared fixtures: Gen1 blog with implicit foreign keys (validated against its AppSync SDL)
         GoldenCase(name: "gen1-blog-get-post-include-comments", schema: TestSchemas.gen1Blog) {
             try $0.get("Post", key: .id("p1"), include: ["comments", "blog"])

@@ -23,8 +23,10 @@ import Testing
         try #require(try SchemaLoader.load(path: TestPaths.projectFixture(name)).schema)
     }
 
-    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json", "amplifyconfiguration.json",
-                      "aws-scalars.mis.json"])
+    @Test(arguments: [
+        "gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json", "amplifyconfiguration.json",
+        "aws-scalars.mis.json", "custom-operations.mis.json",
+    ])
     func everyProjectFixtureLoads(name: String) throws {
         try Self.expectRelationshipsResolve(TestPaths.projectFixture(name))
     }
@@ -169,7 +171,7 @@ import Testing
 
     @Test func wrongFieldTypeNamesTheJSONPath() {
         #expect(error(postWithTitleType("12")) == "blog.json: models.Post.fields.title.type: expected a string or an object, found a number")
-        #expect(error(postWithTitleType("{}")) == "blog.json: models.Post.fields.title.type: expected one of the keys 'model', 'enum' or 'nonModel'")
+        #expect(error(postWithTitleType("{}")) == "blog.json: models.Post.fields.title.type: expected one of the keys 'model', 'enum', 'nonModel' or 'input'")
     }
 
     @Test func syntaxErrorsGiveLineAndColumn() {

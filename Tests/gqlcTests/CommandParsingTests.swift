@@ -18,6 +18,22 @@ import Testing
                     followIncludedLists: true)))
     }
 
+    @Test func customQueryAndMutation() throws {
+        #expect(
+            try command(["query", "echo", "a=1", "b:=[2]", "--input", "args.json", "--include", "comments", "--no-follow"])
+                == .query(CustomOperationInvocation(
+                    kind: .query, name: "echo", assignments: ["a=1", "b:=[2]"], input: .file("args.json"),
+                    includes: ["comments"], followIncludedLists: false)))
+        #expect(
+            try command(["mutate", "likePost", "postId=p1", "--input", "-"])
+                == .mutate(CustomOperationInvocation(
+                    kind: .mutation, name: "likePost", assignments: ["postId=p1"], input: .standardInput,
+                    includes: [], followIncludedLists: true)))
+        #expect(throws: UsageError("invalid query name 'a-b': expected a GraphQL field name such as 'echo'")) {
+            try command(["query", "a-b"])
+        }
+    }
+
     @Test func getByCompositeKeyWithoutFollowing() throws {
         let parsed = try command([
             "get", "InventoryItem", "--key", "sku=A1", "--key=warehouseId=W1", "--key", "bin=3", "--no-follow",

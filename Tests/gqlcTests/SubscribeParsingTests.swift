@@ -24,6 +24,19 @@ import Testing
             realtimeEndpoint: nil, reconnect: true)))
     }
 
+    /// Without --on, a lower-case name is a custom subscription, with its arguments.
+    @Test func aCustomSubscriptionTakesArguments() throws {
+        #expect(try invocation(["subscribe", "onPostLiked", "postId=p1", "--count", "1"]).command == .subscribe(SubscribeInvocation(
+            model: "onPostLiked", events: [], conditions: [], includes: [], count: 1, duration: nil,
+            realtimeEndpoint: nil, reconnect: true, arguments: ["postId=p1"])))
+        #expect(throws: UsageError("--where filters a model's events; give a custom subscription's arguments as ARG=VALUE")) {
+            try invocation(["subscribe", "onPostLiked", "--where", "postId=p1"])
+        }
+        #expect(throws: UsageError("unexpected argument 'x=1'; usage: \(SubscribeCommand.spec.usageLine)")) {
+            try invocation(["subscribe", "Post", "--on", "create", "x=1"])
+        }
+    }
+
     /// `--on` reads its words from SubscriptionEvent, as help and completion do.
     @Test func eventWordsAreOneListForParsingHelpAndCompletion() throws {
         #expect(SubscribeCommand.on.valueName == "create|update|delete")

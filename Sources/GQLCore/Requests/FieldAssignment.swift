@@ -32,6 +32,27 @@ public struct FieldAssignment: Sendable, Equatable {
     }
 }
 
+extension FieldAssignment.Value {
+    /// The JSON value to send for `target` (a field, or a custom operation's argument), given as `name`:
+    /// text converted by the type, JSON checked against it; AWSJSON given as JSON is sent as its text.
+    func resolved(for target: ModelField, named name: String, schema: ModelSchema) throws(RequestBuildError) -> JSONValue {
+        switch self {
+        case .json(let json):
+            if !target.isArray, schema.valueKind(of: target.type) == .json {
+                return json.isNull ? .null : .string(json.serialized(.compact))
+            }
+            return try ValueCoercion.check(json, for: target, path: target.name, schema: schema)
+        case .text(let text):
+            if target.isArray { throw .needsJSON(field: name, what: "a list") }
+            guard schema.valueKind(of: target.type) != nil else {
+                let what = if case .input = target.type { "an input object (\(target.type))" } else { "an embedded \(target.type)" }
+                throw .needsJSON(field: name, what: what)
+            }
+            return try ValueCoercion.coerce(text, for: target, schema: schema, allowNull: true)
+        }
+    }
+}
+
 /// The field values of a create or update, as given on the command line.
 public struct RecordValues: Sendable, Equatable {
     /// `field=value` and `field:=JSON` arguments; later ones win, and they win over `input`.
@@ -109,19 +130,7 @@ struct RecordValueResolver {
         guard !field.isReadOnly else { throw .readOnlyField(field: name, model: model.name) }
         let target = field.isRelationship ? try foreignKey(of: field) : field
         if isUpdate && model.isKeyField(target.name) { throw .keyFieldAssigned(target.name, model: model.name) }
-        switch assignment.value {
-        case .json(let json):
-            if !target.isArray, schema.valueKind(of: target.type) == .json {
-                return (target.name, json.isNull ? .null : .string(json.serialized(.compact)))
-            }
-            return (target.name, try ValueCoercion.check(json, for: target, path: target.name, schema: schema))
-        case .text(let text):
-            if target.isArray { throw .needsJSON(field: name, what: "a list") }
-            guard schema.valueKind(of: target.type) != nil else {
-                throw .needsJSON(field: name, what: "an embedded \(target.type)")
-            }
-            return (target.name, try ValueCoercion.coerce(text, for: target, schema: schema, allowNull: true))
-        }
+        return (target.name, try assignment.value.resolved(for: target, named: name, schema: schema))
     }
 
     /// A belongsTo (or Gen1 hasOne) field's single foreign-key field.

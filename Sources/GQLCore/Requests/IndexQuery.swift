@@ -138,7 +138,7 @@ struct IndexKeySplit {
         guard let type = model.field(named: field)?.type else { return nil }
         let base: String
         switch type {
-        case .scalar("Boolean"), .nonModel, .model: return nil
+        case .scalar("Boolean"), .nonModel, .model, .input: return nil
         case .scalar("ID"): base = "ID"
         case .scalar("Int"), .scalar("AWSTimestamp"): base = "Int"
         case .scalar("Float"): base = "Float"

@@ -77,6 +77,22 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case indexNotQueryable(String, model: String, queryable: [String])
     /// An index query needs an `=` clause on the index's partition-key field.
     case indexNeedsPartitionKey(queryField: String, field: String)
+    /// No custom operation of this kind has this name; `available` are those there are.
+    case unknownOperation(String, kind: String, suggestion: String?, available: [String])
+    /// The name is a custom operation of another kind (a mutation asked for as a query).
+    case operationKindMismatch(String, actual: String, expected: String)
+    /// A custom operation has no argument with this name; `arguments` are its `name: Type` pairs.
+    case unknownArgument(String, operation: String, suggestion: String?, arguments: [String])
+    /// Required arguments of a custom operation that were not given (`postId (ID!)`).
+    case missingArguments([String], operation: String)
+    /// Non-null fields of an input object that were not given.
+    case missingInputFields([String], type: String)
+    /// A list whose elements are non-null holds a null.
+    case nullElement(list: String)
+    /// Associations can be included only in a model result.
+    case includeNeedsModel(operation: String, result: String)
+    /// A custom operation returns a type the schema does not describe.
+    case unknownType(String, operation: String)
     /// An error about one argument: what it gives, and the argument as given (nil when the whole
     /// value is meant, as for an input object).
     case argument(Parameter, text: String?, error: RequestBuildError)
@@ -169,6 +185,25 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
                 + queryableIndexes(model, queryable)
         case .indexNeedsPartitionKey(let queryField, let field):
             return "\(name(.index)) \(queryField) needs \(name(.filter)) \(field)=VALUE"
+        case .unknownOperation(let operation, let kind, let suggestion, let available):
+            let plural = kind == "query" ? "queries" : kind + "s"
+            let list = available.isEmpty ? "the schema has no custom \(plural)" : "custom \(plural): " + available.joined(separator: ", ")
+            return "unknown custom \(kind) '\(operation)'" + didYouMean(suggestion) + (suggestion == nil ? "; \(list)" : "")
+        case .operationKindMismatch(let operation, let actual, let expected):
+            return "'\(operation)' is a custom \(actual), not a \(expected)"
+        case .unknownArgument(let argument, let operation, let suggestion, let arguments):
+            let list = arguments.isEmpty ? "\(operation) takes no arguments" : "\(operation) takes " + arguments.joined(separator: ", ")
+            return "unknown argument '\(argument)' of \(operation)" + didYouMean(suggestion) + (suggestion == nil ? "; \(list)" : "")
+        case .missingArguments(let arguments, let operation):
+            return "\(operation): missing required argument\(arguments.count == 1 ? "" : "s") " + arguments.joined(separator: ", ")
+        case .missingInputFields(let fields, let type):
+            return "missing required field\(fields.count == 1 ? "" : "s") of \(type): " + fields.joined(separator: ", ")
+        case .nullElement(let list):
+            return "null in a list of non-null elements (\(list))"
+        case .includeNeedsModel(let operation, let result):
+            return "\(operation) returns \(result), not a model, so it has no associations to include"
+        case .unknownType(let type, let operation):
+            return "\(operation) returns '\(type)', which the schema does not describe"
         case .argument(let parameter, let text, let error):
             let option = name(parameter), inner = error.message(naming: name)
             guard let text else { return "\(option): \(inner)" }

@@ -59,7 +59,7 @@ struct SelectionBuilder {
 
     /// All fields of an embedded type, alphabetically, then `__typename`. A type that contains itself
     /// cannot be selected to the end, so the recursive field is left out; nil for an unknown type.
-    private func embeddedSelections(_ typeName: String, visiting: Set<String>) -> [Selection]? {
+    func embeddedSelections(_ typeName: String, visiting: Set<String>) -> [Selection]? {
         guard let type = schema.nonModels[typeName], !visiting.contains(typeName) else { return nil }
         var selections: [Selection] = []
         for field in type.fields.sorted(by: { $0.name < $1.name }) {

@@ -105,6 +105,8 @@ public enum ValueCoercion {
             return .object(result)
         case .model(let name):
             throw .wrongJSONType(path: path, expected: "a key value, not a \(name) object", found: value.kindDescription)
+        case .input(let name):
+            return try checkInputObject(value, type: name, path: path, schema: schema)
         case .scalar, .enumeration:
             guard let kind = schema.valueKind(of: type) else { return value }
             return try checkScalar(value, kind: kind, typeName: type.description, path: path)

@@ -31,4 +31,18 @@ extension IntrospectionDecoder {
         }
         return operations
     }
+
+    /// The top-level `inputs` map: `{"Name": {"name": "Name", "attributes": {field: Field}}}`.
+    static func decodeInputs(_ root: JSONNode) throws(SchemaError) -> [String: NonModelType] {
+        var inputs: [String: NonModelType] = [:]
+        for (key, node) in try root.optional("inputs")?.members() ?? [] {
+            let name = try node.optionalString("name") ?? key
+            var fields: [ModelField] = []
+            for (fieldKey, field) in try node.optional("attributes")?.members() ?? [] {
+                fields.append(try decodeField(field, key: fieldKey))
+            }
+            inputs[name] = NonModelType(name: name, fields: fields)
+        }
+        return inputs
+    }
 }

@@ -36,6 +36,7 @@ enum IntrospectionDecoder {
             schema.models[model.name] = model
         }
         schema.customOperations = try decodeCustomOperations(root)
+        schema.inputs = try decodeInputs(root)
         try checkReferences(schema, root: root)
         try checkEmbeddedCycles(schema, root: root)
         return schema
@@ -151,8 +152,10 @@ enum IntrospectionDecoder {
                 type = .enumeration(try typeNode.child("enum", enumeration).string())
             } else if let nonModel = object["nonModel"] {
                 type = .nonModel(try typeNode.child("nonModel", nonModel).string())
+            } else if let input = object["input"] {
+                type = .input(try typeNode.child("input", input).string())
             } else {
-                throw typeNode.error("expected one of the keys 'model', 'enum' or 'nonModel'")
+                throw typeNode.error("expected one of the keys 'model', 'enum', 'nonModel' or 'input'")
             }
         default:
             throw typeNode.error("expected a string or an object, found \(typeNode.value.kindDescription)")

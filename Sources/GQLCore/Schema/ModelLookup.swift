@@ -48,7 +48,7 @@ extension ModelSchema {
         switch type {
         case .scalar(let name): return ValueKind(scalar: name)
         case .enumeration(let name): return enums[name].map(ValueKind.enumeration) ?? .string
-        case .nonModel, .model: return nil
+        case .nonModel, .model, .input: return nil
         }
     }
 }

@@ -8,15 +8,18 @@ public struct ModelSchema: Sendable, Equatable {
     public var nonModels: [String: NonModelType]
     /// Custom queries, mutations and subscriptions, in the file's order (queries first).
     public var customOperations: [CustomOperation]
+    /// Input types of custom-operation arguments by name (the `inputs` section; their fields are its `attributes`).
+    public var inputs: [String: NonModelType]
 
     public init(
         models: [String: Model] = [:], enums: [String: EnumType] = [:], nonModels: [String: NonModelType] = [:],
-        customOperations: [CustomOperation] = []
+        customOperations: [CustomOperation] = [], inputs: [String: NonModelType] = [:]
     ) {
         self.models = models
         self.enums = enums
         self.nonModels = nonModels
         self.customOperations = customOperations
+        self.inputs = inputs
     }
 
     /// Model names, sorted.
@@ -101,13 +104,15 @@ public enum FieldType: Sendable, Equatable, CustomStringConvertible {
     case nonModel(String)
     /// Another model (relationship fields only).
     case model(String)
+    /// An input type, by name (custom-operation arguments only).
+    case input(String)
 
     /// True for relationship fields' `{"model": …}` type.
     public var isModel: Bool { if case .model = self { return true } else { return false } }
 
     public var description: String {
         switch self {
-        case .scalar(let name), .enumeration(let name), .nonModel(let name), .model(let name): return name
+        case .scalar(let name), .enumeration(let name), .nonModel(let name), .model(let name), .input(let name): return name
         }
     }
 }

@@ -3,7 +3,7 @@
 /// ```json
 /// {"models": [{"name": "Post", "pluralName": "Posts", "primaryKey": {...}, "fields": [...],
 ///   "associations": [...], "indexes": [...], "operations": {...}, "authRules": [...]}],
-///  "enums": [...], "nonModels": [...], "queries": [...], "mutations": [...], "subscriptions": [...]}
+///  "enums": [...], "nonModels": [...], "inputs": [...], "queries": [...], "mutations": [...], "subscriptions": [...]}
 /// ```
 extension ModelSchema {
     /// The whole schema: models, enums and embedded types sorted by name, custom operations by kind.
@@ -13,18 +13,20 @@ extension ModelSchema {
             "enums": .array(enums.keys.sorted().compactMap { enums[$0] }.map { type in
                 ["name": .string(type.name), "values": .array(type.values.map(JSONValue.string))]
             }),
-            "nonModels": .array(nonModels.keys.sorted().compactMap { nonModels[$0] }.map { type in
-                ["name": .string(type.name), "fields": .array(type.fields.map(Self.fieldJSON))]
-            }),
+            "nonModels": Self.typesJSON(nonModels),
+            "inputs": Self.typesJSON(inputs),
         ]
         for (key, kind) in [("queries", CustomOperation.Kind.query), ("mutations", .mutation), ("subscriptions", .subscription)] {
-            object[key] = .array(customOperations.filter { $0.kind == kind }.map { operation in
-                var entry = Self.fieldObject(operation.result)
-                entry["arguments"] = .array(operation.arguments.map(Self.fieldJSON))
-                return .object(entry)
-            })
+            object[key] = .array(customOperations.filter { $0.kind == kind }.map(description(of:)))
         }
         return .object(object)
+    }
+
+    /// One custom operation: its result as a field (name, type, list-ness, …) and its `arguments`.
+    public func description(of operation: CustomOperation) -> JSONValue {
+        var entry = Self.fieldObject(operation.result)
+        entry["arguments"] = .array(operation.arguments.map(Self.fieldJSON))
+        return .object(entry)
     }
 
     /// One model: its key, its stored fields, associations (with the foreign keys and which side holds them),
@@ -56,6 +58,13 @@ extension ModelSchema {
         ]
     }
 
+    /// Named types with their fields, sorted by name.
+    private static func typesJSON(_ types: [String: NonModelType]) -> JSONValue {
+        .array(types.keys.sorted().compactMap { types[$0] }.map { type in
+            ["name": .string(type.name), "fields": .array(type.fields.map(Self.fieldJSON))]
+        })
+    }
+
     private static func fieldJSON(_ field: ModelField) -> JSONValue {
         .object(fieldObject(field))
     }
@@ -66,6 +75,7 @@ extension ModelSchema {
         case .enumeration: "enum"
         case .nonModel: "nonModel"
         case .model: "model"
+        case .input: "input"
         }
         return [
             "name": .string(field.name), "type": .string(field.type.description), "kind": .string(kind),

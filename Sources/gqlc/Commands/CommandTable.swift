@@ -62,6 +62,8 @@ enum CommandTable {
         entry(CreateCommand.self),
         entry(UpdateCommand.self),
         entry(DeleteCommand.self),
+        entry(QueryCommand.self),
+        entry(MutateCommand.self),
         entry(ModelsCommand.self),
         entry(RawCommand.self),
         entry(SubscribeCommand.self),

@@ -46,7 +46,7 @@ enum CompletionCandidates {
             return model.fields.filter { field in
                 switch field.type {
                 case .scalar, .enumeration: return true
-                case .nonModel: return false
+                case .nonModel, .input: return false
                 case .model: return schema.relationship(of: field)?.kind == .belongsTo
                 }
             }.map(\.name)

@@ -31,6 +31,9 @@ enum CompletionScript {
         case commands
         /// Words for the model on the line, from `gqlc __complete KIND MODEL`.
         case candidates(CompletionCandidates.Kind)
+        /// A custom operation's name from the `gqlc models` section with this title (`custom queries`),
+        /// then its arguments as `NAME=`.
+        case customOperations(String)
         case nothing
     }
 
@@ -54,6 +57,8 @@ enum CompletionScript {
         switch argument.name {
         case "MODEL": return .models
         case "COMMAND": return .commands
+        case CustomOperationCommand.name.name:
+            return .customOperations(command == MutateCommand.spec.name ? "custom mutations" : "custom queries")
         default: return completion(ofValue: argument.name)
         }
     }
@@ -92,6 +97,13 @@ enum CompletionScript {
             return "{ local head=''; [[ $cur == *,* ]] && head=${cur%,*},; COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" "
                 + "\(CompletionCandidates.commandName) \(kind.word) \"$model\" \"${schema[@]}\" 2>/dev/null)\"\(suffix) -P \"$head\" -- "
                 + "\"${cur##*,}\"))\(spacing); }"
+        // `models` lists them as `  name(arg: Type, …): Result` under their section's title.
+        case .customOperations(let section):
+            let models = "\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null"
+            let names = "\(models) | sed -n '/^\(section):$/,/^[^ ]/s/^  \\([_A-Za-z0-9]*\\).*/\\1/p'"
+            let arguments = "\(models) | sed -n \"s/^  $model(\\(.*\\)): .*/\\1/p\" | tr ',' '\\n' | sed -n 's/^ *\\([_A-Za-z0-9]*\\):.*/\\1=/p'"
+            return "if (( positionals == 0 )); then COMPREPLY=($(compgen -W \"$(\(names))\" -- \"$cur\")); "
+                + "else compopt -o nospace 2>/dev/null; COMPREPLY=($(compgen -W \"$(\(arguments))\" -- \"$cur\")); fi"
         case .nothing: return "COMPREPLY=()"
         }
     }
@@ -129,7 +141,10 @@ enum CompletionScript {
                 + "elif [[ $prev != = && $prev != : && $prev != := ]]; then \(reply(.candidates(kind))); fi ;;"
         } + grouped(commands.map { ([$0.name], completion(ofArgument: $0.arguments.first, command: $0.name)) })
             .filter { $0.completion != .nothing }
-            .map { "        \($0.patterns)) (( positionals == 0 )) && \(reply($0.completion)) ;;" }
+            .map { arm in
+                if case .customOperations = arm.completion { return "        \(arm.patterns)) \(reply(arm.completion)) ;;" }
+                return "        \(arm.patterns)) (( positionals == 0 )) && \(reply(arm.completion)) ;;"
+            }
     }
 
     private static var bashFunction: String {
@@ -138,7 +153,7 @@ enum CompletionScript {
             "_gqlc() {",
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    local commands='\(commands.map(\.name).joined(separator: " "))'",
-            "    local command='' model='' positionals=0 i=1 word",
+            "    local command='' model='' positionals=0 i=1 word  # model: the first argument, a model or an operation",
             "    local -a schema=()",
             "    # Find the command and count its arguments; option values are skipped, and --schema is kept",
             "    # so that model names come from the schema the line names. bash splits --opt=value at '='.",

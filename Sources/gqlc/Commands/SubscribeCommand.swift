@@ -16,6 +16,11 @@ struct SubscribeInvocation: Equatable, Sendable {
     /// `--realtime-endpoint`, if given.
     let realtimeEndpoint: String?
     let reconnect: Bool
+    /// For a custom subscription (no `--on`; `model` is then its name): its `ARG=VALUE` / `ARG:=JSON` arguments.
+    var arguments: [String] = []
+
+    /// A custom subscription (`subscribe onPostLiked postId=p1`) rather than a model's events.
+    var isCustom: Bool { events.isEmpty }
 }
 
 /// Prints a model's create, update and delete events as they happen, over AppSync's real-time WebSocket.
@@ -35,12 +40,13 @@ enum SubscribeCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "subscribe",
-        abstract: "Print a model's create, update and delete events as they happen.",
+        abstract: "Print model changes or custom subscription events as they happen.",
         synopsis: [
             """
             MODEL --on \(SubscriptionEvent.placeholder)... [--where EXPR]... [--include PATH]... [--count N] \
             [--timeout SECONDS] [--realtime-endpoint URL] [--no-reconnect]
-            """
+            """,
+            "NAME [ARG=VALUE | ARG:=JSON]... [--include PATH]... [--count N] [--timeout SECONDS] [--realtime-endpoint URL]",
         ],
         discussion: [
             HelpSection([
@@ -76,8 +82,10 @@ enum SubscribeCommand: CommandDefinition {
                     """),
                 .paragraph(
                     """
-                    For a custom subscription, give its document to gqlc raw: its events are \
-                    streamed the same way. --dry-run prints each subscription's request (the data \
+                    A custom subscription of the schema (a.subscription() in Gen 2) is named instead \
+                    of a model, without --on, with its arguments as ARG=VALUE or ARG:=JSON, checked \
+                    and converted as for gqlc query; its events are printed the same way. Any other \
+                    subscription document can be given to gqlc raw. --dry-run prints each subscription's request (the data \
                     of its start message) without connecting.
                     """),
             ])
@@ -92,11 +100,14 @@ enum SubscribeCommand: CommandDefinition {
             Example(
                 "The next update of a post rated 4 or more, waiting a minute at most",
                 "gqlc subscribe Post --on update --where 'rating>=4' --count 1 --timeout 60"),
+            Example("A custom subscription, with its argument", "gqlc subscribe onPostUpdated postId=p1"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> SubscribeInvocation {
-        let model = try SharedOptions.modelName(arguments)
-        try arguments.expectNoPositionals(after: 1)
+        let model = try arguments.required(SharedOptions.model, at: 0)
+        guard GraphQLName.isValid(model) else {
+            throw UsageError("invalid name '\(model)': expected a model such as 'Post' or a custom subscription such as 'onPostLiked'")
+        }
         let options = arguments.options
         var events: [SubscriptionEvent] = []
         for text in options.values(on) {
@@ -105,8 +116,15 @@ enum SubscribeCommand: CommandDefinition {
             }
             if !events.contains(event) { events.append(event) }
         }
-        guard !events.isEmpty else {
-            throw UsageError("'subscribe' needs --on create, --on update or --on delete (repeatable); usage: \(spec.usageLine)")
+        // Without --on, a name that starts in lower case is a custom subscription's (a field); a model's needs --on.
+        let isCustom = events.isEmpty && model.first?.isUppercase == false
+        if isCustom {
+            if options.contains(whereOption) {
+                throw UsageError("--where filters a model's events; give a custom subscription's arguments as ARG=VALUE")
+            }
+        } else {
+            try arguments.expectNoPositionals(after: 1)
+            guard !events.isEmpty else { throw needsEvents }
         }
         let duration = try options.value(GlobalOptions.timeoutOption).map { text throws(UsageError) in
             try ValueParsing.positiveSeconds(text, for: GlobalOptions.timeoutOption)
@@ -116,8 +134,13 @@ enum SubscribeCommand: CommandDefinition {
         return SubscribeInvocation(
             model: model, events: events, conditions: options.values(whereOption), includes: try SharedOptions.includes(arguments),
             count: try options.value(count).map { text throws(UsageError) in try ValueParsing.positiveInteger(text, for: count) },
-            duration: duration, realtimeEndpoint: endpoint, reconnect: !options.contains(noReconnect))
+            duration: duration, realtimeEndpoint: endpoint, reconnect: !options.contains(noReconnect),
+            arguments: isCustom ? Array(arguments.positionals.dropFirst()) : [])
     }
+
+    /// A model named without `--on`.
+    static let needsEvents = UsageError(
+        "'subscribe' needs --on create, --on update or --on delete (repeatable); usage: \(spec.usageLine)")
 }
 
 extension SubscriptionEvent: Choice {

@@ -1,7 +1,8 @@
 import GQLCore
 
-/// `gqlc models [MODEL]`: the schema's models (then its enums, embedded types and custom operations), or one
-/// model's fields, key, associations, indexes, operation names and auth rules; JSON with `--output`.
+/// `gqlc models [MODEL]`: the schema's models (then its enums, embedded types, input types and custom operations),
+/// or one model's fields, key, associations, indexes, operation names and auth rules, or one custom operation's
+/// arguments and result; JSON with `--output`.
 enum ModelsRunner {
     static func run(_ invocation: ModelsInvocation, session: Session, diagnostics: Diagnostics) -> ExitCode {
         let schema: ModelSchema
@@ -13,8 +14,13 @@ enum ModelsRunner {
         }
         var model: Model?
         if let name = invocation.model {
+            if schema.models[name] == nil, let operation = schema.customOperations.first(where: { $0.name == name }) {
+                return describe(operation, in: schema, session: session)
+            }
             guard let found = schema.models[name] else {
-                diagnostics.error("unknown model '\(name)'\(Suggestions.didYouMean(name, in: schema.modelNames))")
+                let names = schema.modelNames + schema.customOperations.map(\.name)
+                let what = schema.customOperations.isEmpty ? "model" : "model or custom operation"
+                diagnostics.error("unknown \(what) '\(name)'\(Suggestions.didYouMean(name, in: names))")
                 return .usage
             }
             model = found
@@ -48,14 +54,8 @@ enum ModelsRunner {
                 sections.append("  \(padded(name, width))  \(values.joined(separator: ", "))")
             }
         }
-        if !schema.nonModels.isEmpty {
-            sections.append("embedded types:")
-            let width = schema.nonModels.keys.map(\.count).max() ?? 0
-            for name in schema.nonModels.keys.sorted() {
-                let fields = schema.nonModels[name]?.fields ?? []
-                sections.append("  \(padded(name, width))  " + fields.map { "\($0.name): \($0.graphQLType)" }.joined(separator: ", "))
-            }
-        }
+        sections += typeSection("embedded types:", schema.nonModels)
+        sections += typeSection("input types:", schema.inputs)
         for kind in CustomOperation.Kind.allCases {
             let operations = schema.customOperations.filter { $0.kind == kind }
             guard !operations.isEmpty else { continue }
@@ -66,6 +66,31 @@ enum ModelsRunner {
             }
         }
         return schema.modelNames + (sections.isEmpty ? [] : [""] + sections)
+    }
+
+    /// A custom operation: its kind, arguments, result and the command that runs it; its JSON object with `--output`.
+    static func describe(_ operation: CustomOperation, in schema: ModelSchema, session: Session) -> ExitCode {
+        if session.globals.outputGiven {
+            ResultPrinter(console: session.console, globals: session.globals).print(schema.description(of: operation))
+            return .success
+        }
+        let command = switch operation.kind {
+        case .query: "gqlc query"
+        case .mutation: "gqlc mutate"
+        case .subscription: "gqlc subscribe"
+        }
+        var lines = ["\(operation.name) (custom \(operation.kind.rawValue))"]
+        lines.append("  arguments:" + (operation.arguments.isEmpty ? " none" : ""))
+        let width = operation.arguments.map(\.name.count).max() ?? 0
+        for argument in operation.arguments {
+            let required = argument.isMandatoryArgument ? "  (required)" : ""
+            lines.append("    \(padded(argument.name, width))  \(argument.graphQLType)\(required)")
+        }
+        lines.append("  returns: \(operation.result.graphQLType)")
+        let example = operation.arguments.filter(\.isMandatoryArgument).map { " \($0.name)=VALUE" }.joined()
+        lines.append("  run: \(command) \(operation.name)\(example)")
+        session.console.output.write(lines.joined(separator: "\n") + "\n")
+        return .success
     }
 
     /// The description, line by line.
@@ -115,6 +140,16 @@ enum ModelsRunner {
         lines.append("  auth rules:" + (model.authRules.isEmpty ? " none in the schema" : ""))
         lines += model.authRules.map { "    \($0.summary)" }
         return lines
+    }
+
+    /// `title` and one line per type: `  Name  field: Type, …`; nothing when there are no types.
+    private static func typeSection(_ title: String, _ types: [String: NonModelType]) -> [String] {
+        guard !types.isEmpty else { return [] }
+        let width = types.keys.map(\.count).max() ?? 0
+        return [title] + types.keys.sorted().map { name in
+            let fields = types[name]?.fields ?? []
+            return "  \(padded(name, width))  " + fields.map { "\($0.name): \($0.graphQLType)" }.joined(separator: ", ")
+        }
     }
 
     private static func padded(_ text: String, _ width: Int) -> String {

@@ -9,7 +9,7 @@ extension ModelCommandRunner {
             return fields ?? model.fields.filter { field in
                 switch field.type {
                 case .scalar, .enumeration: true
-                case .nonModel, .model: false
+                case .nonModel, .model, .input: false
                 }
             }.map(\.name)
         }
@@ -36,6 +36,8 @@ extension ModelCommandRunner {
             case .nonModel(let type):
                 if isLast { return "'\(name)' is an embedded object" }
                 fields = schema.nonModels[type]?.fields ?? []
+            case .input:
+                return "'\(name)' is an input object"
             case .model:
                 guard let relation = schema.relationship(of: field), relation.kind != .hasMany,
                     let related = schema.models[relation.relatedModel]

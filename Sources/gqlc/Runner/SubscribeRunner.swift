@@ -11,6 +11,9 @@ struct SubscribeRunner {
         do throws(RunFailure) {
             file = try session.schemaFile(required: true)
             let builder = RequestBuilder(schema: try session.modelSchema(in: file))
+            if invocation.isCustom {
+                subscriptions.append(try Self.custom(invocation, builder: builder))
+            }
             for event in invocation.events {
                 do {
                     let request = try builder.subscription(
@@ -18,7 +21,9 @@ struct SubscribeRunner {
                         include: invocation.includes)
                     subscriptions.append(RealtimeSubscription(name: request.decodePath.first ?? event.rawValue, request: request))
                 } catch {
-                    throw .request(error)
+                    let isCustom = builder.schema.customOperations.contains { $0.kind == .subscription && $0.name == invocation.model }
+                    guard case .unknownModel = error, isCustom else { throw .request(error) }
+                    throw .usage("'\(invocation.model)' is a custom subscription: give it without --on, with its arguments as ARG=VALUE")
                 }
             }
         } catch {
@@ -35,6 +40,23 @@ struct SubscribeRunner {
             count: invocation.count, duration: invocation.duration, reconnect: invocation.reconnect,
             decodePath: { $0.request.decodePath })
         return stream.run(subscriptions)
+    }
+}
+
+extension SubscribeRunner {
+    /// A custom subscription of the schema, with its arguments.
+    static func custom(_ invocation: SubscribeInvocation, builder: RequestBuilder) throws(RunFailure) -> RealtimeSubscription {
+        if builder.schema.models[invocation.model] != nil {
+            throw .usage(SubscribeCommand.needsEvents.message)
+        }
+        do {
+            let request = try builder.custom(
+                invocation.model, kind: .subscription, arguments: RecordValues(assignments: invocation.arguments),
+                include: invocation.includes)
+            return RealtimeSubscription(name: invocation.model, request: request)
+        } catch {
+            throw ModelCommandRunner.phrased(error)
+        }
     }
 }
 

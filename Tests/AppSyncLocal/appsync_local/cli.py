@@ -15,6 +15,7 @@ from .execution import App
 from .mis import SchemaFileError, load_schema_file
 from .realtime import RealtimeOptions
 from .sdl import generate_sdl
+from .custom import check_subscription_sources, load_custom_results
 from .seed import load_seed
 from .server import AppSyncHTTPServer, CannedReply, ServerOptions, TLSSetupError
 from .sigv4 import IAMCredentials
@@ -77,6 +78,13 @@ def _header(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def _subscription_source(text: str) -> tuple[str, str]:
+    subscription, equals, mutation = text.partition("=")
+    if not equals or not subscription or not mutation:
+        raise argparse.ArgumentTypeError(f"expected SUBSCRIPTION=MUTATION, got {text!r}")
+    return subscription, mutation
+
+
 def _canned_reply(args: argparse.Namespace, parser: argparse.ArgumentParser) -> CannedReply | None:
     """The --reply-* options as one reply, or None when none is given."""
     given = (args.reply_status, args.reply_body, args.reply_content_type, args.reply_header, args.reply_first)
@@ -114,6 +122,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--tls-cert", metavar="FILE.pem", help="serve HTTPS with this certificate (chain) file; "
                                                               "needs --tls-key")
     parser.add_argument("--tls-key", metavar="FILE.pem", help="the private key of --tls-cert")
+    parser.add_argument("--custom-results", metavar="FILE.json",
+                        help='canned answers of custom queries and mutations by name: {"echo": {"result": {…}}, '
+                             '"likePost": {"error": {"errorType": "…", "message": "…"}}}; the others echo their '
+                             'arguments')
+    parser.add_argument("--subscription-source", type=_subscription_source, action="append", default=[],
+                        metavar="SUBSCRIPTION=MUTATION",
+                        help="the custom subscription SUBSCRIPTION receives the results of the custom mutation "
+                             "MUTATION, as a.subscription().for(a.ref('MUTATION')) does (repeatable)")
     parser.add_argument("--print-schema", action="store_true", help="print the generated SDL and exit")
     faults = parser.add_argument_group("fault injection (every Nth request, counting all requests)")
     faults.add_argument("--latency-ms", type=_non_negative, default=0, metavar="N", help="delay every request")
@@ -166,7 +182,8 @@ def main(argv: list[str] | None = None) -> int:
             sys.stdout.write(generate_sdl(schema))
             return 0
         store = Store(args.db)
-        app = App(schema, store)
+        app = App(schema, store, custom_results=load_custom_results(args.custom_results, schema),
+                  subscription_sources=check_subscription_sources(dict(args.subscription_source), schema))
         if args.seed:
             load_seed(args.seed, schema, store)
     except SchemaFileError as error:

@@ -54,18 +54,22 @@ def validation_prefix(message: str) -> str:
 class App:
     """The GraphQL application: generated schema, resolvers and storage."""
 
-    def __init__(self, schema: Schema, store: Store | None = None, codec: TokenCodec | None = None) -> None:
+    def __init__(self, schema: Schema, store: Store | None = None, codec: TokenCodec | None = None,
+                 custom_results: dict | None = None, subscription_sources: dict[str, str] | None = None) -> None:
         self.schema = schema
         self.sdl = generate_sdl(schema)
         self.graphql_schema = build_schema(self.sdl)
         install_scalars(self.graphql_schema)
-        install_resolvers(self.graphql_schema, schema)
+        install_resolvers(self.graphql_schema, schema, custom_results)
         self.store = store or Store()
         self.context = ResolverContext(self.store, codec or TokenCodec(), schema.models)
         listeners = {name: (model.name, op) for model in schema.models.values()
                      for op, names in model.subscriptions.items() for name in names}
+        # A custom subscription hears the custom mutation it is for (`a.subscription().for(a.ref('likePost'))`).
+        listeners.update({name: (mutation, "custom") for name, mutation in (subscription_sources or {}).items()})
         self.pubsub = PubSub(self.graphql_schema, listeners, self.context)
         self.context.on_mutation = self.pubsub.publish
+        self.context.on_custom_mutation = self.pubsub.publish_custom
         self.lock = threading.Lock()  # one request at a time: consistent reads and conditional writes
 
     def handle_body(self, body: bytes) -> tuple[int, dict]:

@@ -68,7 +68,8 @@ class PubSub:
     """Registry of subscriptions, keyed by (connection, id)."""
 
     schema: GraphQLSchema
-    listeners: dict[str, tuple[str, str]]  # subscription field → (model name, create/update/delete)
+    # subscription field → (model name, create/update/delete), or (custom mutation name, "custom")
+    listeners: dict[str, tuple[str, str]]
     context: Any = None  # the resolvers' context, for relationship fields in events
     _subscriptions: dict[tuple[int, str], Subscription] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -95,8 +96,16 @@ class PubSub:
 
     def publish(self, model: ModelDef, op: str, item: dict, info) -> None:
         """Delivers a mutation's result to the matching subscriptions, in registration order."""
+        self._publish((model.name, op), item, info)
+
+    def publish_custom(self, mutation: str, item: Any, info) -> None:
+        """Delivers a custom mutation's result to the custom subscriptions that listen to it (``--subscription-source``)."""
+        if isinstance(item, dict):
+            self._publish((mutation, "custom"), item, info)
+
+    def _publish(self, source: tuple[str, str], item: dict, info) -> None:
         with self._lock:
-            targets = [s for s in self._subscriptions.values() if self.listeners.get(s.field_name) == (model.name, op)]
+            targets = [s for s in self._subscriptions.values() if self.listeners.get(s.field_name) == source]
         if not targets:
             return
         record = _as_selected(item, info)

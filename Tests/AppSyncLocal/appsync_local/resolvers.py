@@ -23,7 +23,7 @@ from graphql import GraphQLSchema
 from . import errors
 from .errors import AppSyncError
 from .filters import key_matches, matches, sort_value, values_equal
-from .mis import ModelDef, Relation, Schema
+from .mis import CustomOperation, ModelDef, Relation, Schema
 from .relations import child_sort_key
 from .paging import TokenCodec, check_limit, read_page, sort_position
 from .sdl import sort_key_argument
@@ -38,6 +38,7 @@ class ResolverContext:
     codec: TokenCodec
     models: dict[str, ModelDef]
     on_mutation: Callable[[ModelDef, str, dict, Any], None] | None = None  # (model, op, result, info)
+    on_custom_mutation: Callable[[str, Any, Any], None] | None = None  # (mutation name, result, info)
 
 
 def now_iso() -> str:
@@ -205,17 +206,45 @@ def make_mutation_resolver(model: ModelDef, op: str) -> Callable:
     return resolve
 
 
-def make_custom_resolver(group: str, name: str) -> Callable:
-    """Resolver for a custom query/mutation: there is no handler locally, so it reports an error."""
-    def resolve(_source: Any, _info, **_args) -> None:
-        kind = {"queries": "query", "mutations": "mutation"}[group]
-        raise AppSyncError(f"appsync-local has no resolver for the custom {kind} '{name}'",
-                           errors.UNSUPPORTED)
+def make_custom_resolver(operation: CustomOperation, canned: dict | None) -> Callable:
+    """Resolver for a custom query or mutation: its canned answer (``--custom-results``), else an echo of
+    its arguments (``echo_arguments``)."""
+    def resolve(_source: Any, info, **args) -> Any:
+        if canned is None:
+            result = echo_arguments(operation, args)
+        elif "error" in canned:
+            error = canned["error"]
+            raise AppSyncError(error.get("message", "canned error"), error.get("errorType"), error.get("errorInfo"))
+        else:
+            result = canned.get("result")
+        if info.operation.operation.value == "mutation" and info.context.on_custom_mutation is not None:
+            info.context.on_custom_mutation(operation.name, result, info)
+        return result
     return resolve
 
 
-def install_resolvers(gql: GraphQLSchema, schema: Schema) -> None:
-    """Attach resolvers to the root and model types of a schema built from the generated SDL."""
+def echo_arguments(operation: CustomOperation, args: dict) -> Any:
+    """What a custom operation without a canned answer returns, built from its arguments (as graphql-core
+    parsed them: AWSJSON values decoded, input objects as dicts):
+
+    - a scalar or enum result: the first argument given whose list-ness matches the result's;
+    - an object result (embedded type or model): each field from the argument of the same name, if given;
+      a list result is a list of that one object.
+    """
+    returns = operation.returns
+    if returns.kind in ("scalar", "enum"):
+        for argument in operation.arguments:
+            value = args.get(argument.name)
+            if value is not None and isinstance(value, list) == returns.is_array:
+                return value
+        return None
+    echoed = {name: value for name, value in args.items()}
+    return [echoed] if returns.is_array else echoed
+
+
+def install_resolvers(gql: GraphQLSchema, schema: Schema, custom_results: dict | None = None) -> None:
+    """Attach resolvers to the root and model types of a schema built from the generated SDL;
+    ``custom_results`` holds canned answers of custom operations by name (``--custom-results``)."""
     query_fields = gql.query_type.fields
     mutation_fields = gql.mutation_type.fields if gql.mutation_type else {}
     for model in schema.models.values():
@@ -237,4 +266,4 @@ def install_resolvers(gql: GraphQLSchema, schema: Schema) -> None:
             object_fields[field_name].resolve = make_relation_resolver(model, field_name, relation, schema.models)
     for group, fields in (("queries", query_fields), ("mutations", mutation_fields)):
         for operation in schema.custom.get(group, []):
-            fields[operation.name].resolve = make_custom_resolver(group, operation.name)
+            fields[operation.name].resolve = make_custom_resolver(operation, (custom_results or {}).get(operation.name))

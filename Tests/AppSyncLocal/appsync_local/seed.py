@@ -16,17 +16,22 @@ from .resolvers import key_of, now_iso
 from .storage import Store
 
 
-def load_seed(path: str, schema: Schema, store: Store) -> int:
-    """Insert every seed item; returns the number of items. Raises ``SchemaFileError`` on bad data."""
+def read_json(path: str, what: str):
+    """The JSON in ``path``; a missing, unreadable or invalid file is a ``SchemaFileError`` naming it."""
     try:
         with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+            return json.load(handle)
     except FileNotFoundError:
-        raise SchemaFileError(f"{path}: no such seed file") from None
+        raise SchemaFileError(f"{path}: no such {what}") from None
     except json.JSONDecodeError as error:
         raise SchemaFileError(f"{path}:{error.lineno}:{error.colno}: invalid JSON: {error.msg}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise SchemaFileError(f"{path}: cannot read: {error}") from None
+
+
+def load_seed(path: str, schema: Schema, store: Store) -> int:
+    """Insert every seed item; returns the number of items. Raises ``SchemaFileError`` on bad data."""
+    data = read_json(path, "seed file")
     if not isinstance(data, dict):
         raise SchemaFileError(f"{path}: expected an object like {{\"Post\": [{{…}}]}}")
     count, now = 0, now_iso()

@@ -51,8 +51,10 @@ SCHEMAS = {
     "gen1-blog-": FIXTURES / "gen1-blog-hasmany-belongsto.mis.json",
     "gen1-cpk-": FIXTURES / "gen1-cpk-hasone-hasmany-manytomany.mis.json",
     "gen2-cart-": FIXTURES / "gen2-cart-customer.amplify_outputs.json",
+    "gen2-modeled-": FIXTURES / "gen2-amplify-data-modeled.mis.json",
     "fixture-gen1-": REPO / "Tests" / "Fixtures" / "schemas" / "gen1-conventions.mis.json",
     "fixture-gen2-": REPO / "Tests" / "Fixtures" / "schemas" / "gen2-conventions.mis.json",
+    "fixture-custom-": REPO / "Tests" / "Fixtures" / "schemas" / "custom-operations.mis.json",
 }
 
 

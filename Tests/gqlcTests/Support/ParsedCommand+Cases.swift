@@ -12,4 +12,6 @@ extension ParsedCommand {
     static func subscribe(_ invocation: SubscribeInvocation) -> ParsedCommand {
         ParsedCommand(SubscribeCommand.self, invocation)
     }
+    static func query(_ invocation: CustomOperationInvocation) -> ParsedCommand { ParsedCommand(QueryCommand.self, invocation) }
+    static func mutate(_ invocation: CustomOperationInvocation) -> ParsedCommand { ParsedCommand(MutateCommand.self, invocation) }
 }
