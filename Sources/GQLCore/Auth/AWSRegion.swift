@@ -1,5 +1,5 @@
 /// Finds the region to sign for: `--region`, the region in an AppSync endpoint's host name
-/// (`<id>.appsync-api.<region>.amazonaws.com`), the config file's region, then `$AWS_REGION` and
+/// (`<id>.appsync-api.<region>.amazonaws.com`), the config file's region, the AWS profile's `region`, then `$AWS_REGION` and
 /// `$AWS_DEFAULT_REGION`. The API's own host and config come before the shell's defaults, which are
 /// often set for some other work and would give a signature AppSync refuses for its scope.
 ///
@@ -9,7 +9,8 @@
 public enum AWSRegion {
     /// The first region found, checked to look like one.
     public static func resolve(
-        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: EndpointURL
+        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: EndpointURL,
+        profileRegion: (region: String, path: String)? = nil
     ) throws(AWSAuthError) -> String {
         let host = url.host
         var candidates: [(value: String?, source: String?)] = [
@@ -17,6 +18,7 @@ public enum AWSRegion {
             (fromAppSyncHost(host), "the endpoint host \(host)"),
         ]
         if let filePath { candidates.append((fileRegion, filePath)) }
+        if let profileRegion { candidates.append((profileRegion.region, profileRegion.path)) }
         candidates += [
             (environment["AWS_REGION"], "$AWS_REGION"),
             (environment["AWS_DEFAULT_REGION"], "$AWS_DEFAULT_REGION"),
