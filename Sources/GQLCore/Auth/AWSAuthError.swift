@@ -79,11 +79,11 @@ public enum AWSAuthError: Error, Sendable, Equatable, ParameterizedMessage {
         }
     }
 
-    /// Whether a service (STS, SSO, a metadata endpoint) or the SSO login refused: an auth failure
+    /// Whether a service (STS, SSO, a metadata endpoint), `credential_process` or the SSO login refused: an auth failure
     /// (exit 5 on the command line), not a usage mistake.
     public var isServiceRefusal: Bool {
         switch self {
-        case .serviceRefused, .ssoLoginNeeded: true
+        case .serviceRefused, .ssoLoginNeeded, .credentialProcessFailed: true
         default: false
         }
     }

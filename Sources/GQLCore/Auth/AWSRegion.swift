@@ -10,7 +10,7 @@ public enum AWSRegion {
     /// The first region found, checked to look like one.
     public static func resolve(
         flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: EndpointURL,
-        profileRegion: (region: String, path: String)? = nil
+        profile: AWSProfileRegion? = nil
     ) throws(AWSAuthError) -> String {
         let host = url.host
         var candidates: [(value: String?, source: String?)] = [
@@ -18,7 +18,7 @@ public enum AWSRegion {
             (fromAppSyncHost(host), "the endpoint host \(host)"),
         ]
         if let filePath { candidates.append((fileRegion, filePath)) }
-        if let profileRegion { candidates.append((profileRegion.region, profileRegion.path)) }
+        if let profile { candidates.append((profile.region, "profile '\(profile.name)' in \(profile.path)")) }
         candidates += [
             (environment["AWS_REGION"], "$AWS_REGION"),
             (environment["AWS_DEFAULT_REGION"], "$AWS_DEFAULT_REGION"),
@@ -30,6 +30,7 @@ public enum AWSRegion {
         }
         var looked = ["the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)"]
         if let filePath { looked.append("\(filePath) (no region)") }
+        if let profile { looked.append("profile '\(profile.name)' in \(profile.path) (no region)") }
         looked += ["$AWS_REGION", "$AWS_DEFAULT_REGION"]
         throw .missingRegion(looked: looked)
     }
@@ -49,4 +50,14 @@ public enum AWSRegion {
         guard let first = region.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         return region.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
+}
+
+/// The `region` setting of the AWS profile in use, and where it is (or would be).
+public struct AWSProfileRegion: Sendable, Equatable {
+    /// The profile's name.
+    public var name: String
+    /// Its region, nil when it has none.
+    public var region: String?
+    /// The config file's path.
+    public var path: String
 }

@@ -19,7 +19,7 @@ extension Session {
                 mfaCode: { serial in Self.askForMFACode(serial) })
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
-                filePath: file?.path, url: url, profileRegion: try chain.profileRegion())
+                filePath: file?.path, url: url, profile: try chain.profileRegion())
             let found = try chain.resolve()
             if globals.verbose {
                 console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")

@@ -37,11 +37,10 @@ public struct AWSCredentialChain: Sendable {
     /// The profile in use: the explicit one, `AWS_PROFILE`, else `default`.
     public var profileName: String { explicitProfile ?? env("AWS_PROFILE") ?? "default" }
 
-    /// The region of the profile in use, from the config file (nil when there is none or no file).
-    public func profileRegion() throws(AWSAuthError) -> (region: String, path: String)? {
+    /// The `region` of the profile in use, from the config file.
+    public func profileRegion() throws(AWSAuthError) -> AWSProfileRegion {
         let files = try AWSProfileFiles.load(environment: environment)
-        guard let region = files.config[profileName]?["region"], !region.isEmpty else { return nil }
-        return (region, files.configPath)
+        return AWSProfileRegion(name: profileName, region: files.config[profileName]?["region"], path: files.configPath)
     }
 
     /// The first credentials found, or an error naming every place looked.
@@ -75,7 +74,7 @@ public struct AWSCredentialChain: Sendable {
             switch instanceMetadata() {
             case .success(let found?): return found
             case .success(nil): looked.append("the instance metadata service (no role)")
-            case .failure(let reason): looked.append("the instance metadata service (\(reason))")
+            case .failure(let reason): looked.append("the instance metadata service (\(reason.reason))")
             }
         }
         throw .missingCredentials(looked: looked)

@@ -125,7 +125,7 @@ struct ProfileResolver {
         case "Ec2InstanceMetadata":
             switch chain.instanceMetadata() {
             case .success(let credentials): found = credentials
-            case .failure(let reason): throw .sourceWithoutCredentials(profile: profile, source: "credential_source Ec2InstanceMetadata (\(reason))")
+            case .failure(let reason): throw .sourceWithoutCredentials(profile: profile, source: "credential_source Ec2InstanceMetadata (\(reason.reason))")
             }
         default:
             throw .invalidProfile(
