@@ -336,3 +336,111 @@ def test_botocore_resolves_the_same_credentials(chain, moto, monkeypatch, profil
     assert run.code == 0, run
     key_id = signed_by(chain.server)[-1]
     assert reference_identity(moto, key_id) == expected_identity
+
+
+# SSO, container and instance credentials from aws-endpoints-local (Tests/AWSEndpoints), whose answers follow
+# botocore's SSO service model and the AWS documentation of the container endpoint and IMDSv2.
+ENDPOINTS_PATH = harness.REPO_ROOT / "Tests" / "AWSEndpoints" / "aws-endpoints-local"
+TEMP_ID, TEMP_SECRET, TEMP_TOKEN = "ASIAENDPOINTS0001", "tEmPsEcReTendpoints/0123456789abcdefghij", "IQoJb3JpZ2luX2VjEXAMPLEtoken+/=="
+SSO_TOKEN = "aoaAAAAAGSSOaccessTOKENexample"
+
+
+@pytest.fixture(scope="module")
+def endpoints():
+    from moto_harness import start_local_server
+    with start_local_server(ENDPOINTS_PATH, ("--credentials", f"{TEMP_ID}:{TEMP_SECRET}:{TEMP_TOKEN}",
+                                             "--sso-token", SSO_TOKEN, "--container-token", "Bearer task-token")) as handle:
+        yield handle
+
+
+@pytest.fixture
+def temp_server(start_appsync):
+    return start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                         args=("--region", REGION, "--iam-credentials", f"{TEMP_ID}:{TEMP_SECRET}:{TEMP_TOKEN}"))
+
+
+def endpoint_run(gqlc, server, home, env, *args):
+    environment = {name: "" for name in AWS_VARIABLES} | {"HOME": str(home), "AWS_EC2_METADATA_DISABLED": "true"} | env
+    return gqlc("--schema", BLOG, "--endpoint", server.url, "--iam", "--region", REGION, *args,
+                "get", "Post", "--id", "p2", env=environment)
+
+
+def write_sso_cache(home: Path, key: str, expires_at: str) -> Path:
+    """The file ``aws sso login`` writes: ~/.aws/sso/cache/<sha1 of the session name or start URL>.json."""
+    import hashlib
+    cache = home / ".aws" / "sso" / "cache"
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / (hashlib.sha1(key.encode()).hexdigest() + ".json")
+    path.write_text(json.dumps({"startUrl": "https://example.awsapps.com/start", "region": "us-east-1",
+                                "accessToken": SSO_TOKEN, "expiresAt": expires_at}))
+    return path
+
+
+SSO_CONFIG = textwrap.dedent("""\
+    [profile dev]
+    sso_session = company
+    sso_account_id = 123456789012
+    sso_role_name = Developer
+
+    [profile legacy]
+    sso_start_url = https://legacy.awsapps.com/start
+    sso_region = us-east-1
+    sso_account_id = 123456789012
+    sso_role_name = Developer
+
+    [sso-session company]
+    sso_start_url = https://example.awsapps.com/start
+    sso_region = us-east-1
+    """)
+
+
+@pytest.mark.parametrize("profile,cache_key", [("dev", "company"), ("legacy", "https://legacy.awsapps.com/start")])
+def test_sso_profiles_use_the_cached_token(gqlc, temp_server, endpoints, tmp_path, profile, cache_key):
+    (tmp_path / ".aws").mkdir()
+    (tmp_path / ".aws" / "config").write_text(SSO_CONFIG)
+    write_sso_cache(tmp_path, cache_key, "2099-01-01T00:00:00Z")
+    run = endpoint_run(gqlc, temp_server, tmp_path, {"AWS_ENDPOINT_URL_SSO": endpoints.url}, "--profile", profile,
+                       "--verbose")
+    assert run.code == 0, run
+    assert f"* credentials: {TEMP_ID} from profile '{profile}': SSO role Developer in account 123456789012" \
+        in run.stderr_lines
+    assert "GET /federation/credentials" in endpoints.stderr_text()
+    assert SSO_TOKEN not in run.stderr and TEMP_SECRET not in run.stderr
+
+
+def test_an_expired_sso_token_says_to_log_in_again(gqlc, temp_server, endpoints, tmp_path):
+    (tmp_path / ".aws").mkdir()
+    (tmp_path / ".aws" / "config").write_text(SSO_CONFIG)
+    write_sso_cache(tmp_path, "company", "2020-01-01T00:00:00Z")
+    run = endpoint_run(gqlc, temp_server, tmp_path, {"AWS_ENDPOINT_URL_SSO": endpoints.url}, "--profile", "dev")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == ["gqlc: the SSO token for profile 'dev' expired; run aws sso login --profile dev"]
+
+
+def test_container_credentials_with_a_token_file(gqlc, temp_server, endpoints, tmp_path):
+    token = tmp_path / "token"
+    token.write_text("Bearer task-token\n")
+    env = {"AWS_CONTAINER_CREDENTIALS_FULL_URI": endpoints.url + "/v2/credentials/task-1",
+           "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": str(token)}
+    run = endpoint_run(gqlc, temp_server, tmp_path, env, "--verbose")
+    assert run.code == 0, run
+    assert f"* credentials: {TEMP_ID} from the container credentials endpoint {endpoints.url}/v2/credentials/task-1" \
+        in run.stderr_lines
+    refused = endpoint_run(gqlc, temp_server, tmp_path, {**env, "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": "",
+                                                         "AWS_CONTAINER_AUTHORIZATION_TOKEN": "Bearer wrong"})
+    assert (refused.code, refused.stdout) == (5, ""), refused
+    assert refused.stderr_lines == ['gqlc: the container credentials endpoint failed: HTTP 401 {"message": "Unauthorized"}']
+
+
+def test_instance_metadata_v2_and_its_off_switch(gqlc, temp_server, endpoints, tmp_path):
+    env = {"AWS_EC2_METADATA_SERVICE_ENDPOINT": endpoints.url, "AWS_EC2_METADATA_DISABLED": ""}
+    run = endpoint_run(gqlc, temp_server, tmp_path, env, "--verbose")
+    assert run.code == 0, run
+    assert f"* credentials: {TEMP_ID} from the instance metadata service (role instance-role)" in run.stderr_lines
+    log = endpoints.stderr_text()
+    assert "PUT /latest/api/token" in log and "GET /latest/meta-data/iam/security-credentials/instance-role" in log
+    off = endpoint_run(gqlc, temp_server, tmp_path, {**env, "AWS_EC2_METADATA_DISABLED": "true"})
+    assert (off.code, off.stdout) == (2, ""), off
+    assert off.stderr_lines[0].endswith("and the instance metadata service (disabled by $AWS_EC2_METADATA_DISABLED); "
+                                        "set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass --profile NAME with "
+                                        "a shared credentials file"), off
