@@ -444,3 +444,39 @@ def test_instance_metadata_v2_and_its_off_switch(gqlc, temp_server, endpoints, t
     assert off.stderr_lines[0].endswith("and the instance metadata service (disabled by $AWS_EC2_METADATA_DISABLED); "
                                         "set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass --profile NAME with "
                                         "a shared credentials file"), off
+
+
+REFRESH_SECRET = "sEcReTrefresh/0123456789abcdefghijklmnopq"
+REFRESH_SCRIPT = textwrap.dedent(f"""\
+    import json, sys
+    from datetime import datetime, timedelta, timezone
+    from pathlib import Path
+    counter = Path(sys.argv[1])
+    number = int(counter.read_text()) + 1 if counter.exists() else 1
+    counter.write_text(str(number))
+    expires = datetime.now(timezone.utc) + timedelta(seconds=4)
+    print(json.dumps({{"Version": 1, "AccessKeyId": f"AKIDREFRESH{{number:04d}}", "SecretAccessKey": {REFRESH_SECRET!r},
+                      "SessionToken": f"token-{{number}}", "Expiration": expires.strftime("%Y-%m-%dT%H:%M:%SZ")}}))
+    """)
+
+
+def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_appsync, tmp_path):
+    # Each page takes 2.5 s (server latency); the credentials live 4 s and are refreshed halfway, so every page
+    # after the first is signed with new keys, before the old ones expire, and no record is lost.
+    script = tmp_path / "short-lived.py"
+    script.write_text(REFRESH_SCRIPT)
+    counter = tmp_path / "calls"
+    (tmp_path / ".aws").mkdir()
+    (tmp_path / ".aws" / "config").write_text(
+        f"[profile short]\ncredential_process = {sys.executable} {script} {counter}\nregion = {REGION}\n")
+    keys = [arg for number in range(1, 10)
+            for arg in ("--iam-credentials", f"AKIDREFRESH{number:04d}:{REFRESH_SECRET}:token-{number}")]
+    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                           args=("--region", REGION, "--latency-ms", "2500", *keys))
+    env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
+    run = gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "list", "Post", "--page-size", "1",
+               "--limit", "3", env=env)
+    assert run.code == 0, run
+    assert len(run.json()) == 3
+    assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0002", "AKIDREFRESH0003"]
+    assert REFRESH_SECRET not in run.stderr

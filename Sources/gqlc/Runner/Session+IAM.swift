@@ -20,11 +20,16 @@ extension Session {
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
                 filePath: file?.path, url: url, profile: try chain.profileRegion())
+            let fetchedAt = Timestamp.now()
             let found = try chain.resolve()
             if globals.verbose {
                 console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
             }
-            return SigV4Signer(credentials: found.credentials, region: region)
+            var signer = SigV4Signer(credentials: found.credentials, region: region)
+            if found.expiration != nil {
+                signer.refreshing = RefreshingCredentials(chain: chain, initial: found, fetchedAt: fetchedAt)
+            }
+            return signer
         } catch {
             throw .awsAuth(error)
         }
