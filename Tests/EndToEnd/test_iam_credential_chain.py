@@ -82,6 +82,12 @@ CONFIG = textwrap.dedent(f"""\
     [profile failing]
     credential_process = {sys.executable} {{script}} --fail
 
+    [profile toolong]
+    role_arn = {role("toolong")}
+    source_profile = base
+    role_session_name = {"s" * 70}
+    region = {REGION}
+
     [profile loop-a]
     role_arn = {role("a")}
     source_profile = loop-b
@@ -219,6 +225,17 @@ def test_the_profile_region_signs_when_nothing_else_names_one(chain, moto):
     # The environment's region comes after the profile's, as the issue orders them.
     run = chain("--profile", "top", "get", "Post", "--id", "p2", env={"AWS_REGION": "us-west-2"})
     assert run.code == 0, run
+
+
+def test_an_sts_refusal_is_one_line_with_its_code_and_exit_5(chain):
+    # moto, like STS, refuses a RoleSessionName over 64 characters with a ValidationError in XML.
+    run = chain("--profile", "toolong")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert len(run.stderr_lines) == 1, run
+    assert run.stderr_lines[0].startswith(
+        f"gqlc: STS AssumeRole for {role('toolong')} (profile 'toolong') failed: ValidationError: 1 validation error "
+        "detected:"), run
+    assert SECRET not in run.stderr
 
 
 def test_a_profile_cycle_is_refused(chain):

@@ -55,7 +55,7 @@ enum CredentialProcess {
     struct Failure: Error { var reason: String }
 
     /// Words as `shlex.split` (POSIX mode) makes them: whitespace separates, '…' keeps everything, "…" keeps
-    /// all but `\"`, `\\`, `\$` and `` \` ``, a backslash outside quotes escapes the next character.
+    /// all as written but `\"` and `\\`, a backslash outside quotes escapes the next character.
     static func split(_ text: String) throws(Failure) -> [String] {
         var words: [String] = []
         var current = ""
@@ -79,7 +79,7 @@ enum CredentialProcess {
                     if next == "\"" { break }
                     if next == "\\" {
                         guard let escaped = iterator.next() else { throw Failure(reason: "no closing quotation") }
-                        if !["\"", "\\", "$", "`"].contains(escaped) { current.append("\\") }
+                        if escaped != "\"" && escaped != "\\" { current.append("\\") }
                         current.append(escaped)
                         continue
                     }
