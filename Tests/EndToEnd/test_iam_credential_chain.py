@@ -238,6 +238,17 @@ def test_an_sts_refusal_is_one_line_with_its_code_and_exit_5(chain):
     assert SECRET not in run.stderr
 
 
+def test_a_misspelt_aws_profile_is_an_error_with_a_suggestion(chain):
+    # As with the AWS CLI, a named profile must exist (only 'default' may be missing), even with keys in the environment.
+    run = chain("--region", REGION, env={"AWS_PROFILE": "tpo", "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": ""})
+    assert (run.code, run.stdout) == (2, ""), run
+    home = chain.home
+    [line] = run.stderr_lines
+    assert line.startswith(f"gqlc: no profile 'tpo' in {home}/.aws/config and {home}/.aws/credentials (profiles there: "
+                           "'default', 'base', "), line
+    assert line.endswith("); did you mean 'top'?; check --profile or $AWS_PROFILE"), line
+
+
 def test_a_profile_cycle_is_refused(chain):
     run = chain("--profile", "loop-a", "--region", REGION)
     assert (run.code, run.stdout) == (2, ""), run

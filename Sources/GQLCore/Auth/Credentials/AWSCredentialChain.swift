@@ -53,8 +53,9 @@ public struct AWSCredentialChain: Sendable {
         let files = try AWSProfileFiles.load(environment: environment)
         let name = profileName
         let settings = files.profile(name)
-        if let explicitProfile, settings == nil {
-            throw .profileNotFound(profile: explicitProfile, path: files.bothPaths, available: files.profileNames)
+        // A profile that is named (by flag or $AWS_PROFILE) must exist, as with the AWS CLI; only 'default' may be absent.
+        if settings == nil, explicitProfile != nil || env("AWS_PROFILE") != nil {
+            throw .profileNotFound(profile: name, path: files.bothPaths, available: files.profileNames)
         }
         let resolver = ProfileResolver(chain: self, files: files)
         if let settings, settings["role_arn"] != nil, settings["web_identity_token_file"] == nil {
