@@ -17,11 +17,12 @@ extension Session {
                 services: CredentialServices(
                     transport: CurlTransport.shared, timeout: globals.timeout, caFile: caFile, cancellation: cancellation),
                 mfaCode: { serial in Self.askForMFACode(serial) })
+            let files = try chain.loadFiles()
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
-                filePath: file?.path, url: url, profile: try chain.profileRegion())
+                filePath: file?.path, url: url, profile: chain.profileRegion(in: files))
             let fetchedAt = Timestamp.now()
-            let found = try chain.resolve()
+            let found = try chain.resolve(files: files)
             if globals.verbose {
                 console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
             }

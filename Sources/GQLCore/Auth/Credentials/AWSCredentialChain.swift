@@ -38,19 +38,25 @@ public struct AWSCredentialChain: Sendable {
     public var profileName: String { explicitProfile ?? env("AWS_PROFILE") ?? "default" }
 
     /// The `region` of the profile in use, from the config file.
-    public func profileRegion() throws(AWSAuthError) -> AWSProfileRegion {
-        let files = try AWSProfileFiles.load(environment: environment)
-        return AWSProfileRegion(name: profileName, region: files.config[profileName]?["region"], path: files.configPath)
+    public func profileRegion(in files: AWSProfileFiles) -> AWSProfileRegion {
+        AWSProfileRegion(name: profileName, region: files.config[profileName]?["region"], path: files.configPath)
     }
 
-    /// The first credentials found, or an error naming every place looked.
-    public func resolve() throws(AWSAuthError) -> ResolvedCredentials {
+    /// The config and credentials files, read once (either may be a pipe).
+    public func loadFiles() throws(AWSAuthError) -> AWSProfileFiles {
+        try AWSProfileFiles.load(environment: environment)
+    }
+
+    /// The first credentials found, or an error naming every place looked; `files` when already read,
+    /// else they are read now.
+    public func resolve(files preloaded: AWSProfileFiles? = nil) throws(AWSAuthError) -> ResolvedCredentials {
         var looked: [String] = []
         if explicitProfile == nil {
             if let found = try fromEnvironment() { return found }
             looked.append("$AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY (not set)")
         }
-        let files = try AWSProfileFiles.load(environment: environment)
+        let files: AWSProfileFiles
+        if let preloaded { files = preloaded } else { files = try loadFiles() }
         let name = profileName
         let settings = files.profile(name)
         // A profile that is named (by flag or $AWS_PROFILE) must exist, as with the AWS CLI; only 'default' may be absent.

@@ -18,15 +18,16 @@ public struct AWSProfileFiles: Sendable, Equatable {
     /// Every profile name, config file first, in file order.
     public var profileNames: [String] = []
 
-    /// Reads both files from the places `environment` names.
+    /// Reads both files from the places `environment` names. A file named by its variable must be readable
+    /// when it exists; one in its default place that this user may not read counts as absent, as in botocore.
     public static func load(environment: [String: String]) throws(AWSAuthError) -> AWSProfileFiles {
         let home = AWSEnvironment.home(environment)
-        let configPath = AWSEnvironment.value("AWS_CONFIG_FILE", environment)
-            .map { AWSEnvironment.expandingTilde($0, home: home) } ?? home + "/.aws/config"
-        let credentialsPath = AWSEnvironment.value("AWS_SHARED_CREDENTIALS_FILE", environment)
-            .map { AWSEnvironment.expandingTilde($0, home: home) } ?? home + "/.aws/credentials"
+        let configSetting = AWSEnvironment.value("AWS_CONFIG_FILE", environment)
+        let credentialsSetting = AWSEnvironment.value("AWS_SHARED_CREDENTIALS_FILE", environment)
+        let configPath = configSetting.map { AWSEnvironment.expandingTilde($0, home: home) } ?? home + "/.aws/config"
+        let credentialsPath = credentialsSetting.map { AWSEnvironment.expandingTilde($0, home: home) } ?? home + "/.aws/credentials"
         var files = AWSProfileFiles(configPath: configPath, credentialsPath: credentialsPath)
-        if let text = try readIfPresent(configPath) {
+        if let text = try readIfPresent(configPath, named: configSetting != nil) {
             let parsed = try SharedCredentialsFile.parse(text, path: configPath)
             for section in parsed.profileNames {
                 let settings = parsed.profiles[section] ?? [:]
@@ -40,7 +41,7 @@ public struct AWSProfileFiles: Sendable, Equatable {
                 }
             }
         }
-        if let text = try readIfPresent(credentialsPath) {
+        if let text = try readIfPresent(credentialsPath, named: credentialsSetting != nil) {
             let parsed = try SharedCredentialsFile.parse(text, path: credentialsPath)
             files.credentials = parsed.profiles
             for name in parsed.profileNames where !files.profileNames.contains(name) { files.profileNames.append(name) }
@@ -59,10 +60,12 @@ public struct AWSProfileFiles: Sendable, Equatable {
     /// "~/.aws/config and ~/.aws/credentials", for messages.
     public var bothPaths: String { "\(configPath) and \(credentialsPath)" }
 
-    private static func readIfPresent(_ path: String) throws(AWSAuthError) -> String? {
+    private static func readIfPresent(_ path: String, named: Bool) throws(AWSAuthError) -> String? {
         do {
             return try FileReader.text(atPath: path)
         } catch .notFound {
+            return nil
+        } catch .permissionDenied where !named {
             return nil
         } catch {
             throw .unreadableCredentialsFile(error)
