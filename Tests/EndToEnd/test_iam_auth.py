@@ -21,7 +21,9 @@ TEMP_ID, TEMP_SECRET, TOKEN = "ASIAGQLCTEMP0001", "tEmPsEcReTgqlcE2E/0123456789a
 SERVER_ARGS = ("--region", REGION, "--iam-credentials", f"{KEY_ID}:{SECRET}",
                "--iam-credentials", f"{TEMP_ID}:{TEMP_SECRET}:{TOKEN}")
 AWS_VARIABLES = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_REGION",
-                 "AWS_DEFAULT_REGION", "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE")
+                 "AWS_DEFAULT_REGION", "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE", "AWS_ROLE_ARN",
+                 "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+                 "AWS_CONTAINER_CREDENTIALS_FULL_URI", "AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_STS")
 PERMANENT = {"AWS_ACCESS_KEY_ID": KEY_ID, "AWS_SECRET_ACCESS_KEY": SECRET}
 TEMPORARY = {"AWS_ACCESS_KEY_ID": TEMP_ID, "AWS_SECRET_ACCESS_KEY": TEMP_SECRET, "AWS_SESSION_TOKEN": TOKEN}
 SECRETS = (SECRET, TEMP_SECRET, TOKEN)
@@ -46,6 +48,7 @@ def iam(gqlc, iam_server, tmp_path):
     def run(*args, env=None, endpoint=True, schema=BLOG):
         environment = {name: "" for name in AWS_VARIABLES}
         environment["HOME"] = str(tmp_path)
+        environment["AWS_EC2_METADATA_DISABLED"] = "true"
         environment.update(env or {})
         location = ("--endpoint", iam_server.url) if endpoint else ()
         return gqlc("--schema", schema, *location, *args, env=environment)
@@ -155,9 +158,12 @@ def test_missing_credentials_say_where_gqlc_looked(iam):
     run = iam("--iam", "--region", REGION, "get", "Post", "--id", "p2")
     assert run.code == 2, run
     assert run.stderr_lines == [
-        "gqlc: no AWS credentials for IAM auth: looked in $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY (not set) "
-        f"and profile 'default' in {iam.home}/.aws/credentials (no such file); set AWS_ACCESS_KEY_ID and "
-        "AWS_SECRET_ACCESS_KEY, or pass --profile NAME with a shared credentials file"]
+        "gqlc: no AWS credentials for IAM auth: looked in $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY (not set), "
+        f"$AWS_WEB_IDENTITY_TOKEN_FILE (not set), profile 'default' in {iam.home}/.aws/config and "
+        f"{iam.home}/.aws/credentials (no such profile), the container endpoint "
+        "($AWS_CONTAINER_CREDENTIALS_RELATIVE_URI and _FULL_URI not set) and the instance metadata service "
+        "(disabled by $AWS_EC2_METADATA_DISABLED); set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass "
+        "--profile NAME with a shared credentials file"]
 
 
 def test_missing_region_says_where_gqlc_looked(iam):
@@ -165,7 +171,8 @@ def test_missing_region_says_where_gqlc_looked(iam):
     assert run.code == 2, run
     assert run.stderr_lines == [
         "gqlc: no AWS region for IAM auth: looked in --region, the endpoint host 127.0.0.1 (not an AppSync host), "
-        f"{BLOG} (no region), $AWS_REGION and $AWS_DEFAULT_REGION; pass --region REGION or set AWS_REGION"]
+        f"{BLOG} (no region), profile 'default' in {iam.home}/.aws/config (no region), $AWS_REGION and "
+        "$AWS_DEFAULT_REGION; pass --region REGION or set AWS_REGION"]
 
 
 def test_a_malformed_credentials_file_names_file_and_line_but_not_the_line(iam):

@@ -5,7 +5,7 @@ import Testing
 /// its errors name parameters (``Parameter``) and the executable phrases them with its flags.
 @Suite struct CoreVocabularyTests {
     /// Literals that quote another program's command line, not gqlc's.
-    static let otherPrograms = ["npx ampx generate"]
+    static let otherPrograms = ["npx ampx generate", "aws sso login --profile"]
 
     @Test func noCoreStringLiteralNamesAFlag() throws {
         let root = ProcessInfo.processInfo.environment["GQLC_CORE_SOURCES"]

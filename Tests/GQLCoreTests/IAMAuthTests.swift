@@ -71,6 +71,24 @@ import Testing
 }
 
 @Suite struct AWSCredentialsLookupTests {
+    /// The chain's credentials, with the instance metadata service off so nothing goes on the network.
+    struct Lookup {
+        var environment: [String: String]
+        var profile: String?
+        init(environment: [String: String], profile: String? = nil) {
+            self.environment = environment
+            self.profile = profile
+        }
+        func resolve() throws(AWSAuthError) -> AWSCredentials {
+            var environment = environment
+            environment["AWS_EC2_METADATA_DISABLED"] = "true"
+            environment["AWS_CONFIG_FILE"] = environment["AWS_CONFIG_FILE"] ?? "/nonexistent/config"
+            return try AWSCredentialChain(
+                environment: environment, explicitProfile: profile, services: CredentialServices(transport: CurlTransport.shared)
+            ).resolve().credentials
+        }
+    }
+
     static func tempFile(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-credentials-\(UUID().uuidString)").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -94,7 +112,7 @@ import Testing
         """
 
     @Test func environmentKeysComeFirst() throws {
-        let lookup = AWSCredentialsLookup(environment: [
+        let lookup = Lookup(environment: [
             "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "envSecret", "AWS_SESSION_TOKEN": "envToken",
             "AWS_SHARED_CREDENTIALS_FILE": try Self.tempFile(Self.file),
         ])
@@ -102,7 +120,7 @@ import Testing
     }
 
     @Test func anExplicitProfileWinsOverTheEnvironment() throws {
-        let lookup = AWSCredentialsLookup(environment: [
+        let lookup = Lookup(environment: [
             "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "envSecret",
             "AWS_SHARED_CREDENTIALS_FILE": try Self.tempFile(Self.file),
         ], profile: "admin")
@@ -111,9 +129,9 @@ import Testing
 
     @Test func theFileDefaultsToProfileDefaultOrAWSProfile() throws {
         let path = try Self.tempFile(Self.file)
-        #expect(try AWSCredentialsLookup(environment: ["AWS_SHARED_CREDENTIALS_FILE": path]).resolve()
+        #expect(try Lookup(environment: ["AWS_SHARED_CREDENTIALS_FILE": path]).resolve()
             == AWSCredentials(accessKeyID: "AKIADEFAULT", secretAccessKey: "defaultSecret/+="))
-        #expect(try AWSCredentialsLookup(environment: ["AWS_SHARED_CREDENTIALS_FILE": path, "AWS_PROFILE": "admin"]).resolve().accessKeyID
+        #expect(try Lookup(environment: ["AWS_SHARED_CREDENTIALS_FILE": path, "AWS_PROFILE": "admin"]).resolve().accessKeyID
             == "ASIAADMIN")
     }
 
@@ -121,27 +139,30 @@ import Testing
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".aws"), withIntermediateDirectories: true)
         try Self.file.write(to: home.appendingPathComponent(".aws/credentials"), atomically: true, encoding: .utf8)
-        #expect(try AWSCredentialsLookup(environment: ["HOME": home.path]).resolve().accessKeyID == "AKIADEFAULT")
+        #expect(try Lookup(environment: ["HOME": home.path]).resolve().accessKeyID == "AKIADEFAULT")
     }
 
     @Test func problemsNameThePlaceAndNeverTheSecret() throws {
         let path = try Self.tempFile(Self.file)
         func failure(_ environment: [String: String], profile: String? = nil) -> String {
             do {
-                _ = try AWSCredentialsLookup(environment: environment, profile: profile).resolve()
+                _ = try Lookup(environment: environment, profile: profile).resolve()
                 return "no error"
             } catch {
                 return error.description
             }
         }
         #expect(failure(["AWS_SHARED_CREDENTIALS_FILE": "/nonexistent/creds"]) ==
-            "no AWS credentials for IAM auth: looked in $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY (not set) and "
-            + "profile 'default' in /nonexistent/creds (no such file); set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, "
-            + "or pass profile NAME with a shared credentials file")
+            "no AWS credentials for IAM auth: looked in $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY (not set), "
+            + "$AWS_WEB_IDENTITY_TOKEN_FILE (not set), profile 'default' in /nonexistent/config and /nonexistent/creds "
+            + "(no such profile), the container endpoint ($AWS_CONTAINER_CREDENTIALS_RELATIVE_URI and _FULL_URI not set) "
+            + "and the instance metadata service (disabled by $AWS_EC2_METADATA_DISABLED); set AWS_ACCESS_KEY_ID and "
+            + "AWS_SECRET_ACCESS_KEY, or pass profile NAME with a shared credentials file")
         #expect(failure(["AWS_ACCESS_KEY_ID": "AKIA"]) ==
             "$AWS_ACCESS_KEY_ID is set but $AWS_SECRET_ACCESS_KEY is not; set both (and AWS_SESSION_TOKEN for temporary credentials)")
         #expect(failure(["AWS_SHARED_CREDENTIALS_FILE": path], profile: "nope") ==
-            "no profile 'nope' in \(path) (it has 'default', 'admin', 'broken'); check profile or $AWS_PROFILE")
+            "no profile 'nope' in /nonexistent/config and \(path) (profiles there: 'default', 'admin', 'broken'); "
+            + "check profile or $AWS_PROFILE")
         #expect(failure(["AWS_SHARED_CREDENTIALS_FILE": path], profile: "broken") ==
             "profile 'broken' in \(path) has no aws_secret_access_key")
     }

@@ -78,9 +78,16 @@ class MotoHandle:
 
 def start_moto(args: Iterable[str] = (), timeout: float = 30) -> MotoHandle:
     """Start moto-local on a free port and wait until it prints its URL (it listens by then)."""
+    return start_local_server(MOTO_PATH, args, timeout)
+
+
+def start_local_server(script: Path, args: Iterable[str] = (), timeout: float = 30) -> MotoHandle:
+    """Start a Python server script of Tests/ that takes ``--port 0`` and prints its URL on its first stdout
+    line once it listens (moto-local, aws-endpoints-local); stopped by the handle."""
+    server_name = script.name
     env = {name: value for name, value in os.environ.items() if name not in PROXY_VARIABLES}
-    stderr_file = tempfile.NamedTemporaryFile(prefix="moto-local-", suffix=".log", delete=False)
-    process = subprocess.Popen([sys.executable, str(MOTO_PATH), "--port", "0", *args], stdout=subprocess.PIPE,
+    stderr_file = tempfile.NamedTemporaryFile(prefix=f"{server_name}-", suffix=".log", delete=False)
+    process = subprocess.Popen([sys.executable, str(script), "--port", "0", *args], stdout=subprocess.PIPE,
                                stderr=stderr_file, env=env)
     stderr_file.close()
     handle = MotoHandle("", process, stderr_file.name)
@@ -91,14 +98,14 @@ def start_moto(args: Iterable[str] = (), timeout: float = 30) -> MotoHandle:
         if remaining <= 0:
             message = handle.stderr_text().strip()
             handle.stop()
-            raise RuntimeError(f"moto-local did not start within {timeout} s: {message}")
+            raise RuntimeError(f"{server_name} did not start within {timeout} s: {message}")
         if not select.select([process.stdout], [], [], remaining)[0]:
             continue
         chunk = os.read(process.stdout.fileno(), 1)
         if not chunk:
             message = handle.stderr_text().strip()
             handle.stop()
-            raise RuntimeError(f"moto-local exited before printing its URL: {message}")
+            raise RuntimeError(f"{server_name} exited before printing its URL: {message}")
         line += chunk
     handle.url = line.decode().strip()
     return handle

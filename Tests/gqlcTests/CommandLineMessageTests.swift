@@ -49,7 +49,7 @@ import Testing
         #expect(OperationSelectionError.ambiguous(names: ["A", "B"]).commandLineMessage
             == "the document has 2 operations (A, B); choose one with --operation-name")
         #expect(commandLineMessage(AWSAuthError.profileNotFound(profile: "p", path: "f", available: []))
-            == "no profile 'p' in f (it has no profiles); check --profile or $AWS_PROFILE")
+            == "no profile 'p' in f (no profiles there); check --profile or $AWS_PROFILE")
     }
 }
 

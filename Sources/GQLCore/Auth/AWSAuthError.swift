@@ -19,6 +19,24 @@ public enum AWSAuthError: Error, Sendable, Equatable, ParameterizedMessage {
     case profileNotFound(profile: String, path: String, available: [String])
     /// A profile lacks a key setting.
     case incompleteProfile(profile: String, path: String, missing: String)
+    /// A profile's settings cannot work together (both `source_profile` and `credential_source`, neither, an
+    /// unknown `credential_source`, a `web_identity_token_file` without `role_arn`, …).
+    case invalidProfile(profile: String, reason: String)
+    /// `source_profile` names a profile that neither file has.
+    case sourceProfileMissing(profile: String, source: String, files: String)
+    /// `source_profile` settings that lead back to a profile already on the way.
+    case profileCycle([String])
+    /// A source profile (or credential source) gave no credentials.
+    case sourceWithoutCredentials(profile: String, source: String)
+    /// A credentials service refused or failed: STS (`code` is its error code), the SSO portal, the container
+    /// or instance endpoint. `source` names the call, e.g. "STS AssumeRole for arn:aws:iam::…".
+    case serviceRefused(source: String, code: String?, message: String)
+    /// `credential_process` could not run, failed, or printed something other than its JSON.
+    case credentialProcessFailed(profile: String, reason: String)
+    /// The SSO token `aws sso login` cached is missing or expired.
+    case ssoLoginNeeded(profile: String, reason: String)
+    /// A file the chain reads (web identity token, container token) cannot be read.
+    case unreadableFile(what: String, error: FileReadError)
 
     /// A one-line message for people, each parameter named by `name`.
     public func message(naming name: (Parameter) -> String) -> String {
@@ -38,10 +56,36 @@ public enum AWSAuthError: Error, Sendable, Equatable, ParameterizedMessage {
         case .malformedCredentialsFile(let path, let line, let reason):
             return "\(path):\(line): \(reason)"
         case .profileNotFound(let profile, let path, let available):
-            let known = available.isEmpty ? "it has no profiles" : "it has " + available.map { "'\($0)'" }.joined(separator: ", ")
-            return "no profile '\(profile)' in \(path) (\(known)); check \(name(.profile)) or $AWS_PROFILE"
+            let known = available.isEmpty ? "no profiles there" : "profiles there: " + available.map { "'\($0)'" }.joined(separator: ", ")
+            return "no profile '\(profile)' in \(path) (\(known))\(Suggestions.didYouMean(profile, in: available)); "
+                + "check \(name(.profile)) or $AWS_PROFILE"
         case .incompleteProfile(let profile, let path, let missing):
             return "profile '\(profile)' in \(path) has no \(missing)"
+        case .invalidProfile(let profile, let reason):
+            return "profile '\(profile)': \(reason)"
+        case .sourceProfileMissing(let profile, let source, let files):
+            return "profile '\(profile)' has source_profile '\(source)', but \(files) have no profile '\(source)'"
+        case .profileCycle(let chain):
+            return "the source_profile settings go round in a cycle: " + chain.map { "'\($0)'" }.joined(separator: " -> ")
+        case .sourceWithoutCredentials(let profile, let source):
+            return "profile '\(profile)': \(source) gave no credentials"
+        case .serviceRefused(let source, let code, let message):
+            return "\(source) failed: " + (code.map { "\($0): " } ?? "") + message.oneLine()
+        case .credentialProcessFailed(let profile, let reason):
+            return "credential_process of profile '\(profile)' \(reason.oneLine())"
+        case .ssoLoginNeeded(let profile, let reason):
+            return "\(reason); run aws sso login --profile \(profile)"
+        case .unreadableFile(let what, let error):
+            return "cannot read \(what): \(error.description)"
+        }
+    }
+
+    /// Whether a service (STS, SSO, a metadata endpoint), `credential_process` or the SSO login refused: an auth failure
+    /// (exit 5 on the command line), not a usage mistake.
+    public var isServiceRefusal: Bool {
+        switch self {
+        case .serviceRefused, .ssoLoginNeeded, .credentialProcessFailed: true
+        default: false
         }
     }
 

@@ -1,5 +1,5 @@
 /// Finds the region to sign for: `--region`, the region in an AppSync endpoint's host name
-/// (`<id>.appsync-api.<region>.amazonaws.com`), the config file's region, then `$AWS_REGION` and
+/// (`<id>.appsync-api.<region>.amazonaws.com`), the config file's region, the AWS profile's `region`, then `$AWS_REGION` and
 /// `$AWS_DEFAULT_REGION`. The API's own host and config come before the shell's defaults, which are
 /// often set for some other work and would give a signature AppSync refuses for its scope.
 ///
@@ -9,7 +9,8 @@
 public enum AWSRegion {
     /// The first region found, checked to look like one.
     public static func resolve(
-        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: EndpointURL
+        flag: String?, environment: [String: String], fileRegion: String?, filePath: String?, url: EndpointURL,
+        profile: AWSProfileRegion? = nil
     ) throws(AWSAuthError) -> String {
         let host = url.host
         var candidates: [(value: String?, source: String?)] = [
@@ -17,6 +18,7 @@ public enum AWSRegion {
             (fromAppSyncHost(host), "the endpoint host \(host)"),
         ]
         if let filePath { candidates.append((fileRegion, filePath)) }
+        if let profile { candidates.append((profile.region, "profile '\(profile.name)' in \(profile.path)")) }
         candidates += [
             (environment["AWS_REGION"], "$AWS_REGION"),
             (environment["AWS_DEFAULT_REGION"], "$AWS_DEFAULT_REGION"),
@@ -28,6 +30,7 @@ public enum AWSRegion {
         }
         var looked = ["the endpoint host \(host.isEmpty ? "(none)" : host) (not an AppSync host)"]
         if let filePath { looked.append("\(filePath) (no region)") }
+        if let profile { looked.append("profile '\(profile.name)' in \(profile.path) (no region)") }
         looked += ["$AWS_REGION", "$AWS_DEFAULT_REGION"]
         throw .missingRegion(looked: looked)
     }
@@ -47,4 +50,14 @@ public enum AWSRegion {
         guard let first = region.unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         return region.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
+}
+
+/// The `region` setting of the AWS profile in use, and where it is (or would be).
+public struct AWSProfileRegion: Sendable, Equatable {
+    /// The profile's name.
+    public var name: String
+    /// Its region, nil when it has none.
+    public var region: String?
+    /// The config file's path.
+    public var path: String
 }

@@ -18,6 +18,8 @@ public struct SigV4Signer: Sendable, Equatable {
     public var region: String
     /// The service name in the credential scope; AppSync's is `appsync`.
     public var service: String
+    /// Refreshes temporary credentials before they expire; each request is then signed with its current ones.
+    public var refreshing: RefreshingCredentials?
 
     /// Makes a signer; `service` defaults to AppSync's.
     public init(credentials: AWSCredentials, region: String, service: String = "appsync") {
@@ -28,12 +30,18 @@ public struct SigV4Signer: Sendable, Equatable {
 
     /// The values that must never be shown: the secret access key and the session token.
     public var secrets: [String] {
-        [credentials.secretAccessKey, credentials.sessionToken].compactMap { $0 }
+        [credentials.secretAccessKey, credentials.sessionToken].compactMap { $0 } + (refreshing?.secrets ?? [])
     }
 
     /// `request` with `X-Amz-Date`, `X-Amz-Security-Token` (temporary credentials only) and `Authorization`
     /// set for the moment `date`; any earlier values of those headers are replaced.
     public func sign(_ request: HTTPRequest, at date: Timestamp) -> HTTPRequest {
+        if let refreshing {
+            var current = self
+            current.refreshing = nil
+            current.credentials = refreshing.credentials(at: date)
+            return current.sign(request, at: date)
+        }
         let when = SigningDate(date)
         var signed = request
         signed.headers.removeAll { $0.hasName("Authorization") }

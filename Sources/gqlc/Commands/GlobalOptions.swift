@@ -103,18 +103,18 @@ struct GlobalOptions: Equatable, Sendable {
         help: "Send TOKEN as the Authorization header, as given (no 'Bearer' prefix is added).")
     static let iamOption = OptionSpec(
         long: "iam", environment: "GQLC_IAM",
-        help: "Sign requests with AWS SigV4 (AppSync IAM auth), with credentials from AWS_ACCESS_KEY_ID and "
-            + "AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) or the shared credentials file. On by default when "
+        help: "Sign requests with AWS SigV4 (AppSync IAM auth), with credentials found as the AWS CLI finds them "
+            + "(environment, profile, SSO, roles, credential_process, container, instance). On by default when "
             + "no API key or token is given and the schema file's default authorization type is AWS_IAM.")
     static let regionOption = OptionSpec(
         long: "region", value: "REGION",
         help: "The AWS region to sign for. Defaults to the region in an AppSync endpoint's host name, the schema "
-            + "file's region, then AWS_REGION or AWS_DEFAULT_REGION.")
+            + "file's region, the AWS profile's region, then AWS_REGION or AWS_DEFAULT_REGION.")
     static let profileOption = OptionSpec(
         long: "profile", value: "NAME",
-        help: "Sign with IAM credentials from this profile of the shared credentials file (AWS_SHARED_CREDENTIALS_FILE "
-            + "or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID; else AWS_PROFILE, else 'default'. Implies --iam "
-            + "when no API key or token is given.")
+        help: "Sign with IAM credentials from this profile of ~/.aws/config and ~/.aws/credentials (AWS_CONFIG_FILE, "
+            + "AWS_SHARED_CREDENTIALS_FILE): keys, a role, SSO or credential_process; it wins over AWS_ACCESS_KEY_ID. "
+            + "Else AWS_PROFILE, else 'default'. Implies --iam when no API key or token is given.")
     static let headerOption = OptionSpec(
         long: "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
         help: "Add an HTTP header to every request.")

@@ -43,10 +43,16 @@ enum HelpText {
                         """
                         IAM (SigV4) auth signs each request for service appsync. It is used with --iam or \
                         GQLC_IAM=1, or when no API key or token is given and the schema file's default \
-                        authorization type is AWS_IAM. Credentials: --profile NAME, else AWS_ACCESS_KEY_ID and \
-                        AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), else profile AWS_PROFILE or 'default' \
-                        of AWS_SHARED_CREDENTIALS_FILE or ~/.aws/credentials. Region: --region, the AppSync \
-                        host name, the schema file, then AWS_REGION or AWS_DEFAULT_REGION. Secrets are never printed.
+                        authorization type is AWS_IAM. Credentials come from where the AWS CLI finds them, in \
+                        its order: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (not with --profile); the profile \
+                        (--profile, AWS_PROFILE or 'default') of ~/.aws/config and ~/.aws/credentials: role_arn \
+                        with source_profile or credential_source (STS AssumeRole), web identity \
+                        (AWS_WEB_IDENTITY_TOKEN_FILE), SSO (after aws sso login), static keys, credential_process; \
+                        then the container endpoint and the instance metadata service (AWS_EC2_METADATA_DISABLED=true \
+                        skips it). AWS_ENDPOINT_URL_STS and AWS_ENDPOINT_URL_SSO move STS and the SSO portal. \
+                        Temporary credentials are refreshed before they expire; --verbose names their source. \
+                        Region: --region, the AppSync host name, the schema file, the profile's region, then \
+                        AWS_REGION or AWS_DEFAULT_REGION. Secrets are never printed.
                         """),
                     .paragraph(
                         """

@@ -47,6 +47,7 @@ enum RunFailure: Error, Sendable {
     /// 3 when the record was printed without all of its included lists, else 2.
     var status: ExitCode {
         if case .includedListFailed = self { return .partial }
+        if case .awsAuth(let error) = self, error.isServiceRefusal { return .httpError }
         return .usage
     }
 }

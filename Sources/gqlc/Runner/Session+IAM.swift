@@ -1,17 +1,52 @@
 import GQLCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension Session {
-    /// The signer for IAM auth at `url`, with its region and credentials.
+    /// The signer for IAM auth at `url`, with its region and credentials from the AWS credential chain;
+    /// `--verbose` names where the credentials came from (never the secrets).
     func signer(for url: EndpointURL, file: SchemaFile?) throws(RunFailure) -> SigV4Signer {
+        let caFile = try caFile()
         do throws(AWSAuthError) {
+            let chain = AWSCredentialChain(
+                environment: globals.awsEnvironment, explicitProfile: globals.profile,
+                services: CredentialServices(
+                    transport: CurlTransport.shared, timeout: globals.timeout, caFile: caFile, cancellation: cancellation),
+                mfaCode: { serial in Self.askForMFACode(serial) })
+            let files = try chain.loadFiles()
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
-                filePath: file?.path, url: url)
-            let credentials = try AWSCredentialsLookup(environment: globals.awsEnvironment, profile: globals.profile).resolve()
-            return SigV4Signer(credentials: credentials, region: region)
+                filePath: file?.path, url: url, profile: chain.profileRegion(in: files))
+            let fetchedAt = Timestamp.now()
+            let found = try chain.resolve(files: files)
+            if globals.verbose {
+                console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
+            }
+            var signer = SigV4Signer(credentials: found.credentials, region: region)
+            if found.expiration != nil {
+                signer.refreshing = RefreshingCredentials(chain: chain, initial: found, fetchedAt: fetchedAt)
+            }
+            return signer
         } catch {
             throw .awsAuth(error)
         }
+    }
+
+    /// Reads an MFA code from the terminal (`/dev/tty`), nil when there is none.
+    private static func askForMFACode(_ serial: String) -> String? {
+        guard let tty = fopen("/dev/tty", "r+") else { return nil }
+        defer { fclose(tty) }
+        fputs("MFA code for \(serial): ", tty)
+        fflush(tty)
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        guard getline(&line, &capacity, tty) > 0, let line else { return nil }
+        return String(cString: line).trimmingWhitespace
     }
 
     /// Whether requests are signed (IAM auth).

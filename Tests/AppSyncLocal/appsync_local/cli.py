@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
                         metavar="KEY_ID:SECRET[:TOKEN]",
                         help="require requests signed with AWS SigV4 (service appsync) by this key; repeatable; "
                              "a session token makes it temporary credentials. With --api-key, either is accepted")
+    parser.add_argument("--iam-sts", metavar="URL",
+                        help="also accept the temporary credentials that moto-local at URL issued through STS "
+                             "(read from its /moto-api/data.json); turns IAM auth on")
     parser.add_argument("--region", default="us-east-1", help="the region SigV4 signatures must be scoped to "
                                                              "(default us-east-1)")
     parser.add_argument("--tls-cert", metavar="FILE.pem", help="serve HTTPS with this certificate (chain) file; "
@@ -191,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - e.g. an unusable --db path; still one line
         parser.exit(2, f"appsync-local: error: {type(error).__name__}: {error}\n")
     options = ServerOptions(api_key=args.api_key, iam_credentials=tuple(args.iam_credentials), iam_region=args.region,
+                            iam_sts_url=args.iam_sts,
                             latency_ms=args.latency_ms, fail_every=args.fail_every, fail_status=args.fail_status,
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
                             retry_after=args.retry_after, verbose=args.verbose,

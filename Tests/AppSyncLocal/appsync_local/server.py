@@ -69,6 +69,7 @@ class ServerOptions:
     api_key: str | None = None
     iam_credentials: tuple[IAMCredentials, ...] = ()
     iam_region: str = "us-east-1"
+    iam_sts_url: str | None = None
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
     latency_ms: int = 0
     fail_every: int = 0
@@ -85,7 +86,7 @@ class ServerOptions:
 
     def auth_policy(self) -> AuthPolicy:
         """The API-key / IAM requirements, shared with the real-time endpoint."""
-        return AuthPolicy(self.api_key, self.iam_credentials, self.iam_region)
+        return AuthPolicy(self.api_key, self.iam_credentials, self.iam_region, self.iam_sts_url)
 
 
 class TLSSetupError(ValueError):
@@ -238,11 +239,16 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         """Checks the API key or the SigV4 signature; answers 401/403 and returns False when refused."""
         options = self.server.options
         refusal = authorize(options.auth_policy(), self.command, self.path, list(self.headers.items()), raw_body,
-                            options.clock())
+                            options.clock(), on_verified=self._log_key_id)
         if refusal is not None:
             self._send(refusal.status, http_error_body(refusal.error_type, refusal.message))
             return False
         return True
+
+    def _log_key_id(self, key_id: str) -> None:
+        """One stderr line per verified signature, so tests can see which access key signed (never a secret)."""
+        sys.stderr.write(f"appsync-local: iam: verified a signature by {key_id}\n")
+        sys.stderr.flush()
 
     def _send_canned(self, reply: CannedReply) -> None:
         # ${headers} echoes the request's header values, as a misconfigured server or proxy might.

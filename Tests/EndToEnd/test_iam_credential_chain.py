@@ -1,0 +1,510 @@
+"""The AWS credential chain end to end: the built gqlc resolves credentials from config and credentials files,
+role chains, web identity and credential_process, calls STS at moto-local (moto in server mode, a real STS we
+did not write), and signs requests that appsync-local verifies. appsync-local accepts the keys moto issued
+(``--iam-sts``) and logs the key id of every signature it verified, so each test sees which key signed.
+
+The chain order is checked against the reference, botocore itself: for each profile fixture, the key id that
+``botocore.session.Session(profile=…).get_credentials()`` resolves is the one gqlc's request carried (for role
+profiles, whose keys STS mints afresh on every call, the role moto issued that key for).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import textwrap
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import harness
+
+sys.path.insert(0, str(harness.REPO_ROOT / "Tests" / "Moto"))
+from moto_harness import start_moto  # noqa: E402
+
+SCHEMA_EXAMPLES = harness.REPO_ROOT / "schema-examples"
+BLOG = SCHEMA_EXAMPLES / "blog.json"
+REGION = "eu-west-1"
+ACCOUNT = "123456789012"
+KEY_ID, SECRET = "AKIDCHAINBASE0001", "sEcReTchainBase/0123456789abcdefghijklmn"
+CONFIG_KEY_ID, CONFIG_SECRET = "AKIDCHAINCONFIG01", "sEcReTchainConfig/0123456789abcdefghijkl"
+PROCESS_KEY_ID, PROCESS_SECRET = "AKIDCHAINPROCESS1", "sEcReTchainProcess/0123456789abcdefghijk"
+ENV_KEY_ID, ENV_SECRET = "AKIDCHAINENVIRON1", "sEcReTchainEnviron/0123456789abcdefghijk"
+SECRETS = (SECRET, CONFIG_SECRET, PROCESS_SECRET, ENV_SECRET)
+AWS_VARIABLES = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_REGION",
+                 "AWS_DEFAULT_REGION", "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE", "AWS_ROLE_ARN",
+                 "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_ROLE_SESSION_NAME", "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+                 "AWS_CONTAINER_CREDENTIALS_FULL_URI", "AWS_CONTAINER_AUTHORIZATION_TOKEN",
+                 "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", "AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_STS",
+                 "AWS_ENDPOINT_URL_SSO", "AWS_EC2_METADATA_SERVICE_ENDPOINT")
+VERIFIED = re.compile(r"appsync-local: iam: verified a signature by (\S+)")
+
+
+def role(name: str) -> str:
+    return f"arn:aws:iam::{ACCOUNT}:role/{name}"
+
+
+CONFIG = textwrap.dedent(f"""\
+    [default]
+    region = {REGION}
+
+    [profile base]
+    region = {REGION}
+
+    [profile configonly]
+    aws_access_key_id = {CONFIG_KEY_ID}
+    aws_secret_access_key = {CONFIG_SECRET}
+
+    [profile both]
+    aws_access_key_id = {CONFIG_KEY_ID}
+    aws_secret_access_key = {CONFIG_SECRET}
+
+    [profile middle]
+    role_arn = {role("middle")}
+    source_profile = base
+
+    [profile top]
+    role_arn = {role("top")}
+    source_profile = middle
+    external_id = ext-4711
+    role_session_name = gqlc-chain-test
+    region = {REGION}
+
+    [profile fromenv]
+    role_arn = {role("fromenv")}
+    credential_source = Environment
+
+    [profile process]
+    credential_process = {sys.executable} {{script}} --key {PROCESS_KEY_ID}
+
+    [profile failing]
+    credential_process = {sys.executable} {{script}} --fail
+
+    [profile toolong]
+    role_arn = {role("toolong")}
+    source_profile = base
+    role_session_name = {"s" * 70}
+    region = {REGION}
+
+    [profile loop-a]
+    role_arn = {role("a")}
+    source_profile = loop-b
+
+    [profile loop-b]
+    role_arn = {role("b")}
+    source_profile = loop-a
+
+    [profile orphan]
+    role_arn = {role("orphan")}
+    source_profile = nowhere
+    """)
+CREDENTIALS = textwrap.dedent(f"""\
+    [base]
+    aws_access_key_id = {KEY_ID}
+    aws_secret_access_key = {SECRET}
+
+    [both]
+    aws_access_key_id = {KEY_ID}
+    aws_secret_access_key = {SECRET}
+    """)
+PROCESS_SCRIPT = textwrap.dedent(f"""\
+    import json, sys
+    if "--fail" in sys.argv:
+        sys.stderr.write("token helper: not signed in\\n")
+        sys.exit(3)
+    key = sys.argv[sys.argv.index("--key") + 1]
+    print(json.dumps({{"Version": 1, "AccessKeyId": key, "SecretAccessKey": {PROCESS_SECRET!r},
+                      "Expiration": "2099-01-01T00:00:00Z"}}))
+    """)
+
+
+@pytest.fixture(scope="module")
+def moto():
+    with start_moto() as handle:
+        yield handle
+
+
+@pytest.fixture
+def aws_home(tmp_path):
+    """An empty HOME with ~/.aws/config and ~/.aws/credentials, and a credential_process script."""
+    script = tmp_path / "creds-helper.py"
+    script.write_text(PROCESS_SCRIPT)
+    (tmp_path / ".aws").mkdir()
+    (tmp_path / ".aws" / "config").write_text(CONFIG.replace("{script}", str(script)))
+    (tmp_path / ".aws" / "credentials").write_text(CREDENTIALS)
+    return tmp_path
+
+
+@pytest.fixture
+def server(start_appsync, moto):
+    return start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                         args=("--region", REGION, "--iam-sts", moto.url,
+                               "--iam-credentials", f"{KEY_ID}:{SECRET}",
+                               "--iam-credentials", f"{CONFIG_KEY_ID}:{CONFIG_SECRET}",
+                               "--iam-credentials", f"{PROCESS_KEY_ID}:{PROCESS_SECRET}",
+                               "--iam-credentials", f"{ENV_KEY_ID}:{ENV_SECRET}"))
+
+
+def base_env(home: Path, moto_url: str) -> dict[str, str]:
+    env = {name: "" for name in AWS_VARIABLES}
+    env.update({"HOME": str(home), "AWS_ENDPOINT_URL_STS": moto_url, "AWS_EC2_METADATA_DISABLED": "true"})
+    return env
+
+
+@pytest.fixture
+def chain(gqlc, server, moto, aws_home):
+    """``chain(*args, env={...})`` runs ``gqlc --iam ARGS get Post --id p2`` (or ``ARGS`` when they hold the
+    command) with the fixture files."""
+    def run(*args, env=None):
+        environment = base_env(aws_home, moto.url) | (env or {})
+        command = args if "get" in args or "list" in args else (*args, "get", "Post", "--id", "p2")
+        return gqlc("--schema", BLOG, "--endpoint", server.url, "--iam", *command, env=environment)
+    run.server = server
+    run.home = aws_home
+    return run
+
+
+def signed_by(server) -> list[str]:
+    """The key ids of the signatures appsync-local verified, in order."""
+    return VERIFIED.findall(server.stderr_text())
+
+
+def assumed_roles(moto) -> list[dict]:
+    """moto's record of every role it let assume (its documented /moto-api/data.json)."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(moto.url + "/moto-api/data.json", timeout=10) as response:
+        return json.loads(response.read()).get("sts", {}).get("AssumedRole", [])
+
+
+def role_of(moto, key_id: str) -> dict:
+    return next(record for record in assumed_roles(moto) if record["access_key_id"] == key_id)
+
+
+def assert_no_secret(text: str) -> None:
+    for secret in SECRETS:
+        assert secret not in text
+    for record_secret in ("secret_access_key", "session_token"):
+        del record_secret
+
+
+def test_a_chain_of_two_role_profiles_with_an_external_id(chain, moto):
+    moto.reset()
+    run = chain("--verbose", "--profile", "top", "get", "Post", "--id", "p2")
+    assert run.code == 0, run
+    assert run.json()["title"] == "Choosing a first chef's knife"
+    [key_id] = signed_by(chain.server)
+    assert key_id.startswith("ASIA")
+    # moto saw base's keys assume 'middle', then middle's temporary keys assume 'top' with the external id.
+    records = assumed_roles(moto)
+    assert [record["role_arn"] for record in records] == [role("middle"), role("top")]
+    top = role_of(moto, key_id)
+    assert (top["role_arn"], top["external_id"], top["session_name"]) == (role("top"), "ext-4711", "gqlc-chain-test")
+    source = [line for line in run.stderr_lines if line.startswith("* credentials: ")]
+    assert source == [f"* credentials: {key_id} from profile 'top': role {role('top')} assumed with profile 'middle': "
+                      f"role {role('middle')} assumed with profile 'base' in {chain.home}/.aws/credentials"], run.stderr
+    for record in records:
+        assert record["secret_access_key"] not in run.stderr and record["session_token"] not in run.stderr
+    assert SECRET not in run.stderr
+
+
+def test_a_missing_region_names_the_profile_looked_in(chain):
+    run = chain("--profile", "process")
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == [
+        "gqlc: no AWS region for IAM auth: looked in --region, the endpoint host 127.0.0.1 (not an AppSync host), "
+        f"{BLOG} (no region), profile 'process' in {chain.home}/.aws/config (no region), $AWS_REGION and "
+        "$AWS_DEFAULT_REGION; pass --region REGION or set AWS_REGION"]
+
+
+def test_the_profile_region_signs_when_nothing_else_names_one(chain, moto):
+    # No --region, no AWS_REGION, a non-AppSync host: the profile's region = eu-west-1 is the one the server wants.
+    run = chain("--profile", "top", "get", "Post", "--id", "p2")
+    assert run.code == 0, run
+    # The environment's region comes after the profile's, as the issue orders them.
+    run = chain("--profile", "top", "get", "Post", "--id", "p2", env={"AWS_REGION": "us-west-2"})
+    assert run.code == 0, run
+
+
+def test_an_sts_refusal_is_one_line_with_its_code_and_exit_5(chain):
+    # moto, like STS, refuses a RoleSessionName over 64 characters with a ValidationError in XML.
+    run = chain("--profile", "toolong")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert len(run.stderr_lines) == 1, run
+    assert run.stderr_lines[0].startswith(
+        f"gqlc: STS AssumeRole for {role('toolong')} (profile 'toolong') failed: ValidationError: 1 validation error "
+        "detected:"), run
+    assert SECRET not in run.stderr
+
+
+def test_a_misspelt_aws_profile_is_an_error_with_a_suggestion(chain):
+    # As with the AWS CLI, a named profile must exist (only 'default' may be missing), even with keys in the environment.
+    run = chain("--region", REGION, env={"AWS_PROFILE": "tpo", "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": ""})
+    assert (run.code, run.stdout) == (2, ""), run
+    home = chain.home
+    [line] = run.stderr_lines
+    assert line.startswith(f"gqlc: no profile 'tpo' in {home}/.aws/config and {home}/.aws/credentials (profiles there: "
+                           "'default', 'base', "), line
+    assert line.endswith("); did you mean 'top'?; check --profile or $AWS_PROFILE"), line
+
+
+def test_a_profile_cycle_is_refused(chain):
+    run = chain("--profile", "loop-a", "--region", REGION)
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: the source_profile settings go round in a cycle: 'loop-a' -> 'loop-b' -> 'loop-a'"]
+
+
+def test_a_missing_source_profile_is_named(chain):
+    run = chain("--profile", "orphan", "--region", REGION)
+    assert (run.code, run.stdout) == (2, ""), run
+    home = chain.home
+    assert run.stderr_lines == [
+        f"gqlc: profile 'orphan' has source_profile 'nowhere', but {home}/.aws/config and {home}/.aws/credentials "
+        "have no profile 'nowhere'"]
+
+
+def test_credential_source_environment_assumes_the_role_with_the_environment_keys(chain, moto):
+    moto.reset()
+    run = chain("--profile", "fromenv", "--region", REGION, "get", "Post", "--id", "p2",
+                env={"AWS_ACCESS_KEY_ID": ENV_KEY_ID, "AWS_SECRET_ACCESS_KEY": ENV_SECRET})
+    assert run.code == 0, run
+    [key_id] = signed_by(chain.server)
+    assert role_of(moto, key_id)["role_arn"] == role("fromenv")
+
+
+def test_credential_process_runs_without_a_shell(chain):
+    run = chain("--profile", "process", "--region", REGION, "--verbose", "get", "Post", "--id", "p2")
+    assert run.code == 0, run
+    assert signed_by(chain.server) == [PROCESS_KEY_ID]
+    assert f"* credentials: {PROCESS_KEY_ID} from profile 'process': credential_process" in run.stderr_lines
+    assert PROCESS_SECRET not in run.stderr
+
+
+def test_a_failing_credential_process_shows_its_stderr(chain):
+    run = chain("--profile", "failing", "--region", REGION)
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == [f"gqlc: credential_process of profile 'failing' ('{sys.executable}') failed with "
+                                "exit status 3: token helper: not signed in"]
+    assert signed_by(chain.server) == []
+
+
+def test_web_identity_from_the_environment(chain, moto, tmp_path):
+    moto.reset()
+    token = tmp_path / "oidc-token"
+    token.write_text("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJyZXBvOmV4YW1wbGUifQ.c2ln")
+    run = chain("--region", REGION, "--verbose", "get", "Post", "--id", "p2",
+                env={"AWS_WEB_IDENTITY_TOKEN_FILE": str(token), "AWS_ROLE_ARN": role("ci"),
+                     "AWS_ROLE_SESSION_NAME": "github-actions", "AWS_CONFIG_FILE": str(tmp_path / "none")})
+    assert run.code == 0, run
+    [key_id] = signed_by(chain.server)
+    record = role_of(moto, key_id)
+    assert (record["role_arn"], record["session_name"]) == (role("ci"), "github-actions")
+    assert f"* credentials: {key_id} from web identity token {token}: role {role('ci')}" in run.stderr_lines
+
+
+def test_nothing_found_lists_every_place_looked(gqlc, server, moto, tmp_path):
+    env = base_env(tmp_path, moto.url)
+    run = gqlc("--schema", BLOG, "--endpoint", server.url, "--iam", "--region", REGION, "get", "Post", "--id", "p2",
+               env=env)
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == [
+        "gqlc: no AWS credentials for IAM auth: looked in $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY (not set), "
+        f"$AWS_WEB_IDENTITY_TOKEN_FILE (not set), profile 'default' in {tmp_path}/.aws/config and "
+        f"{tmp_path}/.aws/credentials (no such profile), the container endpoint "
+        "($AWS_CONTAINER_CREDENTIALS_RELATIVE_URI and _FULL_URI not set) and the instance metadata service "
+        "(disabled by $AWS_EC2_METADATA_DISABLED); set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass "
+        "--profile NAME with a shared credentials file"]
+
+
+# The reference: botocore resolves the same profiles in the same environment.
+REFERENCE_CASES = [
+    # (profile given as --profile / Session(profile=), AWS_PROFILE, extra environment)
+    ("base", None, {}),
+    ("configonly", None, {}),
+    ("both", None, {}),  # the credentials file wins over the config file
+    ("process", None, {}),
+    ("top", None, {}),
+    ("middle", None, {}),
+    ("fromenv", None, {"AWS_ACCESS_KEY_ID": ENV_KEY_ID, "AWS_SECRET_ACCESS_KEY": ENV_SECRET}),
+    # An explicit profile turns the environment's keys off; AWS_PROFILE does not.
+    ("base", None, {"AWS_ACCESS_KEY_ID": ENV_KEY_ID, "AWS_SECRET_ACCESS_KEY": ENV_SECRET}),
+    (None, "base", {"AWS_ACCESS_KEY_ID": ENV_KEY_ID, "AWS_SECRET_ACCESS_KEY": ENV_SECRET}),
+    (None, "configonly", {}),
+    (None, "top", {}),
+]
+
+
+def reference_identity(moto, key_id: str) -> str:
+    """A static key id as it is; a temporary one as the role moto issued it for (STS mints new keys per call)."""
+    if key_id.startswith("ASIA"):
+        return "role " + role_of(moto, key_id)["role_arn"]
+    return key_id
+
+
+@pytest.mark.parametrize("profile,aws_profile,extra", REFERENCE_CASES,
+                         ids=[f"{p or ''}-{a or ''}-{'env' if e else 'noenv'}" for p, a, e in REFERENCE_CASES])
+def test_botocore_resolves_the_same_credentials(chain, moto, monkeypatch, profile, aws_profile, extra):
+    import botocore.session
+
+    env = base_env(chain.home, moto.url) | {"AWS_DEFAULT_REGION": REGION} | extra
+    if aws_profile:
+        env["AWS_PROFILE"] = aws_profile
+    for name, value in env.items():
+        if value:
+            monkeypatch.setenv(name, value)
+        else:
+            monkeypatch.delenv(name, raising=False)
+    expected = botocore.session.Session(profile=profile).get_credentials()
+    assert expected is not None
+    expected_identity = reference_identity(moto, expected.get_frozen_credentials().access_key)
+
+    args = ("--profile", profile) if profile else ()
+    run = chain(*args, "--region", REGION, "get", "Post", "--id", "p2", env=env)
+    assert run.code == 0, run
+    key_id = signed_by(chain.server)[-1]
+    assert reference_identity(moto, key_id) == expected_identity
+
+
+# SSO, container and instance credentials from aws-endpoints-local (Tests/AWSEndpoints), whose answers follow
+# botocore's SSO service model and the AWS documentation of the container endpoint and IMDSv2.
+ENDPOINTS_PATH = harness.REPO_ROOT / "Tests" / "AWSEndpoints" / "aws-endpoints-local"
+TEMP_ID, TEMP_SECRET, TEMP_TOKEN = "ASIAENDPOINTS0001", "tEmPsEcReTendpoints/0123456789abcdefghij", "IQoJb3JpZ2luX2VjEXAMPLEtoken+/=="
+SSO_TOKEN = "aoaAAAAAGSSOaccessTOKENexample"
+
+
+@pytest.fixture(scope="module")
+def endpoints():
+    from moto_harness import start_local_server
+    with start_local_server(ENDPOINTS_PATH, ("--credentials", f"{TEMP_ID}:{TEMP_SECRET}:{TEMP_TOKEN}",
+                                             "--sso-token", SSO_TOKEN, "--container-token", "Bearer task-token")) as handle:
+        yield handle
+
+
+@pytest.fixture
+def temp_server(start_appsync):
+    return start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                         args=("--region", REGION, "--iam-credentials", f"{TEMP_ID}:{TEMP_SECRET}:{TEMP_TOKEN}"))
+
+
+def endpoint_run(gqlc, server, home, env, *args):
+    environment = {name: "" for name in AWS_VARIABLES} | {"HOME": str(home), "AWS_EC2_METADATA_DISABLED": "true"} | env
+    return gqlc("--schema", BLOG, "--endpoint", server.url, "--iam", "--region", REGION, *args,
+                "get", "Post", "--id", "p2", env=environment)
+
+
+def write_sso_cache(home: Path, key: str, expires_at: str) -> Path:
+    """The file ``aws sso login`` writes: ~/.aws/sso/cache/<sha1 of the session name or start URL>.json."""
+    import hashlib
+    cache = home / ".aws" / "sso" / "cache"
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / (hashlib.sha1(key.encode()).hexdigest() + ".json")
+    path.write_text(json.dumps({"startUrl": "https://example.awsapps.com/start", "region": "us-east-1",
+                                "accessToken": SSO_TOKEN, "expiresAt": expires_at}))
+    return path
+
+
+SSO_CONFIG = textwrap.dedent("""\
+    [profile dev]
+    sso_session = company
+    sso_account_id = 123456789012
+    sso_role_name = Developer
+
+    [profile legacy]
+    sso_start_url = https://legacy.awsapps.com/start
+    sso_region = us-east-1
+    sso_account_id = 123456789012
+    sso_role_name = Developer
+
+    [sso-session company]
+    sso_start_url = https://example.awsapps.com/start
+    sso_region = us-east-1
+    """)
+
+
+@pytest.mark.parametrize("profile,cache_key", [("dev", "company"), ("legacy", "https://legacy.awsapps.com/start")])
+def test_sso_profiles_use_the_cached_token(gqlc, temp_server, endpoints, tmp_path, profile, cache_key):
+    (tmp_path / ".aws").mkdir()
+    (tmp_path / ".aws" / "config").write_text(SSO_CONFIG)
+    write_sso_cache(tmp_path, cache_key, "2099-01-01T00:00:00Z")
+    run = endpoint_run(gqlc, temp_server, tmp_path, {"AWS_ENDPOINT_URL_SSO": endpoints.url}, "--profile", profile,
+                       "--verbose")
+    assert run.code == 0, run
+    assert f"* credentials: {TEMP_ID} from profile '{profile}': SSO role Developer in account 123456789012" \
+        in run.stderr_lines
+    assert "GET /federation/credentials" in endpoints.stderr_text()
+    assert SSO_TOKEN not in run.stderr and TEMP_SECRET not in run.stderr
+
+
+def test_an_expired_sso_token_says_to_log_in_again(gqlc, temp_server, endpoints, tmp_path):
+    (tmp_path / ".aws").mkdir()
+    (tmp_path / ".aws" / "config").write_text(SSO_CONFIG)
+    write_sso_cache(tmp_path, "company", "2020-01-01T00:00:00Z")
+    run = endpoint_run(gqlc, temp_server, tmp_path, {"AWS_ENDPOINT_URL_SSO": endpoints.url}, "--profile", "dev")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == ["gqlc: the SSO token for profile 'dev' expired; run aws sso login --profile dev"]
+
+
+def test_container_credentials_with_a_token_file(gqlc, temp_server, endpoints, tmp_path):
+    token = tmp_path / "token"
+    token.write_text("Bearer task-token\n")
+    env = {"AWS_CONTAINER_CREDENTIALS_FULL_URI": endpoints.url + "/v2/credentials/task-1",
+           "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": str(token)}
+    run = endpoint_run(gqlc, temp_server, tmp_path, env, "--verbose")
+    assert run.code == 0, run
+    assert f"* credentials: {TEMP_ID} from the container credentials endpoint {endpoints.url}/v2/credentials/task-1" \
+        in run.stderr_lines
+    refused = endpoint_run(gqlc, temp_server, tmp_path, {**env, "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": "",
+                                                         "AWS_CONTAINER_AUTHORIZATION_TOKEN": "Bearer wrong"})
+    assert (refused.code, refused.stdout) == (5, ""), refused
+    assert refused.stderr_lines == ['gqlc: the container credentials endpoint failed: HTTP 401 {"message": "Unauthorized"}']
+
+
+def test_instance_metadata_v2_and_its_off_switch(gqlc, temp_server, endpoints, tmp_path):
+    env = {"AWS_EC2_METADATA_SERVICE_ENDPOINT": endpoints.url, "AWS_EC2_METADATA_DISABLED": ""}
+    run = endpoint_run(gqlc, temp_server, tmp_path, env, "--verbose")
+    assert run.code == 0, run
+    assert f"* credentials: {TEMP_ID} from the instance metadata service (role instance-role)" in run.stderr_lines
+    log = endpoints.stderr_text()
+    assert "PUT /latest/api/token" in log and "GET /latest/meta-data/iam/security-credentials/instance-role" in log
+    off = endpoint_run(gqlc, temp_server, tmp_path, {**env, "AWS_EC2_METADATA_DISABLED": "true"})
+    assert (off.code, off.stdout) == (2, ""), off
+    assert off.stderr_lines[0].endswith("and the instance metadata service (disabled by $AWS_EC2_METADATA_DISABLED); "
+                                        "set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or pass --profile NAME with "
+                                        "a shared credentials file"), off
+
+
+REFRESH_SECRET = "sEcReTrefresh/0123456789abcdefghijklmnopq"
+REFRESH_SCRIPT = textwrap.dedent(f"""\
+    import json, sys
+    from datetime import datetime, timedelta, timezone
+    from pathlib import Path
+    counter = Path(sys.argv[1])
+    number = int(counter.read_text()) + 1 if counter.exists() else 1
+    counter.write_text(str(number))
+    expires = datetime.now(timezone.utc) + timedelta(seconds=4)
+    print(json.dumps({{"Version": 1, "AccessKeyId": f"AKIDREFRESH{{number:04d}}", "SecretAccessKey": {REFRESH_SECRET!r},
+                      "SessionToken": f"token-{{number}}", "Expiration": expires.strftime("%Y-%m-%dT%H:%M:%SZ")}}))
+    """)
+
+
+def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_appsync, tmp_path):
+    # Each page takes 2.5 s (server latency); the credentials live 4 s and are refreshed halfway, so every page
+    # after the first is signed with new keys, before the old ones expire, and no record is lost.
+    script = tmp_path / "short-lived.py"
+    script.write_text(REFRESH_SCRIPT)
+    counter = tmp_path / "calls"
+    (tmp_path / ".aws").mkdir()
+    (tmp_path / ".aws" / "config").write_text(
+        f"[profile short]\ncredential_process = {sys.executable} {script} {counter}\nregion = {REGION}\n")
+    keys = [arg for number in range(1, 10)
+            for arg in ("--iam-credentials", f"AKIDREFRESH{number:04d}:{REFRESH_SECRET}:token-{number}")]
+    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                           args=("--region", REGION, "--latency-ms", "2500", *keys))
+    env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
+    run = gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "list", "Post", "--page-size", "1",
+               "--limit", "3", env=env)
+    assert run.code == 0, run
+    assert len(run.json()) == 3
+    assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0002", "AKIDREFRESH0003"]
+    assert REFRESH_SECRET not in run.stderr
