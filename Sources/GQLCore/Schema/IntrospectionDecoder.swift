@@ -99,7 +99,7 @@ enum IntrospectionDecoder {
     }
 
     /// `@model(queries: {list: "allPosts"}, subscriptions: null)`: a null disables, a string renames.
-    private static func applyOverrides(_ properties: JSONNode, to operations: inout ModelOperations) throws(SchemaError) {
+    static func applyOverrides(_ properties: JSONNode, to operations: inout ModelOperations) throws(SchemaError) {
         let groups: [(String, [(String, WritableKeyPath<ModelOperations, String?>)])] = [
             ("queries", [("get", \.get), ("list", \.list)]),
             ("mutations", [("create", \.create), ("update", \.update), ("delete", \.delete)]),

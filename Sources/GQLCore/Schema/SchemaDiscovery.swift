@@ -25,19 +25,19 @@ public enum SchemaDiscovery {
     }
 
     /// What gqlc reads, for messages about files it cannot.
-    static let readable = "gqlc reads JSON: amplify_outputs.json, a legacy amplifyconfiguration.json with "
-        + "modelIntrospection, or model-introspection.json (Gen 2: "
-        + "npx ampx generate graphql-client-code --format introspection; Gen 1: amplify codegen model-introspection)"
+    static let readable = "gqlc reads amplify_outputs.json, a legacy amplifyconfiguration.json, "
+        + "model-introspection.json (Gen 2: npx ampx generate graphql-client-code --format introspection; "
+        + "Gen 1: amplify codegen model-introspection), the @model schema.graphql, or aws-exports.js"
 
     /// A one-line reason when `path` is an Amplify file of a kind gqlc cannot read (JavaScript, Dart, Swift,
     /// Kotlin, Java, YAML or GraphQL source), judged by its name and first bytes; nil for anything else.
     static func unreadableKind(path: String, bytes: ArraySlice<UInt8>) -> String? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let kinds: [(suffixes: [String], kind: String)] = [
-            ([".js", ".mjs", ".cjs", ".ts"], "a JavaScript/TypeScript file (such as aws-exports.js)"),
+            ([".ts"], "a TypeScript file"),
             ([".dart"], "a Dart file (such as amplifyconfiguration.dart)"),
             ([".swift"], "a Swift source file"), ([".kt", ".java"], "a Kotlin or Java source file"),
-            ([".yml", ".yaml"], "a YAML file"), ([".graphql", ".gql"], "a GraphQL schema, which holds no model introspection"),
+            ([".yml", ".yaml"], "a YAML file"),
         ]
         if let match = kinds.first(where: { entry in entry.suffixes.contains { name.hasSuffix($0) } }) {
             return "\(match.kind), not JSON; \(readable)"
@@ -49,6 +49,12 @@ public enum SchemaDiscovery {
         }
         return nil
     }
+
+    /// A GraphQL SDL file, by its name.
+    static func isSDL(path: String) -> Bool { [".graphql", ".gql", ".graphqls"].contains { path.hasSuffix($0) } }
+
+    /// A JavaScript file (`aws-exports.js`), by its name.
+    static func isJavaScript(path: String) -> Bool { [".js", ".mjs", ".cjs"].contains { path.hasSuffix($0) } }
 
     private static func isRegularFile(_ path: String) -> Bool {
         var status = stat()
