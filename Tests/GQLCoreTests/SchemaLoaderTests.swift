@@ -23,14 +23,17 @@ import Testing
         try #require(try SchemaLoader.load(path: TestPaths.projectFixture(name)).schema)
     }
 
-    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json", "amplifyconfiguration.json"])
+    @Test(arguments: [
+        "gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json", "amplifyconfiguration.json",
+        "directives.mis.json", "gen1-conventions.graphql", "gen2-conventions.graphql", "directives.graphql",
+    ])
     func everyProjectFixtureLoads(name: String) throws {
         try Self.expectRelationshipsResolve(TestPaths.projectFixture(name))
     }
 
     @Test func everyProjectFixtureFileIsCovered() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.projectFixtures.path)
-        #expect(names.filter { $0.hasSuffix(".json") }.count == 4)
+        #expect(names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".graphql") }.count == 8)
     }
 
     @Test func amplifyOutputsCarriesServiceSettings() throws {

@@ -67,7 +67,12 @@ public enum SchemaLoader {
             return SchemaFile(path: path, format: .transformerSDL, schema: schema, service: ServiceConfig())
         }
         if SchemaDiscovery.isJavaScript(path: path) {
-            return try decode(AWSExportsReader.read(bytes: bytes, path: path), path: path, format: .awsExports)
+            let literal = try AWSExportsReader.read(bytes: bytes, path: path)
+            guard literal["aws_appsync_graphqlEndpoint"] != nil || literal["models"] != nil || literal["modelIntrospection"] != nil else {
+                throw SchemaError(file: path, location: "", message: "no GraphQL API in this file: it has no aws_appsync_graphqlEndpoint "
+                                  + "(run amplify add api, then amplify push)")
+            }
+            return try decode(literal, path: path, format: .awsExports)
         }
         let json: JSONValue
         do {

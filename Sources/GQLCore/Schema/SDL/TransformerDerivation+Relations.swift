@@ -38,7 +38,7 @@ extension TransformerDerivation {
             if !references.isEmpty {
                 result.association = .hasMany(associatedWith: references)
             } else if !fields.isEmpty || directive.argument("indexName") != nil {
-                let back = backReference(in: targetName, to: model.name, kinds: ["belongsTo"])
+                let back = backReference(in: targetName, to: model.name, kinds: ["belongsTo"], plainOnly: false)
                 result.association = .hasMany(associatedWith: back.map { [$0.name] } ?? target.primaryKey.fields)
             } else {
                 let keys = foreignKeys(owner: model.name, field: field.name, keysOf: model)
@@ -82,11 +82,13 @@ extension TransformerDerivation {
         return result
     }
 
-    /// The field of `modelName` whose type is `target` and that carries one of `kinds`, without fields or references.
-    private func backReference(in modelName: String, to target: String, kinds: Set<String>) -> FieldDefinition? {
+    /// The field of `modelName` whose type is `target` and that carries one of `kinds` (with `plainOnly`, without
+    /// fields or references).
+    private func backReference(in modelName: String, to target: String, kinds: Set<String>, plainOnly: Bool = true) -> FieldDefinition? {
         objects[modelName]?.fields.first { field in
             field.type.namedType == target && field.directives.contains { directive in
-                kinds.contains(directive.name) && directive.argument("fields") == nil && directive.argument("references") == nil
+                kinds.contains(directive.name)
+                    && (!plainOnly || (directive.argument("fields") == nil && directive.argument("references") == nil))
             }
         }
     }
