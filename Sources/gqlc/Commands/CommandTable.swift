@@ -63,6 +63,7 @@ enum CommandTable {
         entry(ModelsCommand.self),
         entry(RawCommand.self),
         entry(SubscribeCommand.self),
+        entry(SchemaCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.

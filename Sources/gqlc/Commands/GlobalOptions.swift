@@ -64,7 +64,7 @@ struct GlobalOptions: Equatable, Sendable {
     }
 
     /// The default schema file, looked up in the working directory and then its parents.
-    static let defaultSchemaPath = "amplify_outputs.json or amplify/backend/api/*/schema.graphql in . or a parent"
+    static let defaultSchemaPath = "the nearest amplify_outputs.json or Gen 1 schema.graphql"
 
     // MARK: - Declarations
 
