@@ -151,3 +151,24 @@ struct SharedTransformerSchemaTests {
         }
     }
 }
+
+/// What `schema pull` writes reads back as the same models.
+@Suite struct ModelIntrospectionWriterTests {
+    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json", "amplify_outputs.json"])
+    func writtenSchemasReadBackTheSame(name: String) throws {
+        let schema = try #require(try SchemaLoader.load(path: TestPaths.projectFixture(name)).schema)
+        var writer = JSONWriter(style: .compact)
+        writer.write(ModelIntrospectionWriter.json(schema))
+        let reread = try #require(try SchemaLoader.load(bytes: writer.bytes, path: "pulled.json").schema)
+        #expect(reread == schema)
+    }
+
+    @Test func cachePathsAreKeyedByEndpoint() {
+        let first = SchemaDiscovery.cachePath(endpoint: "https://a.appsync-api.us-east-1.amazonaws.com/graphql", cacheDirectory: "/c")
+        let second = SchemaDiscovery.cachePath(endpoint: "https://a.appsync-api.us-east-1.amazonaws.com/other", cacheDirectory: "/c")
+        #expect(first.hasPrefix("/c/schema-a.appsync-api.us-east-1.amazonaws.com-") && first.hasSuffix(".json"))
+        #expect(first != second)
+        #expect(SchemaDiscovery.cacheDirectory(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]) == "/x/gqlc")
+        #expect(SchemaDiscovery.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == "/h/.cache/gqlc")
+    }
+}

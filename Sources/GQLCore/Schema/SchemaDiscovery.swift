@@ -67,6 +67,11 @@ public enum SchemaDiscovery {
         return cacheDirectory + "/schema-" + safeHost + "-" + digest + ".json"
     }
 
+    /// The file beside a cached schema that lists what `schema pull` assumed, one line each.
+    public static func assumptionsPath(cachePath: String) -> String {
+        (cachePath.hasSuffix(".json") ? String(cachePath.dropLast(5)) : cachePath) + ".assumptions.txt"
+    }
+
     /// `$XDG_CACHE_HOME/gqlc`, else `$HOME/.cache/gqlc` (XDG base directories); nil without either.
     public static func cacheDirectory(environment: [String: String]) -> String? {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/gqlc" }

@@ -61,6 +61,11 @@ struct SchemaRunner {
         writer.bytes.append(UInt8(ascii: "\n"))
         do {
             try FileWriter.write(writer.bytes, to: path, createDirectories: out == nil)
+            if out == nil {
+                // Beside the cache (the MIS format allows no extra keys), for --verbose when it is used.
+                let notes = derived.assumptions.map { $0 + "\n" }.joined()
+                try FileWriter.write(Array(notes.utf8), to: SchemaDiscovery.assumptionsPath(cachePath: path))
+            }
         } catch {
             diagnostics.error("cannot write the schema: \(error)")
             return .usage

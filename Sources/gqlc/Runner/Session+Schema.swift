@@ -65,6 +65,9 @@ extension Session {
         let path = SchemaDiscovery.cachePath(endpoint: endpoint, cacheDirectory: directory)
         guard SchemaDiscovery.isRegularFile(path) else { return nil }
         note("* schema: \(path) (pulled from \(endpoint) by gqlc schema pull)")
+        if globals.verbose, let notes = try? FileReader.bytes(atPath: SchemaDiscovery.assumptionsPath(cachePath: path)) {
+            for line in String(decoding: notes, as: UTF8.self).split(separator: "\n") { note("* assumed: \(line)") }
+        }
         var file = try load(path)
         if file.service.endpoint == nil { file.service.endpoint = endpoint }
         return file

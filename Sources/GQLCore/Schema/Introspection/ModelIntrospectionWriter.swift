@@ -26,9 +26,10 @@ public enum ModelIntrospectionWriter {
             guard !operations.isEmpty else { continue }
             var group = JSONObject()
             for operation in operations {
-                guard case .object(var object) = fieldJSON(operation.result) else { continue }
+                // Operations and their arguments carry no `attributes` in the format.
+                guard case .object(var object) = fieldJSON(operation.result, attributes: false) else { continue }
                 object["name"] = .string(operation.name)
-                if !operation.arguments.isEmpty { object["arguments"] = fieldsJSON(operation.arguments) }
+                if !operation.arguments.isEmpty { object["arguments"] = fieldsJSON(operation.arguments, attributes: false) }
                 group[operation.name] = .object(object)
             }
             root[key] = .object(group)
@@ -84,13 +85,13 @@ public enum ModelIntrospectionWriter {
         return properties
     }
 
-    private static func fieldsJSON(_ fields: [ModelField]) -> JSONValue {
+    private static func fieldsJSON(_ fields: [ModelField], attributes: Bool = true) -> JSONValue {
         var object = JSONObject()
-        for field in fields { object[field.name] = fieldJSON(field) }
+        for field in fields { object[field.name] = fieldJSON(field, attributes: attributes) }
         return .object(object)
     }
 
-    private static func fieldJSON(_ field: ModelField) -> JSONValue {
+    private static func fieldJSON(_ field: ModelField, attributes: Bool = true) -> JSONValue {
         let type: JSONValue = switch field.type {
         case .scalar(let name): .string(name)
         case .enumeration(let name): .object(["enum": .string(name)])
@@ -99,8 +100,9 @@ public enum ModelIntrospectionWriter {
         }
         var object: JSONObject = [
             "name": .string(field.name), "isArray": .bool(field.isArray), "type": type,
-            "isRequired": .bool(field.isRequired), "attributes": .array([]),
+            "isRequired": .bool(field.isRequired),
         ]
+        if attributes { object["attributes"] = .array([]) }
         if field.isArray { object["isArrayNullable"] = .bool(field.isArrayNullable) }
         if field.isReadOnly { object["isReadOnly"] = .bool(true) }
         switch field.association {
