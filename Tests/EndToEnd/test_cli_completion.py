@@ -17,7 +17,7 @@ import pytest
 from gqlc_runner import GQLC_BIN, gqlc_env
 
 BLOG = "schema-examples/blog.json"
-ALL_COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "subscribe", "completion", "help"]
+ALL_COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "subscribe", "schema", "completion", "help"]
 
 
 def words_of(line: list[str]) -> str:
@@ -57,6 +57,7 @@ CASES = [
     # (words after gqlc, the last one being completed; what Tab offers)
     ([""], ALL_COMMANDS),
     (["li"], ["list"]),
+    (["schema", ""], ["pull", "print"]),
     (["--schema", BLOG, "get", ""], ["Blog", "Comment", "Post"]),
     (["--schema", "=", BLOG, "list", "C"], ["Comment"]),
     (["list", "--where", "title", "=", "x", "--schema", BLOG, "P"], ["Post"]),

@@ -147,9 +147,10 @@ def test_no_endpoint_anywhere_says_where_gqlc_looked(schema_examples_dir):
 def test_no_schema_anywhere_says_where_gqlc_looked(tmp_path):
     run = run_gqlc(["list", "Post"], cwd=tmp_path)
     assert (run.code, run.stdout) == (2, ""), run
-    assert run.stderr == (f"gqlc: no model schema: no amplify_outputs.json in {os.path.realpath(tmp_path)} or its "
-                          "parents; pass --schema FILE or set GQLC_SCHEMA (model-introspection JSON, "
-                          "amplify_outputs.json or amplifyconfiguration.json)\n")
+    assert run.stderr == (f"gqlc: no model schema: no amplify_outputs.json or amplify/backend/api/<name>/schema.graphql "
+                          f"in {os.path.realpath(tmp_path)} or its parents; pass --schema FILE or set GQLC_SCHEMA "
+                          "(model-introspection JSON, amplify_outputs.json, amplifyconfiguration.json, schema.graphql "
+                          "or aws-exports.js), or run gqlc schema pull --endpoint URL\n")
 
 
 # MARK: - Finding the schema

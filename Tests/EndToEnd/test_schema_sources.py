@@ -183,7 +183,7 @@ def test_a_gen1_project_is_found_from_a_subdirectory(tmp_path, project_fixtures_
     run = run_gqlc(["--verbose", "--dry-run", "get", "Shelf", "--id", "s1"], cwd=tmp_path / "src" / "components")
     assert run.code == 0, run
     assert run.stderr_lines[:2] == [
-        f"* schema: {api / 'schema.graphql'} (the nearest schema from the working directory)",
+        f"* schema: {api / 'schema.graphql'} (the nearest Gen 1 @model schema from the working directory)",
         f"* config: {tmp_path / 'src' / 'aws-exports.js'} (the project's aws-exports.js)"], run
     mis = run_gqlc(["--schema", project_fixtures_dir / "gen1-conventions.mis.json", "--dry-run", "get", "Shelf", "--id", "s1"])
     assert run.stdout == mis.stdout

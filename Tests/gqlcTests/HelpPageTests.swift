@@ -156,8 +156,12 @@ import Testing
     static let globalOptions = #"""
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
-                                    amplify_outputs.json or amplifyconfiguration.json.
-                                    (default: amplify_outputs.json in . or a parent;
+                                    amplify_outputs.json, amplifyconfiguration.json, the
+                                    @model schema.graphql, or aws-exports.js. Without
+                                    it, gqlc looks in . and its parents for
+                                    amplify_outputs.json or
+                                    amplify/backend/api/NAME/schema.graphql.
+                                    (default: the nearest Amplify schema;
                                     env: GQLC_SCHEMA)
               --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
                                     schema file when it has one. (env: GQLC_ENDPOINT)

@@ -64,14 +64,15 @@ struct GlobalOptions: Equatable, Sendable {
     }
 
     /// The default schema file, looked up in the working directory and then its parents.
-    static let defaultSchemaPath = "the nearest amplify_outputs.json or Gen 1 schema.graphql"
+    static let defaultSchemaPath = "the nearest Amplify schema"
 
     // MARK: - Declarations
 
     static let schemaOption = OptionSpec(
         long: "schema", value: "FILE", default: defaultSchemaPath, environment: "GQLC_SCHEMA",
         help: "The model schema: model-introspection JSON, amplify_outputs.json, amplifyconfiguration.json, the @model "
-            + "schema.graphql, or aws-exports.js.")
+            + "schema.graphql, or aws-exports.js. Without it, gqlc looks in . and its parents for amplify_outputs.json "
+            + "or amplify/backend/api/NAME/schema.graphql.")
     static let endpointOption = OptionSpec(
         long: "endpoint", value: "URL", environment: "GQLC_ENDPOINT",
         help: "The GraphQL endpoint. Defaults to the URL in the schema file when it has one.")

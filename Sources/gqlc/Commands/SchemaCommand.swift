@@ -19,7 +19,7 @@ enum SchemaCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "schema",
-        abstract: "Pull the API's schema by introspection (models for gqlc), or print it as SDL.",
+        abstract: "Pull the API's models by introspection, or print its SDL.",
         synopsis: ["pull [--out FILE]", "print"],
         discussion: [
             HelpSection([
@@ -42,9 +42,9 @@ enum SchemaCommand: CommandDefinition {
         options: [out],
         examples: [
             Example("Pull and cache the models of an API you only have a URL and key for",
-                    "gqlc schema pull --endpoint https://abc.appsync-api.us-east-1.amazonaws.com/graphql --api-key da2-…"),
+                    "gqlc schema pull --endpoint https://api.example.com/graphql --api-key KEY"),
             Example("Save them as a file to pass to --schema", "gqlc schema pull --out model-introspection.json"),
-            Example("The API's SDL", "gqlc schema print > schema.graphql"),
+            Example("The API's SDL, as the server has it", "gqlc schema print"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> SchemaInvocation {

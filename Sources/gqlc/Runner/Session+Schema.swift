@@ -30,7 +30,9 @@ extension Session {
             let how = switch globals.schema.origin {
             case .commandLine: "--schema"
             case .environment(let name): "$\(name)"
-            case .default: "the nearest schema from the working directory"
+            case .default: path.hasSuffix(SchemaDiscovery.defaultFileName)
+                ? "the nearest \(SchemaDiscovery.defaultFileName) from the working directory"
+                : "the nearest Gen 1 @model schema from the working directory"
             }
             console.error.write("* schema: \(path) (\(how))\n")
         }
