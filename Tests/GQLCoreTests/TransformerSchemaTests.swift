@@ -92,6 +92,17 @@ import Testing
                          "schema.graphql: 1:11: @model timestamps must be an object such as {createdAt: \"createdOn\"} or null")
     }
 
+    @Test func embeddedCyclesAreRefused() {
+        Self.expectError("type Post @model { id: ID! a: A }\ntype A { b: B }\ntype B { a: A }",
+                         "schema.graphql: 3:6: embedded types form a cycle (A → B → A), which cannot be selected")
+    }
+
+    @Test func sdlIsRecognisedWithoutItsFileName() throws {
+        let text = "# the API\n\ntype Post @model { id: ID! }\n"
+        let file = try SchemaLoader.load(bytes: Array(text.utf8), path: "/dev/stdin")
+        #expect(file.format == .transformerSDL && file.schema?.modelNames == ["Post"])
+    }
+
     @Test func extensionsAddFields() throws {
         let schema = try Self.read("type Post @model { id: ID! }\nextend type Post { title: String }")
         #expect(schema.models["Post"]?.field(named: "title") != nil)

@@ -225,7 +225,7 @@ enum IntrospectionDecoder {
     }
 
     /// Embedded types are selected with all their fields, so they must not contain themselves.
-    private static func checkEmbeddedCycles(_ schema: ModelSchema, root: JSONNode) throws(SchemaError) {
+    static func checkEmbeddedCycles(_ schema: ModelSchema, root: JSONNode) throws(SchemaError) {
         var finished: Set<String> = []
         for start in schema.nonModels.keys.sorted() where !finished.contains(start) {
             // Iterative depth-first search, tracking the current path.

@@ -128,6 +128,19 @@ public enum SchemaDiscovery {
     /// A GraphQL SDL file, by its name.
     static func isSDL(path: String) -> Bool { [".graphql", ".gql", ".graphqls"].contains { path.hasSuffix($0) } }
 
+    /// SDL by its first word (a pipe or a file with another name): `type`, `enum`, `schema`, … or a description.
+    static func looksLikeSDL(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var text = Substring(String(decoding: bytes.prefix(4096), as: UTF8.self))
+        while true {
+            text = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "," || $0 == "\u{FEFF}" }
+            guard text.hasPrefix("#") else { break }
+            text = text.drop { $0 != "\n" }
+        }
+        let starts = ["type ", "enum ", "input ", "schema ", "schema{", "interface ", "union ", "scalar ", "directive ",
+                      "extend ", "\"\"\""]
+        return starts.contains { text.hasPrefix($0) }
+    }
+
     /// A JavaScript file (`aws-exports.js`), by its name.
     static func isJavaScript(path: String) -> Bool { [".js", ".mjs", ".cjs"].contains { path.hasSuffix($0) } }
 

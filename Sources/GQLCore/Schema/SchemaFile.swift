@@ -62,7 +62,7 @@ public enum SchemaLoader {
     /// Decodes file contents; `path` is used in error messages. A `.graphql` file is read as the `@model` SDL,
     /// a `.js` file as `aws-exports.js`, anything else as JSON.
     public static func load(bytes: [UInt8], path: String) throws(SchemaError) -> SchemaFile {
-        if SchemaDiscovery.isSDL(path: path) {
+        if SchemaDiscovery.isSDL(path: path) || SchemaDiscovery.looksLikeSDL(bytes[...]) {
             let schema = try TransformerSchemaReader.read(text: String(decoding: bytes, as: UTF8.self), path: path)
             return SchemaFile(path: path, format: .transformerSDL, schema: schema, service: ServiceConfig())
         }

@@ -135,6 +135,12 @@ struct TransformerDerivation {
             schema.models[name] = join
         }
         schema.customOperations = try customOperations()
+        do {
+            try IntrospectionDecoder.checkEmbeddedCycles(schema, root: JSONNode(value: .null, path: "", file: path))
+        } catch {
+            let offset = objects[error.location.split(separator: ".").last.map(String.init) ?? ""]?.offset ?? 0
+            throw self.error(at: offset, error.message)
+        }
         return schema
     }
 
