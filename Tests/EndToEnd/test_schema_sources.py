@@ -221,3 +221,20 @@ def test_sdl_errors_have_line_and_column(tmp_path):
     run = run_gqlc(["--schema", path, "models"])
     assert (run.code, run.stdout) == (2, ""), run
     assert run.stderr_lines == [f"gqlc: {path}: 3:23: unknown directive '@hasmany'; did you mean '@hasMany'?"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["schema"], "gqlc: 'schema' needs an action: pull or print; usage: gqlc schema pull [--out FILE]"),
+    (["schema", "pul"], "gqlc: unknown action 'pul'; did you mean 'pull'?"),
+    (["schema", "print", "--out", "x.json"], "gqlc: '--out' is for 'schema pull'; 'schema print' writes to standard output"),
+])
+def test_schema_usage_errors(args, message, tmp_path):
+    run = run_gqlc(args, cwd=tmp_path)
+    assert (run.code, run.stdout, run.stderr_lines) == (2, "", [message]), run
+
+
+def test_pull_dry_run_prints_the_introspection_request(tmp_path):
+    run = run_gqlc(["--endpoint", "https://api.example.com/graphql", "--dry-run", "schema", "pull"], cwd=tmp_path)
+    assert run.code == 0, run
+    body = run.json()
+    assert body["operationName"] == "IntrospectionQuery" and "__schema" in body["query"], run

@@ -49,13 +49,7 @@ enum SchemaCommand: CommandDefinition {
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> SchemaInvocation {
         try arguments.expectNoPositionals(after: 1)
-        guard let word = arguments.optional(at: 0) else {
-            throw UsageError("'schema' needs an action: \(SchemaInvocation.Action.alternatives); usage: \(spec.usageLine)")
-        }
-        guard let action = SchemaInvocation.Action.parse(word) else {
-            let suggestion = Suggestions.didYouMean(word, in: SchemaInvocation.Action.words)
-            throw UsageError("unknown action '\(word)'" + (suggestion.isEmpty ? "; expected \(SchemaInvocation.Action.alternatives)" : suggestion))
-        }
+        let action = try SchemaInvocation.Action.positional(arguments, at: 0, naming: "an action")
         let out = arguments.options.value(Self.out)
         if out != nil, action == .print {
             throw UsageError("'\(Self.out.flagName)' is for 'schema pull'; 'schema print' writes to standard output")
