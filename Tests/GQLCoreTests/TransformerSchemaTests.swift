@@ -118,6 +118,16 @@ struct SharedTransformerSchemaTests {
         let expected = try #require(try SchemaLoader.load(path: TestPaths.fixture("gen1-blog-hasmany-belongsto.mis.json")).schema)
         #expect(derived == expected)
     }
+
+    @Test func theServedSchemaIsRecognisedAndRefused() throws {
+        let text = try String(contentsOfFile: TestPaths.fixture("gen1-blog.appsync-sdl.graphql"), encoding: .utf8)
+        do {
+            _ = try TransformerSchemaReader.read(text: text, path: "blog-sdl.graphql")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.hasPrefix("this is the schema AppSync serves (it has ModelBlogConnection), not the @model schema"))
+        }
+    }
 }
 
 /// `aws-exports.js` read as data.

@@ -146,6 +146,7 @@ private struct Derivation {
 
         var indexes: [SecondaryIndex] = []
         for field in lists where field.name != list?.name {
+            used.insert(field.name)  // index queries, and DataStore's sync<Plural>: model machinery, not custom queries
             guard let partition = field.arguments.first, partition.type.kind == "NON_NULL" else { continue }
             var keyFields = [partition.name]
             let known: Set<String> = ["filter", "limit", "nextToken", "sortDirection"]
@@ -159,7 +160,6 @@ private struct Derivation {
                 }
             }
             indexes.append(SecondaryIndex(name: field.name, queryField: field.name, fields: keyFields))
-            used.insert(field.name)
         }
         if !indexes.isEmpty {
             note("\(name): index names are not visible by introspection; each index is named after its query field")

@@ -103,6 +103,11 @@ struct TransformerDerivation {
     mutating func derive() throws(SchemaError) -> ModelSchema {
         var schema = ModelSchema(enums: enums)
         let modelNames = objectOrder.filter(isModel)
+        if modelNames.isEmpty, let connection = objectOrder.first(where: { $0.hasPrefix("Model") && $0.hasSuffix("Connection") }) {
+            throw error(at: objects[connection]?.offset ?? 0, "this is the schema AppSync serves (it has \(connection)), "
+                        + "not the @model schema it was generated from; use amplify/backend/api/<name>/schema.graphql, "
+                        + "or gqlc schema pull")
+        }
         for name in objectOrder where !isModel(name) && rootTypes[name] == nil {
             guard let definition = objects[name] else { continue }
             schema.nonModels[name] = NonModelType(name: name, fields: try plainFields(definition))
