@@ -24,7 +24,7 @@ public enum FileWriter {
         guard descriptor >= 0 else { throw WriteError(path: path, reason: systemReason()) }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 let reason = systemReason()
@@ -47,6 +47,14 @@ public enum FileWriter {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw WriteError(path: prefix, reason: systemReason()) }
         }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Darwin.write(descriptor, buffer, count)
+        #endif
     }
 
     private static func systemReason() -> String { String(cString: strerror(errno)) }

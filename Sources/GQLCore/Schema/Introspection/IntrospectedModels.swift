@@ -23,6 +23,7 @@ private struct Derivation {
     var assumptions: [String] = []
     /// Model names in the server's type order.
     var modelNames: [String] = []
+    let pluralizer = Pluralizer()
 
     init(api: APISchema) {
         self.api = api
@@ -117,7 +118,7 @@ private struct Derivation {
         let lists = queries.filter { $0.type.namedType == connection }
         let list = lists.first { field in field.name.hasPrefix("list") && !field.arguments.contains { $0.type.kind == "NON_NULL" } }
             ?? lists.first { field in !field.arguments.contains { $0.type.kind == "NON_NULL" } }
-        var pluralName = Pluralizer.plural(name)
+        var pluralName = pluralizer.plural(name)
         if let list, list.name.hasPrefix("list") {
             let fromName = String(list.name.dropFirst(4))
             if fromName.lowercased() == pluralName.lowercased() || list.name == "list" + fromName { pluralName = fromName }

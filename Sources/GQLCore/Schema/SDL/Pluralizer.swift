@@ -1,20 +1,32 @@
 /// English plurals as the `pluralize` npm package makes them, which the Amplify transformer and codegen use
 /// for `list<Plural>` names: `Blog → Blogs`, `Library → Libraries`, `Person → People`, `Series → Series`,
 /// `SSN → SSNS`, `TodoMetadata → TodoMetadata`.
-enum Pluralizer {
+struct Pluralizer {
+    /// The rules compiled once, for a schema's many names (compiled regexes are not `Sendable`, so they are not static).
+    private let compiledRules: [(Regex<AnyRegexOutput>, String)]
+    private let compiledUncountables: [Regex<AnyRegexOutput>]
+
+    init() {
+        compiledRules = Self.rules.compactMap { entry in Self.pattern(entry.0).map { ($0, entry.1) } }
+        compiledUncountables = Self.uncountablePatterns.compactMap(Self.pattern)
+    }
+
+    /// The plural of one name (compiling the rules for it).
+    static func plural(_ word: String) -> String { Pluralizer().plural(word) }
+
     /// The plural of a model name.
-    static func plural(_ word: String) -> String {
+    func plural(_ word: String) -> String {
         let token = word.lowercased()
-        if uncountableWords.contains(token) || irregularPlurals.contains(token) { return restoreCase(word, token) }
-        if let irregular = irregularSingulars[token] { return restoreCase(word, irregular) }
-        for text in uncountablePatterns where (pattern(text).flatMap { try? $0.firstMatch(in: word) }) != nil { return word }
-        for (text, replacement) in rules.reversed() {
-            guard let match = pattern(text).flatMap({ try? $0.firstMatch(in: word) }) else { continue }
-            let result = interpolate(replacement, match)
+        if Self.uncountableWords.contains(token) || Self.irregularPlurals.contains(token) { return Self.restoreCase(word, token) }
+        if let irregular = Self.irregularSingulars[token] { return Self.restoreCase(word, irregular) }
+        for pattern in compiledUncountables where (try? pattern.firstMatch(in: word)) != nil { return word }
+        for (pattern, replacement) in compiledRules.reversed() {
+            guard let match = try? pattern.firstMatch(in: word) else { continue }
+            let result = Self.interpolate(replacement, match)
             let matched = String(word[match.range])
             let head = String(word[..<match.range.lowerBound])
-            if matched.isEmpty { return head + restoreCase(head.last.map(String.init) ?? "", result) }
-            return head + restoreCase(matched, result)
+            if matched.isEmpty { return head + Self.restoreCase(head.last.map(String.init) ?? "", result) }
+            return head + Self.restoreCase(matched, result)
         }
         return word
     }
@@ -50,7 +62,6 @@ enum Pluralizer {
     }
 
     /// `pluralize`'s plural rules in the order it adds them; the last matching one wins.
-    /// (Kept as text: compiled regexes are not `Sendable`, and a schema has few models.)
     private static let rules: [(String, String)] = [
         ("s?", "s"),
         ("[^\\u{0}-\\u{7F}]", "$0"),

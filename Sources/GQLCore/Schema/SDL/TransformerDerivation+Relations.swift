@@ -123,7 +123,7 @@ extension TransformerDerivation {
             fields.append(ModelField(name: side.name.lowercasedFirst, type: .model(side.name), isRequired: true,
                                      association: .belongsTo(targetNames: index.fields)))
         }
-        joinModels[relationName] = Model(name: relationName, pluralName: Pluralizer.plural(relationName), fields: fields,
+        joinModels[relationName] = Model(name: relationName, pluralName: pluralizer.plural(relationName), fields: fields,
                                          primaryKey: PrimaryKey(), indexes: indexes)
         joinOrder.append(relationName)
     }

@@ -49,6 +49,7 @@ struct TransformerDerivation {
     /// The join models `@manyToMany` makes, by relation name.
     var joinModels: [String: Model] = [:]
     var joinOrder: [String] = []
+    let pluralizer = Pluralizer()
 
     init(document: SchemaDocument, path: String) throws(SchemaError) {
         self.document = document
@@ -175,7 +176,7 @@ struct TransformerDerivation {
                     try checkFields(sortKeys, in: fields, model: definition.name, at: directive.offset)
                     let keyFields = [field.name] + sortKeys
                     let name = try string(directive, "name")
-                        ?? Pluralizer.plural(definition.name).lowercasedFirst + "By" + keyFields.map(\.uppercasedFirst).joined(separator: "And")
+                        ?? pluralizer.plural(definition.name).lowercasedFirst + "By" + keyFields.map(\.uppercasedFirst).joined(separator: "And")
                     indexes.append(SecondaryIndex(name: name, queryField: try string(directive, "queryField"), fields: keyFields))
                 case "default":
                     guard directive.argument("value") != nil else {
@@ -189,7 +190,7 @@ struct TransformerDerivation {
         if primaryKey.isDefaultID, !fields.contains(where: { $0.name == "id" }) {
             fields.insert(ModelField(name: "id", type: .scalar("ID"), isRequired: true), at: 0)
         }
-        let pluralName = Pluralizer.plural(definition.name)
+        let pluralName = pluralizer.plural(definition.name)
         var operations = ModelOperations(modelName: definition.name, pluralName: pluralName)
         var authRules: [AuthRule] = []
         for directive in definition.directives {
