@@ -18,8 +18,8 @@ from gqlc_runner import GQLC_BIN, gqlc_env
 
 BLOG = "schema-examples/blog.json"
 CUSTOM = "Tests/Fixtures/schemas/custom-operations.mis.json"
-ALL_COMMANDS = ["get", "list", "create", "update", "delete", "query", "mutate", "models", "raw", "subscribe", "completion",
-                "help"]
+ALL_COMMANDS = ["get", "list", "create", "update", "delete", "query", "mutate", "models", "raw", "subscribe", "schema",
+                "completion", "help"]
 
 
 def words_of(line: list[str]) -> str:
@@ -59,6 +59,7 @@ CASES = [
     # (words after gqlc, the last one being completed; what Tab offers)
     ([""], ALL_COMMANDS),
     (["li"], ["list"]),
+    (["schema", ""], ["pull", "print"]),
     (["--schema", BLOG, "get", ""], ["Blog", "Comment", "Post"]),
     (["--schema", "=", BLOG, "list", "C"], ["Comment"]),
     (["list", "--where", "title", "=", "x", "--schema", BLOG, "P"], ["Post"]),

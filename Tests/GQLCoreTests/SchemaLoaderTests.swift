@@ -25,7 +25,8 @@ import Testing
 
     static let projectFixtures = [
         "gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json", "amplifyconfiguration.json",
-        "aws-scalars.mis.json", "custom-operations.mis.json",
+        "aws-scalars.mis.json", "custom-operations.mis.json", "directives.mis.json", "gen1-conventions.graphql",
+        "gen2-conventions.graphql", "directives.graphql",
     ]
 
     @Test(arguments: projectFixtures)
@@ -35,7 +36,7 @@ import Testing
 
     @Test func everyProjectFixtureFileIsCovered() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: TestPaths.projectFixtures.path)
-        #expect(Set(names.filter { $0.hasSuffix(".json") }) == Set(Self.projectFixtures))
+        #expect(Set(names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".graphql") }) == Set(Self.projectFixtures))
     }
 
     @Test func amplifyOutputsCarriesServiceSettings() throws {

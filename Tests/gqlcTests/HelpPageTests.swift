@@ -47,8 +47,12 @@ import Testing
 
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
-                                    amplify_outputs.json or amplifyconfiguration.json.
-                                    (default: amplify_outputs.json in . or a parent;
+                                    amplify_outputs.json, amplifyconfiguration.json, the
+                                    @model schema.graphql, or aws-exports.js. Without
+                                    it, gqlc looks in . and its parents for
+                                    amplify_outputs.json or
+                                    amplify/backend/api/NAME/schema.graphql.
+                                    (default: the nearest Amplify schema;
                                     env: GQLC_SCHEMA)
               --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
                                     schema file when it has one. (env: GQLC_ENDPOINT)
@@ -234,8 +238,12 @@ import Testing
 
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
-                                    amplify_outputs.json or amplifyconfiguration.json.
-                                    (default: amplify_outputs.json in . or a parent;
+                                    amplify_outputs.json, amplifyconfiguration.json, the
+                                    @model schema.graphql, or aws-exports.js. Without
+                                    it, gqlc looks in . and its parents for
+                                    amplify_outputs.json or
+                                    amplify/backend/api/NAME/schema.graphql.
+                                    (default: the nearest Amplify schema;
                                     env: GQLC_SCHEMA)
               --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
                                     schema file when it has one. (env: GQLC_ENDPOINT)
@@ -244,20 +252,23 @@ import Testing
               --auth-token TOKEN    Send TOKEN as the Authorization header, as given (no
                                     'Bearer' prefix is added). (env: GQLC_AUTH_TOKEN)
               --iam                 Sign requests with AWS SigV4 (AppSync IAM auth),
-                                    with credentials from AWS_ACCESS_KEY_ID and
-                                    AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN) or the
-                                    shared credentials file. On by default when no API
-                                    key or token is given and the schema file's default
-                                    authorization type is AWS_IAM. (env: GQLC_IAM)
+                                    with credentials found as the AWS CLI finds them
+                                    (environment, profile, SSO, roles,
+                                    credential_process, container, instance). On by
+                                    default when no API key or token is given and the
+                                    schema file's default authorization type is AWS_IAM.
+                                    (env: GQLC_IAM)
               --region REGION       The AWS region to sign for. Defaults to the region
                                     in an AppSync endpoint's host name, the schema
-                                    file's region, then AWS_REGION or
-                                    AWS_DEFAULT_REGION.
-              --profile NAME        Sign with IAM credentials from this profile of the
-                                    shared credentials file (AWS_SHARED_CREDENTIALS_FILE
-                                    or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID;
-                                    else AWS_PROFILE, else 'default'. Implies --iam when
-                                    no API key or token is given.
+                                    file's region, the AWS profile's region, then
+                                    AWS_REGION or AWS_DEFAULT_REGION.
+              --profile NAME        Sign with IAM credentials from this profile of
+                                    ~/.aws/config and ~/.aws/credentials
+                                    (AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE):
+                                    keys, a role, SSO or credential_process; it wins
+                                    over AWS_ACCESS_KEY_ID. Else AWS_PROFILE, else
+                                    'default'. Implies --iam when no API key or token is
+                                    given.
           -H, --header 'NAME: VALUE'
                                     Add an HTTP header to every request. (repeatable)
               --cacert FILE         Verify HTTPS servers with the CA certificates in

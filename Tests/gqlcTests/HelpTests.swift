@@ -185,6 +185,6 @@ import Testing
         #expect(row.text.hasSuffix("(repeatable)"))
         let schema = HelpRenderer.row(GlobalOptions.schemaOption)
         #expect(schema.term == "    --schema FILE")
-        #expect(schema.text.replacingOccurrences(of: "\u{00A0}", with: " ").hasSuffix("(default: amplify_outputs.json in . or a parent; env: GQLC_SCHEMA)"))
+        #expect(schema.text.replacingOccurrences(of: "\u{00A0}", with: " ").hasSuffix("(default: the nearest Amplify schema; env: GQLC_SCHEMA)"))
     }
 }

@@ -100,7 +100,7 @@ enum IntrospectionDecoder {
     }
 
     /// `@model(queries: {list: "allPosts"}, subscriptions: null)`: a null disables, a string renames.
-    private static func applyOverrides(_ properties: JSONNode, to operations: inout ModelOperations) throws(SchemaError) {
+    static func applyOverrides(_ properties: JSONNode, to operations: inout ModelOperations) throws(SchemaError) {
         let groups: [(String, [(String, WritableKeyPath<ModelOperations, String?>)])] = [
             ("queries", [("get", \.get), ("list", \.list)]),
             ("mutations", [("create", \.create), ("update", \.update), ("delete", \.delete)]),
@@ -228,7 +228,7 @@ enum IntrospectionDecoder {
     }
 
     /// Embedded types are selected with all their fields, so they must not contain themselves.
-    private static func checkEmbeddedCycles(_ schema: ModelSchema, root: JSONNode) throws(SchemaError) {
+    static func checkEmbeddedCycles(_ schema: ModelSchema, root: JSONNode) throws(SchemaError) {
         var finished: Set<String> = []
         for start in schema.nonModels.keys.sorted() where !finished.contains(start) {
             // Iterative depth-first search, tracking the current path.

@@ -8,6 +8,10 @@ public enum SchemaFileFormat: String, Sendable, Equatable {
     case legacyConfig = "legacy Amplify configuration"
     /// Gen1 native `amplifyconfiguration.json` (`api.plugins.awsAPIPlugin`): endpoint only.
     case nativeConfig = "Amplify native configuration"
+    /// The transformer v2 input SDL (`amplify/backend/api/<name>/schema.graphql`): models only.
+    case transformerSDL = "@model schema"
+    /// Gen1 `aws-exports.js`: endpoint, region, auth type and API key only.
+    case awsExports = "aws-exports.js"
 }
 
 /// The service settings a config file may carry.
@@ -55,8 +59,21 @@ public enum SchemaLoader {
         return try load(bytes: bytes, path: path)
     }
 
-    /// Decodes file contents; `path` is used in error messages.
+    /// Decodes file contents; `path` is used in error messages. A `.graphql` file is read as the `@model` SDL,
+    /// a `.js` file as `aws-exports.js`, anything else as JSON.
     public static func load(bytes: [UInt8], path: String) throws(SchemaError) -> SchemaFile {
+        if SchemaDiscovery.isSDL(path: path) || SchemaDiscovery.looksLikeSDL(bytes[...]) {
+            let schema = try TransformerSchemaReader.read(text: String(decoding: bytes, as: UTF8.self), path: path)
+            return SchemaFile(path: path, format: .transformerSDL, schema: schema, service: ServiceConfig())
+        }
+        if SchemaDiscovery.isJavaScript(path: path) {
+            let literal = try AWSExportsReader.read(bytes: bytes, path: path)
+            guard literal["aws_appsync_graphqlEndpoint"] != nil || literal["models"] != nil || literal["modelIntrospection"] != nil else {
+                throw SchemaError(file: path, location: "", message: "no GraphQL API in this file: it has no aws_appsync_graphqlEndpoint "
+                                  + "(run amplify add api, then amplify push)")
+            }
+            return try decode(literal, path: path, format: .awsExports)
+        }
         let json: JSONValue
         do {
             json = try JSONValue.parse(bytes)
@@ -69,8 +86,8 @@ public enum SchemaLoader {
         return try decode(json, path: path)
     }
 
-    /// Decodes an already-parsed file.
-    public static func decode(_ json: JSONValue, path: String) throws(SchemaError) -> SchemaFile {
+    /// Decodes an already-parsed file; `format` names a legacy-shaped file read from another syntax.
+    public static func decode(_ json: JSONValue, path: String, format: SchemaFileFormat? = nil) throws(SchemaError) -> SchemaFile {
         let root = JSONNode(value: json, path: "", file: path)
         guard case .object(let object) = json else {
             throw SchemaError(file: path, location: "", message: "expected a JSON object at the top level, found \(json.kindDescription)")
@@ -95,7 +112,7 @@ public enum SchemaLoader {
                 apiKey: try root.optionalString("aws_appsync_apiKey"),
                 region: try root.optionalString("aws_appsync_region"),
                 defaultAuthorizationType: try root.optionalString("aws_appsync_authenticationType"))
-            return SchemaFile(path: path, format: .legacyConfig, schema: schema, service: service)
+            return SchemaFile(path: path, format: format ?? .legacyConfig, schema: schema, service: service)
         }
         if let plugins = try root.optional("api")?.optional("plugins")?.optional("awsAPIPlugin") {
             for (_, api) in try plugins.members() where try api.optionalString("endpointType") != "REST" {

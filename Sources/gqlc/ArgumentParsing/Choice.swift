@@ -1,3 +1,5 @@
+import GQLCore
+
 /// A fixed set of words a value may be (`asc|desc`, `json|ndjson`, shells), from a `CaseIterable` enum, so that
 /// parsing, errors, help and completion read the same list.
 protocol Choice: CaseIterable, Sendable {
@@ -17,6 +19,20 @@ extension Choice {
         let words = self.words
         guard let last = words.last, words.count > 1 else { return words.first ?? "" }
         return words.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// The positional at `index` of a command taking one of these words (`completion SHELL`, `schema ACTION`):
+    /// a missing or unknown word is a usage error naming the alternatives, with a suggestion where one is close.
+    static func positional(_ arguments: CommandArguments, at index: Int, naming kind: String) throws(UsageError) -> Self {
+        guard let text = arguments.optional(at: index) else {
+            throw UsageError("'\(arguments.command.name)' needs \(kind): \(alternatives); usage: \(arguments.command.usageLine)")
+        }
+        guard let value = parse(text) else {
+            let suggestion = Suggestions.didYouMean(text, in: words)
+            let what = kind.split(separator: " ").last.map(String.init) ?? kind
+            throw UsageError("unknown \(what) '\(text)'" + (suggestion.isEmpty ? "; expected \(alternatives)" : suggestion))
+        }
+        return value
     }
 
     /// The case whose word is `text` (in any case when `ignoringCase`).

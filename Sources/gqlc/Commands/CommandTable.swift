@@ -67,6 +67,7 @@ enum CommandTable {
         entry(ModelsCommand.self),
         entry(RawCommand.self),
         entry(SubscribeCommand.self),
+        entry(SchemaCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.

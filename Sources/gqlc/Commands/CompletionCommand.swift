@@ -41,13 +41,6 @@ enum CompletionCommand {
     /// The shell named on the command line; a missing or unknown one is an error with a suggestion.
     static func shell(from arguments: CommandArguments) throws(UsageError) -> Shell {
         try arguments.expectNoPositionals(after: 1)
-        guard let name = arguments.optional(at: 0) else {
-            throw UsageError("'completion' needs a shell: \(Shell.alternatives); usage: \(spec.usageLine)")
-        }
-        guard let shell = Shell.parse(name) else {
-            let suggestion = Suggestions.didYouMean(name, in: Shell.words)
-            throw UsageError("unknown shell '\(name)'" + (suggestion.isEmpty ? "; expected \(Shell.alternatives)" : suggestion))
-        }
-        return shell
+        return try Shell.positional(arguments, at: 0, naming: "a shell")
     }
 }

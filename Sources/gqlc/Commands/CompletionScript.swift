@@ -54,6 +54,7 @@ enum CompletionScript {
     static func completion(ofArgument argument: ArgumentSpec?, command: String) -> ValueCompletion {
         guard let argument else { return .nothing }
         if command == CompletionCommand.spec.name { return .choices(CompletionCommand.Shell.words) }
+        if command == SchemaCommand.spec.name { return .choices(SchemaInvocation.Action.words) }
         switch argument.name {
         case "MODEL": return .models
         case "COMMAND": return .commands

@@ -21,6 +21,8 @@ struct GlobalOptions: Equatable, Sendable {
     var profile: String?
     /// The environment variables IAM auth reads (`AWS_*`, `HOME`), kept for when it is needed.
     var awsEnvironment: [String: String] = [:]
+    /// Where `schema pull` caches schemas: `$XDG_CACHE_HOME/gqlc`, else `~/.cache/gqlc`.
+    var cacheDirectory: String?
     /// Extra headers, in the order given.
     var headers: [HTTPHeader] = []
     /// A PEM file of CA certificates to verify HTTPS servers with instead of the system's (`--cacert`,
@@ -85,13 +87,15 @@ struct GlobalOptions: Equatable, Sendable {
     }
 
     /// The default schema file, looked up in the working directory and then its parents.
-    static let defaultSchemaPath = "amplify_outputs.json in . or a parent"
+    static let defaultSchemaPath = "the nearest Amplify schema"
 
     // MARK: - Declarations
 
     static let schemaOption = OptionSpec(
         long: "schema", value: "FILE", default: defaultSchemaPath, environment: "GQLC_SCHEMA",
-        help: "The model schema: model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json.")
+        help: "The model schema: model-introspection JSON, amplify_outputs.json, amplifyconfiguration.json, the @model "
+            + "schema.graphql, or aws-exports.js. Without it, gqlc looks in . and its parents for amplify_outputs.json "
+            + "or amplify/backend/api/NAME/schema.graphql.")
     static let endpointOption = OptionSpec(
         long: "endpoint", value: "URL", environment: "GQLC_ENDPOINT",
         help: "The GraphQL endpoint. Defaults to the URL in the schema file when it has one.")
@@ -182,6 +186,7 @@ struct GlobalOptions: Equatable, Sendable {
         region = options.value(Self.regionOption)
         profile = options.value(Self.profileOption)
         awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
+        cacheDirectory = SchemaDiscovery.cacheDirectory(environment: environment)
 
         var headers: [HTTPHeader] = []
         for text in options.values(Self.headerOption) {

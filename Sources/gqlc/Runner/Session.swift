@@ -17,52 +17,6 @@ struct Session: Sendable {
     let console: Console
     let cancellation: CancellationFlag
 
-    /// The schema file to read: the one `--schema` or `GQLC_SCHEMA` names, else the nearest amplify_outputs.json
-    /// in the working directory or its parents (as git finds `.git`); nil when none is named or found.
-    func schemaPath() -> String? {
-        if globals.schema.origin != .default { return globals.schema.value }
-        return SchemaDiscovery.currentDirectory().flatMap(SchemaDiscovery.find(from:))
-    }
-
-    /// Reads the schema file, and names it under `--verbose`. When `required` is false, no file is not an error.
-    func schemaFile(required: Bool) throws(RunFailure) -> SchemaFile? {
-        guard let path = schemaPath() else {
-            if !required { return nil }
-            throw RunFailure.usage(
-                "no model schema: no \(SchemaDiscovery.defaultFileName) in \(directoryNote); pass --schema FILE or "
-                    + "set GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json or amplifyconfiguration.json)")
-        }
-        if globals.verbose {
-            let how = switch globals.schema.origin {
-            case .commandLine: "--schema"
-            case .environment(let name): "$\(name)"
-            case .default: "the nearest \(SchemaDiscovery.defaultFileName) from the working directory"
-            }
-            console.error.write("* schema: \(path) (\(how))\n")
-        }
-        do {
-            return try SchemaLoader.load(path: path)
-        } catch {
-            throw .schema(error)
-        }
-    }
-
-    /// "the working directory or its parents", with the directory when it can be read.
-    private var directoryNote: String {
-        SchemaDiscovery.currentDirectory().map { "\($0) or its parents" } ?? "the working directory or its parents"
-    }
-
-    /// The model schema, which model commands need.
-    func modelSchema(in file: SchemaFile?) throws(RunFailure) -> ModelSchema {
-        guard let file else { throw RunFailure.usage("no model schema") }
-        guard let schema = file.schema else {
-            throw RunFailure.usage(
-                "\(file.path): this \(file.format.rawValue) file has no model introspection; "
-                    + "pass --schema with a model-introspection JSON or an amplify_outputs.json that has data.model_introspection")
-        }
-        return schema
-    }
-
     /// The endpoint, with its auth headers, from flags, environment or the schema file.
     func endpoint(file: SchemaFile?) throws(RunFailure) -> Endpoint {
         let url: String

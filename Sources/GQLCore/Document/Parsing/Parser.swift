@@ -15,9 +15,9 @@ struct DefinitionLocations: Sendable {
 
 /// A recursive-descent parser for executable documents (GraphQL spec, October 2021, section 2).
 struct Parser {
-    private var lexer: Lexer
-    private var token: Token
-    private var depth = 0
+    private(set) var lexer: Lexer
+    private(set) var token: Token
+    var depth = 0
     private var current = DefinitionLocations(start: 0)
     private(set) var locations: [DefinitionLocations] = []
 
@@ -130,7 +130,7 @@ struct Parser {
         return type
     }
 
-    private mutating func parseType() throws(GraphQLSyntaxError) -> TypeReference {
+    mutating func parseType() throws(GraphQLSyntaxError) -> TypeReference {
         var type: TypeReference
         if token.kind == .bracketOpen {
             let open = token.start
@@ -214,7 +214,7 @@ struct Parser {
 
     // MARK: Arguments, directives and values
 
-    private mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
+    mutating func parseArguments(const: Bool) throws(GraphQLSyntaxError) -> [Argument] {
         let open = token.start
         try advance()
         var arguments: [Argument] = []
@@ -244,7 +244,7 @@ struct Parser {
         return directives
     }
 
-    private mutating func parseValue(const: Bool) throws(GraphQLSyntaxError) -> InputValue {
+    mutating func parseValue(const: Bool) throws(GraphQLSyntaxError) -> InputValue {
         let value: InputValue
         switch token.kind {
         case .dollar:
@@ -314,11 +314,11 @@ struct Parser {
 
     // MARK: Tokens and errors
 
-    private mutating func advance() throws(GraphQLSyntaxError) {
+    mutating func advance() throws(GraphQLSyntaxError) {
         token = try lexer.next()
     }
 
-    private mutating func expectName(_ expected: String) throws(GraphQLSyntaxError) -> String {
+    mutating func expectName(_ expected: String) throws(GraphQLSyntaxError) -> String {
         guard token.kind == .name else { throw unexpected(expected) }
         let name = token.value
         try advance()
@@ -326,23 +326,23 @@ struct Parser {
     }
 
     /// Counts one level of nesting, refusing documents deep enough to threaten the stack.
-    private mutating func enter(at offset: Int) throws(GraphQLSyntaxError) {
+    mutating func enter(at offset: Int) throws(GraphQLSyntaxError) {
         depth += 1
         guard depth <= ParsedDocument.maximumDepth else {
             throw error("the document is nested more than \(ParsedDocument.maximumDepth) levels deep", at: offset)
         }
     }
 
-    private func error(_ message: String, at offset: Int) -> GraphQLSyntaxError {
+    func error(_ message: String, at offset: Int) -> GraphQLSyntaxError {
         lexer.error(message, at: offset)
     }
 
-    private func unexpected(_ expected: String) -> GraphQLSyntaxError {
+    func unexpected(_ expected: String) -> GraphQLSyntaxError {
         error("unexpected \(token.description); \(expected)", at: token.start)
     }
 
     /// At the end of the file, names the bracket left open; otherwise reports the unexpected token.
-    private func unexpectedOrUnclosed(open: Int, closer: String, _ expected: String) -> GraphQLSyntaxError {
+    func unexpectedOrUnclosed(open: Int, closer: String, _ expected: String) -> GraphQLSyntaxError {
         guard token.kind == .endOfFile else { return unexpected(expected) }
         let opener = closer == "')'" ? "'('" : closer == "']'" ? "'['" : "'{'"
         let position = lexer.source.locate(open).position

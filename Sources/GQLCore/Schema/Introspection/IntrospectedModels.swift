@@ -1,0 +1,252 @@
+/// Models derived from a live API's introspection by the transformer's conventions: `Model<M>Connection` types
+/// mark models; `get<M>` gives the key, `list<Plural>` the plural, `Create/Update/Delete<M>Input` the mutations,
+/// `onCreate<M>`… the subscriptions; other `Model<M>Connection` queries with a required first argument are
+/// index query fields; model-typed fields are belongsTo/hasOne and connection-typed fields hasMany, their
+/// foreign keys found by the transformer's names (Gen 1 `blogPostsId`, Gen 2 `blogId`).
+///
+/// Introspection cannot show auth rules, index names, or which side of a one-to-one pair holds `@hasOne`;
+/// ``assumptions`` says what was assumed.
+public struct IntrospectedModels: Sendable {
+    public var schema: ModelSchema
+    /// One line per guess, for `--verbose` and `schema pull`'s summary.
+    public var assumptions: [String]
+
+    public init(_ api: APISchema) {
+        var derivation = Derivation(api: api)
+        schema = derivation.run()
+        assumptions = derivation.assumptions
+    }
+}
+
+private struct Derivation {
+    let api: APISchema
+    var assumptions: [String] = []
+    /// Model names in the server's type order.
+    var modelNames: [String] = []
+    let pluralizer = Pluralizer()
+
+    init(api: APISchema) {
+        self.api = api
+        modelNames = api.types.filter { type in
+            type.kind == "OBJECT" && !type.name.hasPrefix("__") && api.type(named: "Model\(type.name)Connection")?
+                .fields.contains { $0.name == "items" && $0.type.namedType == type.name } == true
+        }.map(\.name)
+    }
+
+    func rootFields(_ name: String?) -> [APISchema.Field] { name.flatMap { api.type(named: $0)?.fields } ?? [] }
+
+    mutating func run() -> ModelSchema {
+        var schema = ModelSchema()
+        var used: Set<String> = []  // root fields that belong to models
+        var bases: [String: Model] = [:]
+        for name in modelNames {
+            bases[name] = baseModel(name, used: &used)
+        }
+        for name in modelNames {
+            guard var model = bases[name], let type = api.type(named: name) else { continue }
+            for field in type.fields {
+                guard let index = model.fields.firstIndex(where: { $0.name == field.name }) else { continue }
+                model.fields[index].association = association(of: model.fields[index], in: model, models: bases)
+            }
+            schema.models[name] = model
+        }
+        let transformerEnums: Set<String> = ["ModelSortDirection", "ModelAttributeTypes", "ModelMutationMap"]
+        for type in api.types where type.kind == "ENUM" && !type.name.hasPrefix("__") && !transformerEnums.contains(type.name) {
+            schema.enums[type.name] = EnumType(name: type.name, values: type.enumValues)
+        }
+        var pending = schema.models.values.flatMap(\.fields).compactMap(\.nonModelName)
+        for (kind, root) in [(CustomOperation.Kind.query, api.queryType), (.mutation, api.mutationType), (.subscription, api.subscriptionType)] {
+            for field in rootFields(root) where !used.contains(field.name) {
+                let result = modelField(field.name, field.type)
+                let arguments = field.arguments.map { modelField($0.name, $0.type) }
+                schema.customOperations.append(CustomOperation(kind: kind, name: field.name, result: result, arguments: arguments))
+                pending += [result.nonModelName].compactMap { $0 }
+            }
+        }
+        while let name = pending.popLast() {
+            guard schema.nonModels[name] == nil, let type = api.type(named: name), type.kind == "OBJECT" else { continue }
+            let fields = type.fields.map { modelField($0.name, $0.type) }
+            schema.nonModels[name] = NonModelType(name: name, fields: fields)
+            pending += fields.compactMap(\.nonModelName)
+        }
+        if !modelNames.isEmpty {
+            note("auth rules are not visible by introspection; models show none")
+        }
+        return schema
+    }
+
+    /// A field as model introspection writes it: models and connections become `{model}`, other objects `{nonModel}`.
+    func modelField(_ name: String, _ type: APISchema.TypeRef) -> ModelField {
+        var named = type.namedType
+        var reference = type.reference
+        let connection = named.hasPrefix("Model") && named.hasSuffix("Connection")
+            && modelNames.contains(String(named.dropFirst(5).dropLast(10)))
+        if connection {
+            named = String(named.dropFirst(5).dropLast(10))
+            reference = .list(.named(named))
+        }
+        let kind = api.type(named: named)?.kind
+        let fieldType: FieldType
+        if modelNames.contains(named) {
+            fieldType = .model(named)
+        } else if kind == "ENUM" {
+            fieldType = .enumeration(named)
+        } else if kind == "OBJECT" || kind == "INPUT_OBJECT" {
+            fieldType = .nonModel(named)
+        } else {
+            fieldType = .scalar(named)
+        }
+        return TransformerDerivation.modelField(name, reference, fieldType)
+    }
+
+    /// Fields, key, plural, operation names and index query fields of one model.
+    mutating func baseModel(_ name: String, used: inout Set<String>) -> Model {
+        let type = api.type(named: name)
+        let connection = "Model\(name)Connection"
+        let queries = rootFields(api.queryType)
+        var fields = type?.fields.map { modelField($0.name, $0.type) } ?? []
+        let createInput = api.type(named: "Create\(name)Input")?.inputFields.map(\.name)
+        for index in fields.indices where ["createdAt", "updatedAt"].contains(fields[index].name) {
+            if let createInput, !createInput.contains(fields[index].name) {
+                fields[index].isReadOnly = true
+                fields[index].isRequired = false
+            }
+        }
+        let gets = queries.filter { $0.type.namedType == name && $0.type.kind != "LIST" && !$0.arguments.isEmpty
+            && $0.arguments.allSatisfy { $0.type.kind == "NON_NULL" } }
+        let get = gets.first { $0.name == "get" + name.uppercasedFirst } ?? gets.first
+        let lists = queries.filter { $0.type.namedType == connection }
+        let list = lists.first { field in field.name.hasPrefix("list") && !field.arguments.contains { $0.type.kind == "NON_NULL" } }
+            ?? lists.first { field in !field.arguments.contains { $0.type.kind == "NON_NULL" } }
+        var pluralName = pluralizer.plural(name)
+        if let list, list.name.hasPrefix("list") {
+            let fromName = String(list.name.dropFirst(4))
+            if fromName.lowercased() == pluralName.lowercased() || list.name == "list" + fromName { pluralName = fromName }
+        }
+        var primaryKey = PrimaryKey()
+        if let get {
+            let keys = get.arguments.map(\.name)
+            primaryKey = PrimaryKey(partitionKey: keys[0], sortKeys: Array(keys.dropFirst()))
+        } else if let delete = api.type(named: "Delete\(name)Input") {
+            let keys = delete.inputFields.filter { $0.type.kind == "NON_NULL" }.map(\.name)
+            if let first = keys.first { primaryKey = PrimaryKey(partitionKey: first, sortKeys: Array(keys.dropFirst())) }
+        }
+        var operations = ModelOperations(modelName: name, pluralName: pluralName)
+        operations.get = get?.name
+        operations.list = list?.name
+        let mutations = rootFields(api.mutationType)
+        operations.create = mutations.first { $0.type.namedType == name && $0.arguments.first?.type.namedType == "Create\(name)Input" }?.name
+        operations.update = mutations.first { $0.type.namedType == name && $0.arguments.first?.type.namedType == "Update\(name)Input" }?.name
+        operations.delete = mutations.first { $0.type.namedType == name && $0.arguments.first?.type.namedType == "Delete\(name)Input" }?.name
+        let subscriptions = rootFields(api.subscriptionType).filter { $0.type.namedType == name }.map(\.name)
+        for (kind, path) in [("onCreate", \ModelOperations.onCreate), ("onUpdate", \.onUpdate), ("onDelete", \.onDelete)] {
+            let expected = kind + name.uppercasedFirst
+            operations[keyPath: path] = subscriptions.first { $0 == expected }
+        }
+        for operation in operations.named.compactMap(\.name) { used.insert(operation) }
+
+        var indexes: [SecondaryIndex] = []
+        for field in lists where field.name != list?.name {
+            used.insert(field.name)  // index queries, and DataStore's sync<Plural>: model machinery, not custom queries
+            guard let partition = field.arguments.first, partition.type.kind == "NON_NULL" else { continue }
+            var keyFields = [partition.name]
+            let known: Set<String> = ["filter", "limit", "nextToken", "sortDirection"]
+            if let sortArgument = field.arguments.dropFirst().first(where: { !known.contains($0.name) }) {
+                let conditionType = sortArgument.type.namedType
+                if conditionType.hasSuffix("CompositeKeyConditionInput"),
+                   let composite = api.type(named: String(conditionType.dropLast("ConditionInput".count)) + "Input") {
+                    keyFields += composite.inputFields.map(\.name)
+                } else {
+                    keyFields.append(sortArgument.name)
+                }
+            }
+            indexes.append(SecondaryIndex(name: field.name, queryField: field.name, fields: keyFields))
+        }
+        if !indexes.isEmpty {
+            note("\(name): index names are not visible by introspection; each index is named after its query field")
+        }
+        return Model(name: name, pluralName: pluralName, fields: fields, primaryKey: primaryKey, indexes: indexes, operations: operations)
+    }
+
+    /// The association of a model-typed field, by the transformer's foreign-key names.
+    mutating func association(of field: ModelField, in model: Model, models: [String: Model]) -> Association? {
+        guard case .model(let targetName) = field.type, let target = models[targetName] else { return nil }
+        if field.isArray {
+            // hasMany: the child's keys that point at this model through this field.
+            if let keys = childKeys(child: target, parent: model, field: field.name) { return .hasMany(associatedWith: keys) }
+            if let back = target.fields.first(where: { !$0.isArray && $0.type == .model(model.name) }) {
+                return .hasMany(associatedWith: [back.name])  // the child's belongsTo field, whose keys it names
+            }
+            note("\(model.name).\(field.name): no foreign key to \(model.name) found on \(targetName)")
+            return .hasMany(associatedWith: [])
+        }
+        // Gen 1 implicit belongsTo: the keys the parent's hasMany put on this model.
+        for parentField in target.fields where parentField.isArray && parentField.type == .model(model.name) {
+            let names = target.keyFields.map { TransformerDerivation.camelCase([targetName, parentField.name, $0.name]) }
+            if !names.isEmpty, names.allSatisfy({ model.field(named: $0) != nil }) { return .belongsTo(targetNames: names) }
+        }
+        let ownKeys = target.keyFields.map { TransformerDerivation.camelCase([model.name, field.name, $0.name]) }
+        let reciprocal = target.fields.first { !$0.isArray && $0.type == .model(model.name) }
+        if !ownKeys.isEmpty, ownKeys.allSatisfy({ model.field(named: $0) != nil }) {
+            // Gen 1 one-to-one: each side has its own keys; which side declared @hasOne is not visible.
+            let otherHasKeys = reciprocal.map { other in
+                model.keyFields.map { TransformerDerivation.camelCase([targetName, other.name, $0.name]) }
+                    .allSatisfy { target.field(named: $0) != nil }
+            } ?? false
+            if otherHasKeys {
+                let first = modelNames.firstIndex(of: model.name) ?? 0 < modelNames.firstIndex(of: targetName) ?? 0
+                let pair = [model.name + "." + field.name, targetName + "." + (reciprocal?.name ?? "")]
+                let (parent, child) = first ? (pair[0], pair[1]) : (pair[1], pair[0])
+                note("\(parent) is taken as @hasOne and \(child) as @belongsTo (each holds keys; the model the API lists first is taken as the parent)")
+                if !first { return .belongsTo(targetNames: ownKeys) }
+            }
+            return .hasOne(associatedWith: target.primaryKey.fields, targetNames: ownKeys)
+        }
+        // Gen 2 references and Gen 1 fields: keys named after the other model on this one.
+        if let keys = referenceKeys(on: model, to: target) {
+            note("\(model.name).\(field.name) is taken as @belongsTo \(targetName) through " + keys.joined(separator: ", "))
+            return .belongsTo(targetNames: keys)
+        }
+        // Gen 2 hasOne: the keys are on the child.
+        if let keys = referenceKeys(on: target, to: model) {
+            note("\(model.name).\(field.name) is taken as @hasOne \(targetName) through \(targetName)." + keys.joined(separator: ", "))
+            return .hasOne(associatedWith: keys, targetNames: [])
+        }
+        note("\(model.name).\(field.name): no foreign key to \(targetName) found")
+        return .belongsTo(targetNames: [])
+    }
+
+    /// Records a guess once.
+    mutating func note(_ text: String) {
+        if !assumptions.contains(text) { assumptions.append(text) }
+    }
+
+    /// The fields on `child` that hold `parent`'s key for the parent's list field `field`.
+    func childKeys(child: Model, parent: Model, field: String) -> [String]? {
+        var names: [String] = []
+        for key in parent.keyFields {
+            let candidates = [TransformerDerivation.camelCase([parent.name, field, key.name]),
+                              parent.name.lowercasedFirst + key.name.uppercasedFirst, parent.name.lowercasedFirst + key.name]
+            guard let found = candidates.first(where: { child.field(named: $0) != nil }) else { return nil }
+            names.append(found)
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// `<other><Key>` (or the key's own name when it starts with the other model's name) on `model`.
+    func referenceKeys(on model: Model, to other: Model) -> [String]? {
+        var names: [String] = []
+        for key in other.keyFields {
+            let prefix = other.name.lowercasedFirst
+            let candidates = [prefix + key.name.uppercasedFirst] + (key.name.hasPrefix(prefix) ? [key.name] : [])
+            guard let found = candidates.first(where: { model.field(named: $0) != nil }) else { return nil }
+            names.append(found)
+        }
+        return names.isEmpty ? nil : names
+    }
+}
+
+extension ModelField {
+    /// The embedded type's name, for non-model fields.
+    var nonModelName: String? { if case .nonModel(let name) = type { name } else { nil } }
+}

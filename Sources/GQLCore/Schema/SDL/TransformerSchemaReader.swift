@@ -1,0 +1,341 @@
+/// Reads the Amplify GraphQL transformer v2 input schema (`amplify/backend/api/<name>/schema.graphql`, the
+/// `@model` SDL) into the ``ModelSchema`` its model introspection file would hold: `@model`, `@primaryKey`,
+/// `@index`, `@hasMany`, `@hasOne`, `@belongsTo`, `@manyToMany`, `@auth`, `@default`, enums, non-model types,
+/// and the transformer's generated foreign keys, join models and timestamps.
+///
+/// ```swift
+/// let schema = try TransformerSchemaReader.read(text: sdl, path: "schema.graphql")
+/// schema.models["Post"]?.field(named: "blogPostsId")   // the foreign key @hasMany on Blog.posts adds
+/// ```
+public enum TransformerSchemaReader {
+    /// Parses and derives; syntax errors and schema errors carry `line:column`.
+    public static func read(text: String, path: String) throws(SchemaError) -> ModelSchema {
+        let document: SchemaDocument
+        do {
+            document = try SchemaDocument(parsing: text, fileName: path)
+        } catch {
+            throw SchemaError(file: path, location: "\(error.line):\(error.column)", message: error.message)
+        }
+        var derivation = try TransformerDerivation(document: document, path: path)
+        return try derivation.derive()
+    }
+
+    /// The scalars GraphQL and AppSync define.
+    static let builtinScalars: Set<String> = IntrospectionDecoder.scalarNames
+
+    /// The directives of the transformer (and AppSync) that a schema may use without declaring them.
+    static let knownDirectives: Set<String> = [
+        "model", "primaryKey", "index", "hasMany", "hasOne", "belongsTo", "manyToMany", "auth", "default",
+        "searchable", "function", "http", "predictions", "mapsTo", "refersTo", "sql", "validate", "deprecated",
+        "aws_subscribe", "aws_api_key", "aws_iam", "aws_cognito_user_pools", "aws_oidc", "aws_lambda", "aws_auth",
+        "conversation", "generation", "specifiedBy",
+    ]
+}
+
+/// One derivation: the parsed document, indexed, and the models built from it.
+struct TransformerDerivation {
+    let document: SchemaDocument
+    let path: String
+    /// Object types by name, extensions merged, in source order.
+    var objects: [String: TypeSystemDefinition] = [:]
+    var objectOrder: [String] = []
+    var enums: [String: EnumType] = [:]
+    var scalars: Set<String> = TransformerSchemaReader.builtinScalars
+    var otherTypes: Set<String> = []
+    var declaredDirectives: Set<String> = []
+    var rootTypes: [String: CustomOperation.Kind] = ["Query": .query, "Mutation": .mutation, "Subscription": .subscription]
+    /// Fields the relational directives add to a model, after its timestamps, in the order they are made.
+    var addedFields: [String: [ModelField]] = [:]
+    /// The join models `@manyToMany` makes, by relation name.
+    var joinModels: [String: Model] = [:]
+    var joinOrder: [String] = []
+    let pluralizer = Pluralizer()
+
+    init(document: SchemaDocument, path: String) throws(SchemaError) {
+        self.document = document
+        self.path = path
+        for definition in document.definitions {
+            switch definition.kind {
+            case .object:
+                if var existing = objects[definition.name] {
+                    existing.fields += definition.fields
+                    existing.directives += definition.directives
+                    objects[definition.name] = existing
+                } else {
+                    objects[definition.name] = definition
+                    objectOrder.append(definition.name)
+                }
+            case .enumeration:
+                let values = definition.enumValues.map(\.name)
+                enums[definition.name, default: EnumType(name: definition.name, values: [])].values += values
+            case .scalar: scalars.insert(definition.name)
+            case .directive: declaredDirectives.insert(definition.name)
+            case .schema:
+                for (operation, type) in definition.operationTypes {
+                    if let kind = CustomOperation.Kind(rawValue: operation) { rootTypes[type] = kind }
+                }
+            case .interface, .union, .input: otherTypes.insert(definition.name)
+            }
+        }
+        try checkDirectives()
+    }
+
+    func error(at offset: Int, _ message: String) -> SchemaError {
+        SchemaError(file: path, location: document.position(of: offset).description, message: message)
+    }
+
+    /// Every directive must be one the transformer knows or one the document declares.
+    private func checkDirectives() throws(SchemaError) {
+        let known = TransformerSchemaReader.knownDirectives.union(declaredDirectives)
+        for definition in document.definitions {
+            let directives = definition.directives + definition.fields.flatMap(\.directives)
+                + definition.enumValues.flatMap(\.directives)
+            for directive in directives where !known.contains(directive.name) {
+                let suggestion = Suggestions.closest(to: directive.name, in: known).map { "; did you mean '@\($0)'?" } ?? ""
+                throw error(at: directive.offset, "unknown directive '@\(directive.name)'\(suggestion)")
+            }
+        }
+    }
+
+    func isModel(_ name: String) -> Bool { objects[name]?.directives.contains { $0.name == "model" } ?? false }
+
+    // MARK: Deriving
+
+    mutating func derive() throws(SchemaError) -> ModelSchema {
+        var schema = ModelSchema(enums: enums)
+        let modelNames = objectOrder.filter(isModel)
+        if modelNames.isEmpty, let connection = objectOrder.first(where: { $0.hasPrefix("Model") && $0.hasSuffix("Connection") }) {
+            throw error(at: objects[connection]?.offset ?? 0, "this is the schema AppSync serves (it has \(connection)), "
+                        + "not the @model schema it was generated from; use amplify/backend/api/<name>/schema.graphql, "
+                        + "or gqlc schema pull")
+        }
+        for name in objectOrder where !isModel(name) && rootTypes[name] == nil {
+            guard let definition = objects[name] else { continue }
+            schema.nonModels[name] = NonModelType(name: name, fields: try plainFields(definition))
+        }
+        var bases: [String: Model] = [:]
+        for name in modelNames {
+            guard let definition = objects[name] else { continue }
+            bases[name] = try baseModel(definition)
+        }
+        for name in modelNames {
+            guard let definition = objects[name], var model = bases[name] else { continue }
+            for field in definition.fields where relationalDirective(field) != nil {
+                let index = model.fields.firstIndex { $0.name == field.name }
+                let derived = try relationshipField(field, of: model, models: bases)
+                if let index { model.fields[index] = derived }
+            }
+            bases[name] = model
+        }
+        for name in modelNames {
+            guard var model = bases[name], let definition = objects[name] else { continue }
+            model.fields += try timestamps(definition, fields: model.fields)
+            for added in addedFields[name] ?? [] where model.field(named: added.name) == nil {
+                model.fields.append(added)
+            }
+            schema.models[name] = model
+        }
+        for name in joinOrder {
+            guard var join = joinModels[name] else { continue }
+            join.fields += Self.defaultTimestamps
+            schema.models[name] = join
+        }
+        schema.customOperations = try customOperations()
+        do {
+            try IntrospectionDecoder.checkEmbeddedCycles(schema, root: JSONNode(value: .null, path: "", file: path))
+        } catch {
+            let offset = objects[error.location.split(separator: ".").last.map(String.init) ?? ""]?.offset ?? 0
+            throw self.error(at: offset, error.message)
+        }
+        return schema
+    }
+
+    /// A model's declared fields, key, indexes, operation names and auth rules; relationship fields get their
+    /// associations later, once every model's key is known.
+    private func baseModel(_ definition: TypeSystemDefinition) throws(SchemaError) -> Model {
+        var fields: [ModelField] = []
+        for field in definition.fields {
+            guard let type = try fieldType(field, allowModels: true) else { continue }
+            if case .model(let target) = type, relationalDirective(field) == nil {
+                throw error(at: field.offset, "field '\(field.name)' of model \(definition.name) has the model type "
+                            + "\(target) but no @hasMany, @hasOne, @belongsTo or @manyToMany")
+            }
+            fields.append(Self.modelField(field.name, field.type, type))
+        }
+        var primaryKey = PrimaryKey()
+        var indexes: [SecondaryIndex] = []
+        for field in definition.fields {
+            for directive in field.directives {
+                switch directive.name {
+                case "primaryKey":
+                    let sortKeys = try stringList(directive, "sortKeyFields")
+                    try checkFields(sortKeys, in: fields, model: definition.name, at: directive.offset)
+                    primaryKey = PrimaryKey(partitionKey: field.name, sortKeys: sortKeys)
+                case "index":
+                    let sortKeys = try stringList(directive, "sortKeyFields")
+                    try checkFields(sortKeys, in: fields, model: definition.name, at: directive.offset)
+                    let keyFields = [field.name] + sortKeys
+                    let name = try string(directive, "name")
+                        ?? pluralizer.plural(definition.name).lowercasedFirst + "By" + keyFields.map(\.uppercasedFirst).joined(separator: "And")
+                    indexes.append(SecondaryIndex(name: name, queryField: try string(directive, "queryField"), fields: keyFields))
+                case "default":
+                    guard directive.argument("value") != nil else {
+                        throw error(at: directive.offset, "@default needs a value: @default(value: \"…\")")
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        if primaryKey.isDefaultID, !fields.contains(where: { $0.name == "id" }) {
+            fields.insert(ModelField(name: "id", type: .scalar("ID"), isRequired: true), at: 0)
+        }
+        let pluralName = pluralizer.plural(definition.name)
+        var operations = ModelOperations(modelName: definition.name, pluralName: pluralName)
+        var authRules: [AuthRule] = []
+        for directive in definition.directives {
+            switch directive.name {
+            case "model":
+                let node = JSONNode(value: .object(JSONObject(directive.arguments.map { .init(key: $0.name, value: $0.value.jsonValue) })),
+                                    path: document.position(of: directive.offset).description + " @model", file: path)
+                try IntrospectionDecoder.applyOverrides(node, to: &operations)
+            case "auth":
+                authRules += try self.authRules(directive)
+            default:
+                continue
+            }
+        }
+        return Model(name: definition.name, pluralName: pluralName, fields: fields, primaryKey: primaryKey,
+                     indexes: indexes, operations: operations, authRules: authRules)
+    }
+
+    /// `createdAt` and `updatedAt` as `@model` adds them (renamed or removed by `timestamps:`), unless declared.
+    private func timestamps(_ definition: TypeSystemDefinition, fields: [ModelField]) throws(SchemaError) -> [ModelField] {
+        var names: [String] = ["createdAt", "updatedAt"]
+        if let model = definition.directives.first(where: { $0.name == "model" }), let setting = model.argument("timestamps") {
+            switch setting {
+            case .null: names = []
+            case .object(let entries):
+                names = []
+                for (key, fallback) in [("createdAt", "createdAt"), ("updatedAt", "updatedAt")] {
+                    switch entries.first(where: { $0.name == key })?.value {
+                    case .string(let renamed)?: names.append(renamed)
+                    case .null?: continue
+                    case nil: names.append(fallback)
+                    default: throw error(at: model.offset, "@model timestamps.\(key) must be a string or null")
+                    }
+                }
+            default:
+                throw error(at: model.offset, "@model timestamps must be an object such as {createdAt: \"createdOn\"} or null")
+            }
+        }
+        return names.filter { name in !fields.contains { $0.name == name } }.map {
+            ModelField(name: $0, type: .scalar("AWSDateTime"), isReadOnly: true)
+        }
+    }
+
+    static let defaultTimestamps = ["createdAt", "updatedAt"].map {
+        ModelField(name: $0, type: .scalar("AWSDateTime"), isReadOnly: true)
+    }
+
+    /// Fields of a non-model type or operation arguments: scalars, enums and non-model types.
+    func plainFields(_ definition: TypeSystemDefinition) throws(SchemaError) -> [ModelField] {
+        var fields: [ModelField] = []
+        for field in definition.fields {
+            guard let type = try fieldType(field, allowModels: false) else { continue }
+            fields.append(Self.modelField(field.name, field.type, type))
+        }
+        return fields
+    }
+
+    /// What a field's named type is; nil for interfaces, unions and inputs (which model introspection skips).
+    func fieldType(_ field: FieldDefinition, allowModels: Bool) throws(SchemaError) -> FieldType? {
+        let name = field.type.namedType
+        if scalars.contains(name) { return .scalar(name) }
+        if enums[name] != nil { return .enumeration(name) }
+        if isModel(name) {
+            guard allowModels else {
+                throw error(at: field.offset, "field '\(field.name)' has the model type \(name); only models may refer to models")
+            }
+            return .model(name)
+        }
+        if objects[name] != nil, rootTypes[name] == nil { return .nonModel(name) }
+        if otherTypes.contains(name) { return nil }
+        let known = Array(scalars) + Array(enums.keys) + Array(objects.keys)
+        throw error(at: field.offset, "unknown type '\(name)' for field '\(field.name)'\(Suggestions.didYouMean(name, in: known))")
+    }
+
+    static func modelField(_ name: String, _ reference: TypeReference, _ type: FieldType) -> ModelField {
+        var required = false
+        var isArray = false
+        var arrayNullable = true
+        var current = reference
+        if case .nonNull(let inner) = current {
+            current = inner
+            required = true
+        }
+        if case .list(let element) = current {
+            isArray = true
+            arrayNullable = !required
+            required = false
+            if case .nonNull = element { required = true }
+        }
+        return ModelField(name: name, type: type, isArray: isArray, isRequired: required, isArrayNullable: arrayNullable)
+    }
+
+    // MARK: Directive arguments
+
+    func string(_ directive: LocatedDirective, _ name: String) throws(SchemaError) -> String? {
+        switch directive.argument(name) {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        default: throw error(at: directive.offset, "@\(directive.name)(\(name):) must be a string")
+        }
+    }
+
+    func stringList(_ directive: LocatedDirective, _ name: String) throws(SchemaError) -> [String] {
+        switch directive.argument(name) {
+        case nil, .null?: return []
+        case .string(let single)?: return [single]
+        case .list(let values)?:
+            var result: [String] = []
+            for value in values {
+                guard case .string(let text) = value else {
+                    throw error(at: directive.offset, "@\(directive.name)(\(name):) must be a list of field names as strings")
+                }
+                result.append(text)
+            }
+            return result
+        default: throw error(at: directive.offset, "@\(directive.name)(\(name):) must be a list of field names as strings")
+        }
+    }
+
+    func checkFields(_ names: [String], in fields: [ModelField], model: String, at offset: Int) throws(SchemaError) {
+        for name in names where !fields.contains(where: { $0.name == name }) {
+            throw error(at: offset, "'\(name)' is not a field of \(model)\(Suggestions.didYouMean(name, in: fields.map(\.name)))")
+        }
+    }
+}
+
+extension String {
+    /// The string with its first character lower-cased: `Post` → `post`.
+    var lowercasedFirst: String {
+        guard let first else { return self }
+        return first.lowercased() + dropFirst()
+    }
+}
+
+extension InputValue {
+    /// The value as JSON (enum values become strings, numbers keep their text).
+    var jsonValue: JSONValue {
+        switch self {
+        case .variable(let name): return .string("$" + name)
+        case .int(let text), .float(let text): return JSONNumber(text).map(JSONValue.number) ?? .string(text)
+        case .string(let text), .enumValue(let text): return .string(text)
+        case .boolean(let flag): return .bool(flag)
+        case .null: return .null
+        case .list(let values): return .array(values.map(\.jsonValue))
+        case .object(let fields): return .object(JSONObject(fields.map { .init(key: $0.name, value: $0.value.jsonValue) }))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes whole files atomically: a temporary file beside the target, then `rename`, so that a reader never sees
+/// half a file and an interrupted write leaves the old one.
+public enum FileWriter {
+    /// Why a file could not be written: `PATH: reason`.
+    public struct WriteError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Writes `bytes` to `path`, creating missing parent directories (mode 0700) when `createDirectories` is set.
+    public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = false) throws(WriteError) {
+        if createDirectories, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectories(String(path[..<slash]))
+        }
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: systemReason()) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = systemReason()
+                close(descriptor)
+                unlink(temporary)
+                throw WriteError(path: path, reason: reason)
+            }
+            offset += written
+        }
+        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+            let reason = systemReason()
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    private static func makeDirectories(_ path: String) throws(WriteError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw WriteError(path: prefix, reason: systemReason()) }
+        }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Darwin.write(descriptor, buffer, count)
+        #endif
+    }
+
+    private static func systemReason() -> String { String(cString: strerror(errno)) }
+}
