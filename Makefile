@@ -47,8 +47,10 @@ venv: $(VENV)/.installed
 # Every test: Swift unit tests, the local server's own tests, and end-to-end runs of the binary.
 test: venv no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
-	@command -v zsh >/dev/null || (timeout 180 $(SUDO) apt-get update -qq && timeout 180 $(SUDO) apt-get install -y -qq zsh >/dev/null) \
-		|| echo "zsh could not be installed; the zsh completion tests are skipped"
+	@missing="$$(for tool in zsh fish man groff; do command -v $$tool >/dev/null || echo $$tool; done)"; \
+	  [ -z "$$missing" ] || (timeout 180 $(SUDO) apt-get update -qq && timeout 300 $(SUDO) apt-get install -y -qq \
+	    $$(echo "$$missing" | sed 's/^man$$/man-db/; s/^groff$$/groff-base/') >/dev/null) \
+	  || echo "$$missing could not be installed; the completion and man page tests that need them are skipped"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q Tests
