@@ -63,6 +63,9 @@ enum CommandTable {
         entry(ModelsCommand.self),
         entry(RawCommand.self),
         entry(SubscribeCommand.self),
+        entry(LoginCommand.self),
+        entry(WhoamiCommand.self),
+        entry(LogoutCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.

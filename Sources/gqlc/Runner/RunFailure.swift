@@ -13,6 +13,8 @@ enum RunFailure: Error, Sendable {
     case endpoint(EndpointError)
     /// IAM auth has no region or credentials.
     case awsAuth(AWSAuthError)
+    /// User-pool sign-in or its stored tokens failed.
+    case cognito(CognitoError)
     /// Following an included list failed after the record was printed; says why.
     case includedListFailed(String)
     /// Standard output was closed while printing.
@@ -33,6 +35,7 @@ enum RunFailure: Error, Sendable {
         case .request(let error): error.commandLineMessage
         case .endpoint(let error): error.commandLineMessage
         case .awsAuth(let error): error.commandLineMessage
+        case .cognito(let error): error.description
         case .includedListFailed(let reason): "following an included list failed: \(reason)"
         case .outputClosed: "standard output was closed"
         }
@@ -44,9 +47,16 @@ enum RunFailure: Error, Sendable {
         return []
     }
 
-    /// 3 when the record was printed without all of its included lists, else 2.
+    /// 3 when the record was printed without all of its included lists; for sign-in, 5 when Cognito refused
+    /// (or a new sign-in is needed) and 6 when it could not be reached; else 2.
     var status: ExitCode {
-        if case .includedListFailed = self { return .partial }
-        return .usage
+        switch self {
+        case .includedListFailed: return .partial
+        case .cognito(.transport(let error)): return error == .cancelled ? .interrupted : .network
+        case .cognito(.service), .cognito(.signInAgain), .cognito(.notSignedIn), .cognito(.badResponse),
+             .cognito(.badChallenge), .cognito(.unsupportedChallenge):
+            return .httpError
+        default: return .usage
+        }
     }
 }

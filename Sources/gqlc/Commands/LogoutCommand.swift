@@ -1,0 +1,62 @@
+import GQLCore
+
+/// `gqlc logout`
+struct LogoutInvocation: Equatable, Sendable {
+    let userPool: UserPoolOverrides
+}
+
+/// Forgets the stored tokens, after asking Cognito to revoke the refresh token.
+enum LogoutCommand: CommandDefinition {
+    static let spec = CommandSpec(
+        name: "logout",
+        abstract: "Forget the stored tokens of the user pool, and revoke the refresh token.",
+        synopsis: [""],
+        discussion: [
+            HelpSection([
+                .paragraph(
+                    """
+                    Asks Cognito to revoke the refresh token (RevokeToken), then removes the user pool's \
+                    entry from the token file; other user pools' entries stay. When the revocation fails \
+                    (a server without RevokeToken, no network) the tokens are still forgotten and a \
+                    warning says so.
+                    """),
+            ])
+        ],
+        options: UserPoolOptions.all,
+        examples: [Example("Sign out of the nearest amplify_outputs.json's user pool", "gqlc logout")])
+
+    static func invocation(from arguments: CommandArguments) throws(UsageError) -> LogoutInvocation {
+        try arguments.expectNoPositionals(after: 0)
+        return LogoutInvocation(userPool: UserPoolOptions.overrides(arguments))
+    }
+
+    static func run(_ invocation: LogoutInvocation, in context: RunContext) -> ExitCode {
+        let session = context.session
+        do throws(RunFailure) {
+            let config = try session.userPoolConfig(file: session.schemaFile(required: false), overrides: invocation.userPool)
+            let store = try session.tokenStore()
+            let client = try session.cognitoClient(config)
+            do throws(CognitoError) {
+                guard let signIn = try store.signIn(for: config.storeKey) else {
+                    session.console.error.write("Not signed in to \(config.poolId); nothing to forget\n")
+                    return .success
+                }
+                if let refreshToken = signIn.refreshToken {
+                    do throws(CognitoError) {
+                        try client.revoke(refreshToken: refreshToken)
+                    } catch {
+                        context.diagnostics.error("warning: the refresh token was not revoked: \(error)")
+                    }
+                }
+                try store.store(nil, for: config.storeKey)
+            } catch {
+                throw RunFailure.cognito(error)
+            }
+            session.console.error.write("Signed out of \(config.poolId)\n")
+            return .success
+        } catch {
+            context.diagnostics.failure(error)
+            return error.status
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import GQLCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Asks the user for a name, a password or a code: on the terminal (without echo for secrets), or with
+/// `--password-stdin` one line at a time from standard input (the password first, then any answers a challenge needs).
+struct Prompter {
+    let fromStandardInput: Bool
+
+    /// One line, without its line ending; `what` names it in errors and in the prompt.
+    func line(_ what: String, secret: Bool) throws(RunFailure) -> String {
+        if fromStandardInput {
+            guard let line = Self.readLine(descriptor: STDIN_FILENO) else {
+                throw .usage("standard input ended before the \(what)")
+            }
+            return line
+        }
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard tty >= 0 else {
+            throw .usage("no terminal to ask for the \(what) on; pass --password-stdin and write it to standard input")
+        }
+        defer { close(tty) }
+        let prompt = Array("\(what.prefix(1).uppercased())\(what.dropFirst()): ".utf8)
+        _ = prompt.withUnsafeBytes { write(tty, $0.baseAddress, $0.count) }
+        var saved = termios()
+        let hidden = secret && tcgetattr(tty, &saved) == 0
+        if hidden {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(tty, TCSAFLUSH, &quiet)
+        }
+        let line = Self.readLine(descriptor: tty)
+        if hidden {
+            tcsetattr(tty, TCSAFLUSH, &saved)
+            _ = write(tty, "\n", 1)
+        }
+        guard let line else { throw .usage("no \(what) given") }
+        return line
+    }
+
+    /// Bytes up to a newline (dropped, with a `\r` before it) or the end; nil at the end with nothing read.
+    /// One byte at a time, so that nothing after the line is consumed.
+    private static func readLine(descriptor: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
