@@ -43,7 +43,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from .errors import http_error_body
 from .execution import App
-from .auth import AuthPolicy, authorize
+from .auth import AuthPolicy, identify
+from .userpools import UserPoolVerifier
 from .realtime import RealtimeOptions, is_realtime_request, serve_realtime
 from .sigv4 import IAMCredentials
 
@@ -69,6 +70,7 @@ class ServerOptions:
     api_key: str | None = None
     iam_credentials: tuple[IAMCredentials, ...] = ()
     iam_region: str = "us-east-1"
+    user_pool: UserPoolVerifier | None = None
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
     latency_ms: int = 0
     fail_every: int = 0
@@ -85,7 +87,7 @@ class ServerOptions:
 
     def auth_policy(self) -> AuthPolicy:
         """The API-key / IAM requirements, shared with the real-time endpoint."""
-        return AuthPolicy(self.api_key, self.iam_credentials, self.iam_region)
+        return AuthPolicy(self.api_key, self.iam_credentials, self.iam_region, self.user_pool)
 
 
 class TLSSetupError(ValueError):
@@ -229,20 +231,22 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         if reply is not None and (reply.first == 0 or number <= reply.first):
             self._send_canned(reply)
             return
-        if not self._authorized(raw_body):
+        allowed, identity = self._authorized(raw_body)
+        if not allowed:
             return
-        status, payload = self.server.app.handle_body(body)
+        status, payload = self.server.app.handle_body(body, identity)
         self._send(status, payload)
 
-    def _authorized(self, raw_body: bytes) -> bool:
-        """Checks the API key or the SigV4 signature; answers 401/403 and returns False when refused."""
+    def _authorized(self, raw_body: bytes):
+        """Checks the API key, the SigV4 signature or the user-pool token; answers 401/403 and returns
+        (False, None) when refused, else (True, the caller's identity or None)."""
         options = self.server.options
-        refusal = authorize(options.auth_policy(), self.command, self.path, list(self.headers.items()), raw_body,
-                            options.clock())
+        refusal, identity = identify(options.auth_policy(), self.command, self.path, list(self.headers.items()),
+                                     raw_body, options.clock())
         if refusal is not None:
             self._send(refusal.status, http_error_body(refusal.error_type, refusal.message))
-            return False
-        return True
+            return False, None
+        return True, identity
 
     def _send_canned(self, reply: CannedReply) -> None:
         # ${headers} echoes the request's header values, as a misconfigured server or proxy might.

@@ -30,7 +30,7 @@ public enum CognitoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedChallenge(let name):
             return "the user pool asks for the \(name) challenge, which gqlc cannot answer; complete it in the app "
                 + "(or the Cognito console), then sign in again"
-        case .signInAgain(let message): return "the stored sign-in has expired (\(message)); run gqlc login again"
+        case .signInAgain(let message): return "the stored sign-in can no longer be refreshed (\(message)); run gqlc login again"
         case .notSignedIn: return "not signed in to this user pool; run gqlc login"
         case .tokenStore(let message): return message
         case .missingConfiguration(let what): return what
