@@ -180,6 +180,17 @@ import Testing
                                     or ~/.aws/credentials) instead of AWS_ACCESS_KEY_ID;
                                     else AWS_PROFILE, else 'default'. Implies --iam when
                                     no API key or token is given.
+              --auth-mode apiKey|iam|userPool|oidc|lambda
+                                    The AppSync authorization mode. Without it, model
+                                    commands take the first mode the model's auth rules
+                                    allow among the schema file's authorization types,
+                                    in the order Amplify's multi-auth uses; userPool
+                                    sends the token stored by 'gqlc login'.
+                                    (env: GQLC_AUTH_MODE)
+              --token-use access|id
+                                    Which stored user-pool token to send: access, as
+                                    Amplify does, or id (for rules on e-mail or custom
+                                    claims). (default: access)
           -H, --header 'NAME: VALUE'
                                     Add an HTTP header to every request. (repeatable)
               --cacert FILE         Verify HTTPS servers with the CA certificates in

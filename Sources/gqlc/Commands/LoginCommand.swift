@@ -23,7 +23,7 @@ enum LoginCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "login",
         abstract: "Sign in to the app's Cognito user pool and store the tokens.",
-        synopsis: ["[--username NAME] [--password-stdin] [--password-auth]"],
+        synopsis: ["[--username NAME] [--password-stdin] [--password-auth] " + UserPoolOptions.synopsis],
         discussion: [
             HelpSection([
                 .paragraph(

@@ -10,7 +10,7 @@ enum LogoutCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "logout",
         abstract: "Forget the stored tokens of the user pool, and revoke the refresh token.",
-        synopsis: [""],
+        synopsis: [UserPoolOptions.synopsis],
         discussion: [
             HelpSection([
                 .paragraph(
@@ -23,7 +23,10 @@ enum LogoutCommand: CommandDefinition {
             ])
         ],
         options: UserPoolOptions.all,
-        examples: [Example("Sign out of the nearest amplify_outputs.json's user pool", "gqlc logout")])
+        examples: [
+            Example("Sign out of the nearest amplify_outputs.json's user pool", "gqlc logout"),
+            Example("Sign out of another app's user pool", "gqlc logout --schema ../shop/amplify_outputs.json"),
+        ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> LogoutInvocation {
         try arguments.expectNoPositionals(after: 0)

@@ -10,7 +10,7 @@ enum WhoamiCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "whoami",
         abstract: "Show the signed-in user: name, sub, e-mail, groups and token expiry.",
-        synopsis: [""],
+        synopsis: [UserPoolOptions.synopsis],
         discussion: [
             HelpSection([
                 .paragraph(
@@ -23,7 +23,10 @@ enum WhoamiCommand: CommandDefinition {
             ])
         ],
         options: UserPoolOptions.all,
-        examples: [Example("Who requests are sent as", "gqlc whoami")])
+        examples: [
+            Example("Who requests are sent as", "gqlc whoami"),
+            Example("When the tokens expire", "gqlc whoami | jq -r .expiresAt"),
+        ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> WhoamiInvocation {
         try arguments.expectNoPositionals(after: 0)

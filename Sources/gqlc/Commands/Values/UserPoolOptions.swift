@@ -14,6 +14,8 @@ enum UserPoolOptions {
         help: "Send Cognito requests to URL instead of https://cognito-idp.REGION.amazonaws.com/ (for a local Cognito).")
 
     static let all = [userPoolId, clientId, clientSecret, cognitoEndpoint]
+    /// Their part of a synopsis.
+    static let synopsis = "[--user-pool-id ID] [--client-id ID] [--client-secret SECRET] [--cognito-endpoint URL]"
 
     /// The values given on the command line (the environment is read later, by the session).
     static func overrides(_ arguments: CommandArguments) -> UserPoolOverrides {
