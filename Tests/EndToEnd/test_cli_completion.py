@@ -17,7 +17,8 @@ import pytest
 from gqlc_runner import GQLC_BIN, gqlc_env
 
 BLOG = "schema-examples/blog.json"
-ALL_COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "subscribe", "completion", "help"]
+ALL_COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "subscribe", "login", "whoami", "logout",
+                "completion", "help"]
 
 
 def words_of(line: list[str]) -> str:

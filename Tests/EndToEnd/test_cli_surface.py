@@ -12,7 +12,8 @@ import pytest
 from gqlc_runner import closed_port_url, run_gqlc, runner_for
 from harness import start_server
 
-COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "subscribe", "completion", "help"]
+COMMANDS = ["get", "list", "create", "update", "delete", "models", "raw", "subscribe", "login", "whoami", "logout",
+            "completion", "help"]
 
 
 @pytest.fixture(scope="module")

@@ -52,7 +52,7 @@ MODELS = {"Todo": _model("Todo", [OWNER_RULE], owner=True), "Notice": _model("No
 
 @pytest.fixture(scope="module")
 def moto():
-    with start_moto(["--verify-srp"]) as handle:
+    with start_moto(["--verify-srp", "--token-validity"]) as handle:
         yield handle
 
 
@@ -60,12 +60,14 @@ class App:
     """One user pool in moto, an appsync-local that trusts it, an amplify_outputs.json naming both, and a home."""
 
     def __init__(self, moto, start_appsync, tmp_path: Path, default_type: str = "AMAZON_COGNITO_USER_POOLS",
-                 additional: tuple[str, ...] = ("API_KEY",)):
+                 additional: tuple[str, ...] = ("API_KEY",), token_minutes: int = 60):
         self.cognito = moto.client("cognito-idp")
         self.pool = self.cognito.create_user_pool(PoolName="app", UsernameAttributes=["email"])["UserPool"]["Id"]
         self.client_id = self.cognito.create_user_pool_client(
             UserPoolId=self.pool, ClientName="web",
             ExplicitAuthFlows=["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_CUSTOM_AUTH"],
+            AccessTokenValidity=token_minutes, IdTokenValidity=token_minutes,
+            TokenValidityUnits={"AccessToken": "minutes", "IdToken": "minutes"},
         )["UserPoolClient"]["ClientId"]
         self.clock = tmp_path / "clock"
         self.server = start_appsync(
@@ -214,6 +216,21 @@ def test_an_expired_token_is_refreshed_and_the_request_sent_again(app):
     assert new["accessToken"] != old["accessToken"] and _claims(new["accessToken"])["exp"] > expiry
     assert new["refreshToken"] == old["refreshToken"]  # REFRESH_TOKEN_AUTH returns none; the old one is kept
     assert old["accessToken"] not in run.stderr and new["accessToken"] not in run.stderr
+
+
+def test_a_token_about_to_expire_is_refreshed_before_sending(moto, start_appsync, tmp_path):
+    app = App(moto, start_appsync, tmp_path, token_minutes=5)  # Cognito's shortest lifetime; gqlc's margin is 5 min
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    old = app.stored()
+    assert _claims(old["accessToken"])["exp"] - _claims(old["accessToken"])["iat"] == 300
+    while int(time.time()) <= _claims(old["accessToken"])["iat"]:  # less than 5 minutes left now
+        time.sleep(0.05)
+    run = app.gqlc("--verbose", "list", "Todo")
+    assert run.code == 0, run
+    assert "* refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)" in run.stderr_lines
+    assert not any(" 401" in line for line in run.stderr_lines if line.startswith("<")), run
+    assert app.server.headers()["authorization"] == app.stored()["accessToken"] != old["accessToken"]
 
 
 def test_a_refresh_token_that_is_no_longer_valid_says_login_again(app):

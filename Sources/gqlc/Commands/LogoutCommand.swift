@@ -9,7 +9,7 @@ struct LogoutInvocation: Equatable, Sendable {
 enum LogoutCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "logout",
-        abstract: "Forget the stored tokens of the user pool, and revoke the refresh token.",
+        abstract: "Forget the stored tokens and revoke the refresh token.",
         synopsis: [UserPoolOptions.synopsis],
         discussion: [
             HelpSection([

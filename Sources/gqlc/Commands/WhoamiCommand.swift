@@ -9,7 +9,7 @@ struct WhoamiInvocation: Equatable, Sendable {
 enum WhoamiCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "whoami",
-        abstract: "Show the signed-in user: name, sub, e-mail, groups and token expiry.",
+        abstract: "Show who is signed in: name, sub, e-mail, groups, token expiry.",
         synopsis: [UserPoolOptions.synopsis],
         discussion: [
             HelpSection([
