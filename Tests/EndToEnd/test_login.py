@@ -52,7 +52,7 @@ MODELS = {"Todo": _model("Todo", [OWNER_RULE], owner=True), "Notice": _model("No
 
 @pytest.fixture(scope="module")
 def moto():
-    with start_moto(["--verify-srp", "--token-validity"]) as handle:
+    with start_moto(["--verify-srp", "--token-validity", "--enforce-auth-flows", "--revoke-token"]) as handle:
         yield handle
 
 
@@ -170,6 +170,37 @@ def test_a_wrong_password_is_cognitos_refusal_exit_5_and_stores_nothing(app):
     assert unknown.code == 5 and "UserNotFoundException" in unknown.stderr, unknown
 
 
+def test_password_auth_works_only_where_the_client_allows_it(app):
+    app.user("ann@example.com")
+    # Amplify's clients allow SRP, refresh and custom auth only: Cognito's refusal, with what to do instead.
+    refused = app.gqlc("login", "--username", "ann@example.com", "--password-stdin", "--password-auth",
+                       stdin=PASSWORD + "\n")
+    assert (refused.code, refused.stderr_lines) == (5, [
+        "gqlc: USER_PASSWORD_AUTH flow not enabled for this client (InvalidParameterException); sign in with SRP "
+        "(leave out the password-auth option)"]), refused
+    allowing = app.cognito.create_user_pool_client(
+        UserPoolId=app.pool, ClientName="cli", ExplicitAuthFlows=["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
+    )["UserPoolClient"]["ClientId"]
+    run = app.gqlc("login", "--client-id", allowing, "--username", "ann@example.com", "--password-stdin",
+                   "--password-auth", stdin=PASSWORD + "\n")
+    assert run.code == 0, run
+    assert f"{app.pool}/{allowing}" in json.loads(app.token_file.read_text())["signIns"]
+    assert app.gqlc("whoami", "--client-id", allowing).code == 0
+
+
+def test_a_client_with_a_secret_gets_its_secret_hash(app):
+    app.user("ann@example.com")
+    created = app.cognito.create_user_pool_client(UserPoolId=app.pool, ClientName="native", GenerateSecret=True)
+    client_id, secret = created["UserPoolClient"]["ClientId"], created["UserPoolClient"]["ClientSecret"]
+    without = app.gqlc("login", "--client-id", client_id, "--username", "ann@example.com", "--password-stdin",
+                       stdin=PASSWORD + "\n")
+    assert without.code == 5 and "NotAuthorizedException" in without.stderr, without
+    run = app.gqlc("login", "--client-id", client_id, "--username", "ann@example.com", "--password-stdin",
+                   stdin=PASSWORD + "\n", env={"GQLC_CLIENT_SECRET": secret})
+    assert run.code == 0, run
+    assert secret not in run.stdout + run.stderr
+
+
 def test_an_admin_created_user_sets_a_new_password(app):
     app.cognito.admin_create_user(UserPoolId=app.pool, Username="carl@example.com", TemporaryPassword="Temp-Passw0rd!1",
                                   MessageAction="SUPPRESS",
@@ -266,10 +297,15 @@ def test_whoami_shows_the_user_and_never_a_token(app):
 def test_logout_forgets_the_tokens(app):
     app.user("ann@example.com")
     assert app.login("ann@example.com").code == 0
+    refresh_token = app.stored()["refreshToken"]
     run = app.gqlc("logout")
     assert run.code == 0, run
-    assert run.stderr_lines[-1] == f"Signed out of {app.pool}"
+    assert run.stderr_lines == [f"Signed out of {app.pool}"]
     assert json.loads(app.token_file.read_text())["signIns"] == {}
+    # The refresh token was revoked at Cognito, not only forgotten here.
+    with pytest.raises(Exception, match="NotAuthorizedException"):
+        app.cognito.initiate_auth(ClientId=app.client_id, AuthFlow="REFRESH_TOKEN_AUTH",
+                                  AuthParameters={"REFRESH_TOKEN": refresh_token})
     after = app.gqlc("list", "Todo")
     assert after.code == 5 and "not signed in to this user pool; run gqlc login" in after.stderr, after
 
