@@ -1,9 +1,5 @@
 import GQLCore
 
-/// `gqlc logout`
-struct LogoutInvocation: Equatable, Sendable {
-    let userPool: UserPoolOverrides
-}
 
 /// Forgets the stored tokens, after asking Cognito to revoke the refresh token.
 enum LogoutCommand: CommandDefinition {
@@ -28,22 +24,20 @@ enum LogoutCommand: CommandDefinition {
             Example("Sign out of another app's user pool", "gqlc logout --schema ../shop/amplify_outputs.json"),
         ])
 
-    static func invocation(from arguments: CommandArguments) throws(UsageError) -> LogoutInvocation {
-        try arguments.expectNoPositionals(after: 0)
-        return LogoutInvocation(userPool: UserPoolOptions.overrides(arguments))
+    static func invocation(from arguments: CommandArguments) throws(UsageError) -> UserPoolOverrides {
+        try UserPoolOptions.invocation(arguments)
     }
 
-    static func run(_ invocation: LogoutInvocation, in context: RunContext) -> ExitCode {
+    static func run(_ invocation: UserPoolOverrides, in context: RunContext) -> ExitCode {
         let session = context.session
         do throws(RunFailure) {
-            let config = try session.userPoolConfig(file: session.schemaFile(required: false), overrides: invocation.userPool)
-            let store = try session.tokenStore()
+            let (config, store, stored) = try session.storedSignIn(invocation)
+            guard let signIn = stored else {
+                session.console.error.write("Not signed in to \(config.poolId); nothing to forget\n")
+                return .success
+            }
             let client = try session.cognitoClient(config)
             do throws(CognitoError) {
-                guard let signIn = try store.signIn(for: config.storeKey) else {
-                    session.console.error.write("Not signed in to \(config.poolId); nothing to forget\n")
-                    return .success
-                }
                 if let refreshToken = signIn.refreshToken {
                     do throws(CognitoError) {
                         try client.revoke(refreshToken: refreshToken)

@@ -1,9 +1,5 @@
 import GQLCore
 
-/// `gqlc whoami`
-struct WhoamiInvocation: Equatable, Sendable {
-    let userPool: UserPoolOverrides
-}
 
 /// Shows who is signed in, from the stored tokens' claims; never a token.
 enum WhoamiCommand: CommandDefinition {
@@ -28,22 +24,14 @@ enum WhoamiCommand: CommandDefinition {
             Example("When the tokens expire", "gqlc whoami | jq -r .expiresAt"),
         ])
 
-    static func invocation(from arguments: CommandArguments) throws(UsageError) -> WhoamiInvocation {
-        try arguments.expectNoPositionals(after: 0)
-        return WhoamiInvocation(userPool: UserPoolOptions.overrides(arguments))
+    static func invocation(from arguments: CommandArguments) throws(UsageError) -> UserPoolOverrides {
+        try UserPoolOptions.invocation(arguments)
     }
 
-    static func run(_ invocation: WhoamiInvocation, in context: RunContext) -> ExitCode {
+    static func run(_ invocation: UserPoolOverrides, in context: RunContext) -> ExitCode {
         let session = context.session
         do throws(RunFailure) {
-            let config = try session.userPoolConfig(file: session.schemaFile(required: false), overrides: invocation.userPool)
-            let store = try session.tokenStore()
-            let stored: StoredSignIn?
-            do throws(CognitoError) {
-                stored = try store.signIn(for: config.storeKey)
-            } catch {
-                throw RunFailure.cognito(error)
-            }
+            let (config, _, stored) = try session.storedSignIn(invocation)
             guard let signIn = stored else { throw RunFailure.cognito(.notSignedIn) }
             ResultPrinter(console: session.console, globals: session.globals).print(describe(signIn, config: config))
             return .success

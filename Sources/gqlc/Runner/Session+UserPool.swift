@@ -33,6 +33,19 @@ extension Session {
             endpoint: overrides.endpoint ?? environment["GQLC_COGNITO_ENDPOINT"])
     }
 
+    /// The user pool (the schema file's, unless overridden), the token file, and what it holds for that pool.
+    func storedSignIn(_ overrides: UserPoolOverrides) throws(RunFailure)
+        -> (config: UserPoolConfig, store: TokenStore, signIn: StoredSignIn?)
+    {
+        let config = try userPoolConfig(file: schemaFile(required: false), overrides: overrides)
+        let store = try tokenStore()
+        do throws(CognitoError) {
+            return (config, store, try store.signIn(for: config.storeKey))
+        } catch {
+            throw .cognito(error)
+        }
+    }
+
     /// Where tokens are kept.
     func tokenStore() throws(RunFailure) -> TokenStore {
         guard let store = TokenStore.standard(environment: globals.cognitoEnvironment) else {

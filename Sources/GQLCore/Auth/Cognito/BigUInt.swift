@@ -249,15 +249,9 @@ struct Montgomery {
         }
         var result = Array(t[0...n])
         if result[n] != 0 || BigUInt.compare(BigUInt(limbs: result).limbs, modulus) >= 0 {
-            var borrow = false
-            for index in 0..<n {
-                let (d1, o1) = result[index].subtractingReportingOverflow(modulus[index])
-                let (d2, o2) = d1.subtractingReportingOverflow(borrow ? 1 : 0)
-                result[index] = d2
-                borrow = o1 || o2
-            }
+            BigUInt.subtract(&result, modulus)
         }
-        return Array(result[0..<n])
+        return Self.widen(Array(result.prefix(n)), to: n)
     }
 
     private static func widen(_ limbs: [UInt64], to count: Int) -> [UInt64] {

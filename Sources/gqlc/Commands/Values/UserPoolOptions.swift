@@ -17,6 +17,12 @@ enum UserPoolOptions {
     /// Their part of a synopsis.
     static let synopsis = "[--user-pool-id ID] [--client-id ID] [--client-secret SECRET] [--cognito-endpoint URL]"
 
+    /// The invocation of `whoami` and `logout`, which take these options and nothing else.
+    static func invocation(_ arguments: CommandArguments) throws(UsageError) -> UserPoolOverrides {
+        try arguments.expectNoPositionals(after: 0)
+        return overrides(arguments)
+    }
+
     /// The values given on the command line (the environment is read later, by the session).
     static func overrides(_ arguments: CommandArguments) -> UserPoolOverrides {
         let options = arguments.options
