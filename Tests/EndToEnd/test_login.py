@@ -345,3 +345,47 @@ def test_multi_auth_picks_api_key_for_a_public_model_and_user_pool_for_an_owner_
         f"gqlc: Audit's auth rules allow private (iam), but {app.outputs} configures only apiKey, userPool; "
         "pass --auth-mode to choose one anyway"]
     assert len(app.server.requests()) == before
+
+
+def test_an_unreachable_cognito_is_a_network_failure(app):
+    from gqlc_runner import closed_port_url
+
+    run = app.gqlc("login", "--username", "ann@example.com", "--password-stdin", stdin=PASSWORD + "\n",
+                   env={"GQLC_COGNITO_ENDPOINT": closed_port_url()})
+    assert (run.code, run.stdout) == (6, ""), run
+    assert len(run.stderr_lines) == 1 and run.stderr_lines[0].startswith("gqlc: Cognito: "), run
+
+
+def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
+    """gqlc in a pseudo-terminal of its own: the prompt appears, the typed password is not echoed."""
+    import pty
+    import select
+
+    from gqlc_runner import GQLC_BIN, gqlc_env
+
+    app.user("ann@example.com")
+    pid, terminal = pty.fork()
+    if pid == 0:  # the child: gqlc with the pty as its controlling terminal
+        os.execve(str(GQLC_BIN), [str(GQLC_BIN), "--schema", str(app.outputs), "login", "--username",
+                                  "ann@example.com"], gqlc_env(app.env))
+    seen = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal seen
+        while marker not in seen:
+            assert select.select([terminal], [], [], 30)[0], seen
+            try:
+                chunk = os.read(terminal, 1024)
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            assert chunk, seen
+            seen += chunk
+
+    read_until(b"Password: ")
+    os.write(terminal, (PASSWORD + "\n").encode())
+    read_until(b"Signed in as ann@example.com")
+    _, status = os.waitpid(pid, 0)
+    os.close(terminal)
+    assert os.waitstatus_to_exitcode(status) == 0, seen
+    assert PASSWORD.encode() not in seen
+    assert app.stored()["accessToken"]

@@ -24,18 +24,19 @@ struct Prompter {
             throw .usage("no terminal to ask for the \(what) on; pass --password-stdin and write it to standard input")
         }
         defer { close(tty) }
-        let prompt = Array("\(what.prefix(1).uppercased())\(what.dropFirst()): ".utf8)
-        _ = prompt.withUnsafeBytes { write(tty, $0.baseAddress, $0.count) }
+        // Echo goes off before the prompt appears, so nothing typed after it is shown (or flushed).
         var saved = termios()
         let hidden = secret && tcgetattr(tty, &saved) == 0
         if hidden {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
-            tcsetattr(tty, TCSAFLUSH, &quiet)
+            tcsetattr(tty, TCSANOW, &quiet)
         }
+        let prompt = Array("\(what.prefix(1).uppercased())\(what.dropFirst()): ".utf8)
+        _ = prompt.withUnsafeBytes { write(tty, $0.baseAddress, $0.count) }
         let line = Self.readLine(descriptor: tty)
         if hidden {
-            tcsetattr(tty, TCSAFLUSH, &saved)
+            tcsetattr(tty, TCSANOW, &saved)
             _ = write(tty, "\n", 1)
         }
         guard let line else { throw .usage("no \(what) given") }
