@@ -389,3 +389,15 @@ def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
     assert os.waitstatus_to_exitcode(status) == 0, seen
     assert PASSWORD.encode() not in seen
     assert app.stored()["accessToken"]
+
+
+def test_a_forged_token_is_refused_by_the_server(app):
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    header, payload, signature = app.stored()["accessToken"].split(".")
+    claims = _claims(app.stored()["accessToken"])
+    claims["username"] = "someone-else"
+    forged_payload = base64.urlsafe_b64encode(json.dumps(claims).encode()).decode().rstrip("=")
+    run = app.gqlc("--auth-token", f"{header}.{forged_payload}.{signature}", "list", "Todo")
+    assert run.code == 5, run
+    assert "HTTP 401" in run.stderr and "UnauthorizedException: You are not authorized to make this call." in run.stderr

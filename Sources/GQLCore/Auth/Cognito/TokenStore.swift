@@ -76,7 +76,7 @@ public struct TokenStore: Sendable {
             all[key] = nil
         }
         let document: JSONValue = ["version": 1, "signIns": .object(all)]
-        try write(Array((document.serialized(.pretty) + "\n").utf8))
+        try replaceFile(with: Array((document.serialized(.pretty) + "\n").utf8))
     }
 
     private func entries() throws(CognitoError) -> JSONObject {
@@ -102,14 +102,14 @@ public struct TokenStore: Sendable {
     }
 
     /// Creates the directory (0700) and replaces the file atomically with a 0600 temporary file.
-    private func write(_ bytes: [UInt8]) throws(CognitoError) {
+    private func replaceFile(with bytes: [UInt8]) throws(CognitoError) {
         try makeDirectories()
         let temporary = "\(directory)/.tokens.\(getpid()).\(RandomUUID.string()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 let error = failure("cannot write \(temporary)")
