@@ -356,39 +356,61 @@ def test_an_unreachable_cognito_is_a_network_failure(app):
     assert len(run.stderr_lines) == 1 and run.stderr_lines[0].startswith("gqlc: Cognito: "), run
 
 
-def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
-    """gqlc in a pseudo-terminal of its own: the prompt appears, the typed password is not echoed."""
-    import pty
-    import select
+class Terminal:
+    """gqlc in a pseudo-terminal of its own (its controlling terminal), read as a user would see it."""
 
-    from gqlc_runner import GQLC_BIN, gqlc_env
+    def __init__(self, app, *args):
+        import pty
 
-    app.user("ann@example.com")
-    pid, terminal = pty.fork()
-    if pid == 0:  # the child: gqlc with the pty as its controlling terminal
-        os.execve(str(GQLC_BIN), [str(GQLC_BIN), "--schema", str(app.outputs), "login", "--username",
-                                  "ann@example.com"], gqlc_env(app.env))
-    seen = b""
+        from gqlc_runner import GQLC_BIN, gqlc_env
 
-    def read_until(marker: bytes) -> None:
-        nonlocal seen
-        while marker not in seen:
-            assert select.select([terminal], [], [], 30)[0], seen
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child
+            os.execve(str(GQLC_BIN), [str(GQLC_BIN), "--schema", str(app.outputs), *args], gqlc_env(app.env))
+        self.seen = b""
+
+    def read_until(self, marker: bytes) -> None:
+        import select
+
+        while marker not in self.seen:
+            assert select.select([self.fd], [], [], 30)[0], self.seen
             try:
-                chunk = os.read(terminal, 1024)
+                chunk = os.read(self.fd, 1024)
             except OSError:  # the child closed the terminal
                 chunk = b""
-            assert chunk, seen
-            seen += chunk
+            assert chunk, self.seen
+            self.seen += chunk
 
-    read_until(b"Password: ")
-    os.write(terminal, (PASSWORD + "\n").encode())
-    read_until(b"Signed in as ann@example.com")
-    _, status = os.waitpid(pid, 0)
-    os.close(terminal)
-    assert os.waitstatus_to_exitcode(status) == 0, seen
-    assert PASSWORD.encode() not in seen
+    def type(self, text: str) -> None:
+        os.write(self.fd, text.encode())
+
+    def exit_code(self) -> int:
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)
+
+
+def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
+    app.user("ann@example.com")
+    terminal = Terminal(app, "login")
+    terminal.read_until(b"Username: ")
+    terminal.type("ann@example.com\n")
+    terminal.read_until(b"Password: ")
+    terminal.type(PASSWORD + "\n")
+    terminal.read_until(b"Signed in as ann@example.com")
+    assert terminal.exit_code() == 0, terminal.seen
+    assert b"ann@example.com" in terminal.seen  # the user name is echoed
+    assert PASSWORD.encode() not in terminal.seen
     assert app.stored()["accessToken"]
+
+
+def test_ctrl_c_at_the_password_prompt_stops_login(app):
+    terminal = Terminal(app, "login", "--username", "ann@example.com")
+    terminal.read_until(b"Password: ")
+    terminal.type("\x03")
+    terminal.read_until(b"gqlc: interrupted")
+    assert terminal.exit_code() == 130, terminal.seen
+    assert not app.token_file.exists()
 
 
 def test_a_forged_token_is_refused_by_the_server(app):

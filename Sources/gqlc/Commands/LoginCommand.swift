@@ -63,44 +63,44 @@ enum LoginCommand: CommandDefinition {
         do throws(RunFailure) {
             let config = try session.userPoolConfig(file: session.schemaFile(required: false), overrides: invocation.userPool)
             let store = try session.tokenStore()
-            let prompter = Prompter(fromStandardInput: invocation.passwordFromStandardInput)
+            let prompter = Prompter(fromStandardInput: invocation.passwordFromStandardInput, cancellation: session.cancellation)
             var username = invocation.username ?? ""
             if invocation.username == nil { username = try prompter.line("username", secret: false) }
             let password = try prompter.line("password", secret: true)
             let client = try session.cognitoClient(config)
-            var step: CognitoAuthStep
-            do throws(CognitoError) {
-                step = invocation.passwordAuth
+            var step = try cognito { () throws(CognitoError) in
+                invocation.passwordAuth
                     ? try client.signInPassword(username: username, password: password)
                     : try client.signInSRP(username: username, password: password)
-                while case .challenge(let name, let challengeSession, let parameters) = step {
-                    guard CognitoClient.answerKey(for: name) != nil else { throw CognitoError.unsupportedChallenge(name) }
-                    let what = name == "NEW_PASSWORD_REQUIRED" ? "new password" : "code (\(name))"
-                    let answer: String
-                    do throws(RunFailure) {
-                        answer = try prompter.line(what, secret: name == "NEW_PASSWORD_REQUIRED")
-                    } catch {
-                        throw CognitoError.missingConfiguration(error.message)
-                    }
-                    step = try client.answer(
+            }
+            // Answer challenges (a new password, an MFA code) until Cognito hands out tokens.
+            while case .challenge(let name, let challengeSession, let parameters) = step {
+                guard CognitoClient.answerKey(for: name) != nil else { throw .cognito(.unsupportedChallenge(name)) }
+                let what = name == "NEW_PASSWORD_REQUIRED" ? "new password" : "code (\(name))"
+                let answer = try prompter.line(what, secret: name == "NEW_PASSWORD_REQUIRED")
+                step = try cognito { () throws(CognitoError) in
+                    try client.answer(
                         challenge: name, session: challengeSession, parameters: parameters, username: username, answer: answer)
                 }
-            } catch {
-                throw RunFailure.cognito(error)
             }
             guard case .signedIn(let tokens) = step else { return .httpError }
             let signIn = StoredSignIn(
                 username: username, accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken)
-            do throws(CognitoError) {
-                try store.store(signIn, for: config.storeKey)
-            } catch {
-                throw RunFailure.cognito(error)
-            }
+            try cognito { () throws(CognitoError) in try store.store(signIn, for: config.storeKey) }
             session.console.error.write("Signed in as \(username) to \(config.poolId); tokens stored in \(store.path)\n")
             return .success
         } catch {
             context.diagnostics.failure(error)
             return error.status
+        }
+    }
+
+    /// Runs a Cognito step, its failure a ``RunFailure``.
+    private static func cognito<T>(_ body: () throws(CognitoError) -> T) throws(RunFailure) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .cognito(error)
         }
     }
 }

@@ -10,11 +10,13 @@ import GQLCore
 /// `--password-stdin` one line at a time from standard input (the password first, then any answers a challenge needs).
 struct Prompter {
     let fromStandardInput: Bool
+    /// Set by Ctrl-C (SIGINT is blocked in every thread and taken by ``SignalTrap``): a prompt then stops waiting.
+    var cancellation: CancellationFlag?
 
     /// One line, without its line ending; `what` names it in errors and in the prompt.
     func line(_ what: String, secret: Bool) throws(RunFailure) -> String {
         if fromStandardInput {
-            guard let line = Self.readLine(descriptor: STDIN_FILENO) else {
+            guard let line = try readLine(descriptor: STDIN_FILENO) else {
                 throw .usage("standard input ended before the \(what)")
             }
             return line
@@ -34,7 +36,14 @@ struct Prompter {
         }
         let prompt = Array("\(what.prefix(1).uppercased())\(what.dropFirst()): ".utf8)
         _ = prompt.withUnsafeBytes { write(tty, $0.baseAddress, $0.count) }
-        let line = Self.readLine(descriptor: tty)
+        let line: String?
+        do throws(RunFailure) {
+            line = try readLine(descriptor: tty)
+        } catch {
+            if hidden { tcsetattr(tty, TCSANOW, &saved) }
+            _ = write(tty, "\n", 1)
+            throw error
+        }
         if hidden {
             tcsetattr(tty, TCSANOW, &saved)
             _ = write(tty, "\n", 1)
@@ -44,11 +53,15 @@ struct Prompter {
     }
 
     /// Bytes up to a newline (dropped, with a `\r` before it) or the end; nil at the end with nothing read.
-    /// One byte at a time, so that nothing after the line is consumed.
-    private static func readLine(descriptor: Int32) -> String? {
+    /// One byte at a time, so that nothing after the line is consumed; waits in short polls so that Ctrl-C
+    /// ends the wait (``RunFailure/interrupted``).
+    private func readLine(descriptor: Int32) throws(RunFailure) -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if cancellation?.isCancelled == true { throw .interrupted }
+            if poll(&waiting, 1, 100) == 0 { continue }
             let count = read(descriptor, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }

@@ -19,6 +19,8 @@ enum RunFailure: Error, Sendable {
     case includedListFailed(String)
     /// Standard output was closed while printing.
     case outputClosed
+    /// Ctrl-C or SIGTERM while waiting for the user.
+    case interrupted
 
     /// A multi-line report (a parse error with its line and caret): the first line is the message.
     static func report(_ report: String) -> RunFailure {
@@ -39,6 +41,7 @@ enum RunFailure: Error, Sendable {
         case .cognito(let error): error.description
         case .includedListFailed(let reason): "following an included list failed: \(reason)"
         case .outputClosed: "standard output was closed"
+        case .interrupted: "interrupted"
         }
     }
 
@@ -53,6 +56,7 @@ enum RunFailure: Error, Sendable {
     var status: ExitCode {
         switch self {
         case .includedListFailed: return .partial
+        case .interrupted: return .interrupted
         case .cognito(.transport(let error)): return error == .cancelled ? .interrupted : .network
         case .cognito(.service), .cognito(.signInAgain), .cognito(.notSignedIn), .cognito(.badResponse),
              .cognito(.badChallenge), .cognito(.unsupportedChallenge):
