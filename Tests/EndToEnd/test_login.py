@@ -337,6 +337,9 @@ def test_multi_auth_picks_api_key_for_a_public_model_and_user_pool_for_an_owner_
     # The server enforces the rules: an API key may not touch the owner model.
     forced = app.gqlc("--auth-mode", "apiKey", "list", "Todo")
     assert forced.code == 1 and "Not Authorized to access listTodos on type Query" in forced.stderr, forced
+    clash = app.gqlc("--auth-mode", "userPool", "--api-key", API_KEY, "list", "Notice")
+    assert (clash.code, clash.stderr_lines) == (2, ["gqlc: --auth-mode userPool does not use --api-key; leave out one "
+                                                    "of them"]), clash
     # A model whose rules allow none of the configured modes is refused before sending.
     before = len(app.server.requests())
     audit = app.gqlc("list", "Audit")

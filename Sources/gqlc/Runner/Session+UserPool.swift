@@ -102,7 +102,7 @@ extension Session {
     /// choose as before); for a model with auth rules, the first mode its rules allow among the file's authorization
     /// types (Amplify's multi-auth order); else user pools when that is the file's default type.
     func chosenAuthMode(file: SchemaFile?, model: Model?) throws(RunFailure) -> AuthMode? {
-        if let mode = globals.authMode {
+        if let mode = globals.authMode, try authModeApplies(mode) {
             note("auth mode: \(mode.value.rawValue) (\(mode.origin.describe(GlobalOptions.authModeOption)))")
             return mode.value
         }
@@ -128,6 +128,24 @@ extension Session {
             return .userPool
         }
         return nil
+    }
+
+    /// Whether `--auth-mode` decides: an API key, token, `--iam`, `--profile` or `--region` on the command line that
+    /// the mode does not use clashes with `--auth-mode` given there too, and wins over `GQLC_AUTH_MODE`.
+    private func authModeApplies(_ mode: Setting<AuthMode>) throws(RunFailure) -> Bool {
+        let given: [(Bool, OptionSpec, [AuthMode])] = [
+            (globals.apiKey?.origin == .commandLine, GlobalOptions.apiKeyOption, [.apiKey]),
+            (globals.authToken?.origin == .commandLine, GlobalOptions.authTokenOption, [.oidc, .lambda]),
+            (globals.iam?.origin == .commandLine, GlobalOptions.iamOption, [.iam]),
+            (globals.profile != nil, GlobalOptions.profileOption, [.iam]),
+            (globals.region != nil, GlobalOptions.regionOption, [.iam]),
+        ]
+        for (isGiven, option, modes) in given where isGiven && !modes.contains(mode.value) {
+            guard mode.origin == .commandLine else { return false }
+            throw .usage(
+                "--auth-mode \(mode.value.rawValue) does not use \(option.flagName); leave out one of them")
+        }
+        return true
     }
 
     private func note(_ text: String) {
