@@ -4,8 +4,7 @@ import Testing
 
 /// Whole help pages, pinned as swift-argument-parser's example tests pin theirs: any change to a command's
 /// synopsis, wording, option order, wrapping or examples shows in review as a change to this file. Pages of
-/// two commands are pinned; every page shares their layout. The column of the option tables follows each page's
-/// own options, so each page pins its global options too.
+/// two commands are pinned; every page shares their layout and the global options.
 @Suite struct HelpPageTests {
     @Test func getHelpPage() {
         #expect(HelpText.render(topic: "get") == Self.get)
@@ -78,6 +77,17 @@ import Testing
                                     over AWS_ACCESS_KEY_ID. Else AWS_PROFILE, else
                                     'default'. Implies --iam when no API key or token is
                                     given.
+              --auth-mode apiKey|iam|userPool|oidc|lambda
+                                    The AppSync authorization mode. Without it, model
+                                    commands take the first mode the model's auth rules
+                                    allow among the schema file's authorization types,
+                                    in the order Amplify's multi-auth uses; userPool
+                                    sends the token stored by 'gqlc login'.
+                                    (env: GQLC_AUTH_MODE)
+              --token-use access|id
+                                    Which stored user-pool token to send: access, as
+                                    Amplify does, or id (for rules on e-mail or custom
+                                    claims). (default: access)
           -H, --header 'NAME: VALUE'
                                     Add an HTTP header to every request. (repeatable)
               --cacert FILE         Verify HTTPS servers with the CA certificates in
@@ -269,6 +279,17 @@ import Testing
                                     over AWS_ACCESS_KEY_ID. Else AWS_PROFILE, else
                                     'default'. Implies --iam when no API key or token is
                                     given.
+              --auth-mode apiKey|iam|userPool|oidc|lambda
+                                    The AppSync authorization mode. Without it, model
+                                    commands take the first mode the model's auth rules
+                                    allow among the schema file's authorization types,
+                                    in the order Amplify's multi-auth uses; userPool
+                                    sends the token stored by 'gqlc login'.
+                                    (env: GQLC_AUTH_MODE)
+              --token-use access|id
+                                    Which stored user-pool token to send: access, as
+                                    Amplify does, or id (for rules on e-mail or custom
+                                    claims). (default: access)
           -H, --header 'NAME: VALUE'
                                     Add an HTTP header to every request. (repeatable)
               --cacert FILE         Verify HTTPS servers with the CA certificates in
@@ -336,6 +357,12 @@ import Testing
 
           # Posts whose title starts with 'Swift', with their comments
           gqlc list Post --where 'title^=Swift' --include comments
+
+        """#
+
+    /// The global options, the same on every page (pinned once here, in both pages above).
+    static let globalOptions = #"""
+
 
         """#
 }

@@ -21,6 +21,9 @@ public struct GraphQLClient: Sendable {
     public var clock: RetryClock
     /// Receives `--verbose` events, or nil.
     public var trace: TraceSink?
+    /// Asked once when the server answers HTTP 401: a fresh `Authorization` value (a refreshed user-pool token)
+    /// to send the request again with, or nil to keep the 401.
+    public var reauthorize: (@Sendable () -> String?)?
 
     /// - Parameters:
     ///   - transport: defaults to the process-wide ``CurlTransport/shared``.
@@ -63,6 +66,8 @@ public struct GraphQLClient: Sendable {
         let policy = retry
         let maxRetries = mayRetry ? policy.maxRetries : 0
         var attempt = 0
+        var endpoint = self.endpoint
+        var reauthorize = self.reauthorize
         while true {
             attempt += 1
             if cancellation?.isCancelled == true { throw .cancelled }
@@ -84,6 +89,15 @@ public struct GraphQLClient: Sendable {
             }
             trace?(.response(status: response.status, headers: traced(response.headers),
                              bytes: response.body.count, seconds: elapsed(since: started)))
+            if response.status == 401, let refresh = reauthorize {
+                // Once only: a token that expired in flight is refreshed; a second 401 is the answer.
+                reauthorize = nil
+                if let authorization = refresh() {
+                    endpoint.headers.set("Authorization", authorization)
+                    attempt -= 1
+                    continue
+                }
+            }
             guard attempt <= maxRetries, let reason = RetryReason.forStatus(response.status) else {
                 return (response, attempt)
             }

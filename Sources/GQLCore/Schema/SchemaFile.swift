@@ -20,12 +20,26 @@ public struct ServiceConfig: Sendable, Equatable {
     public var apiKey: String?
     public var region: String?
     public var defaultAuthorizationType: String?
+    /// The API's other authorization types (`data.authorization_types`, `aws_appsync_additionalAuthenticationTypes`).
+    public var additionalAuthorizationTypes: [String] = []
+    /// The Cognito user pool and its app client (`auth.user_pool_id`, `auth.user_pool_client_id`, or the legacy keys).
+    public var userPoolId: String?
+    public var userPoolClientId: String?
 
     public init(endpoint: String? = nil, apiKey: String? = nil, region: String? = nil, defaultAuthorizationType: String? = nil) {
         self.endpoint = endpoint
         self.apiKey = apiKey
         self.region = region
         self.defaultAuthorizationType = defaultAuthorizationType
+    }
+
+    /// Every configured mode, the default first.
+    public var authModes: [AuthMode] {
+        var modes: [AuthMode] = []
+        for type in [defaultAuthorizationType].compactMap({ $0 }) + additionalAuthorizationTypes {
+            if let mode = AuthMode(authorizationType: type), !modes.contains(mode) { modes.append(mode) }
+        }
+        return modes
     }
 }
 
@@ -98,20 +112,29 @@ public enum SchemaLoader {
         if let data = try root.optional("data"), case .object = data.value {
             var schema: ModelSchema?
             if let mis = try data.optional("model_introspection") { schema = try IntrospectionDecoder.decode(mis) }
-            let service = ServiceConfig(
+            var service = ServiceConfig(
                 endpoint: try data.optionalString("url"), apiKey: try data.optionalString("api_key"),
                 region: try data.optionalString("aws_region"),
                 defaultAuthorizationType: try data.optionalString("default_authorization_type"))
+            service.additionalAuthorizationTypes = try data.optional("authorization_types")?.stringList() ?? []
+            if let auth = try root.optional("auth") {
+                service.userPoolId = try auth.optionalString("user_pool_id")
+                service.userPoolClientId = try auth.optionalString("user_pool_client_id")
+            }
             return SchemaFile(path: path, format: .amplifyOutputs, schema: schema, service: service)
         }
         if object["aws_appsync_graphqlEndpoint"] != nil || object["modelIntrospection"] != nil {
             var schema: ModelSchema?
             if let mis = try root.optional("modelIntrospection") { schema = try IntrospectionDecoder.decode(mis) }
-            let service = ServiceConfig(
+            var service = ServiceConfig(
                 endpoint: try root.optionalString("aws_appsync_graphqlEndpoint"),
                 apiKey: try root.optionalString("aws_appsync_apiKey"),
                 region: try root.optionalString("aws_appsync_region"),
                 defaultAuthorizationType: try root.optionalString("aws_appsync_authenticationType"))
+            service.additionalAuthorizationTypes = (try root.optionalString("aws_appsync_additionalAuthenticationTypes") ?? "")
+                .split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+            service.userPoolId = try root.optionalString("aws_user_pools_id")
+            service.userPoolClientId = try root.optionalString("aws_user_pools_web_client_id")
             return SchemaFile(path: path, format: format ?? .legacyConfig, schema: schema, service: service)
         }
         if let plugins = try root.optional("api")?.optional("plugins")?.optional("awsAPIPlugin") {

@@ -68,6 +68,9 @@ enum CommandTable {
         entry(RawCommand.self),
         entry(SubscribeCommand.self),
         entry(SchemaCommand.self),
+        entry(LoginCommand.self),
+        entry(WhoamiCommand.self),
+        entry(LogoutCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.

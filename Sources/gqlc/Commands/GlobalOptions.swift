@@ -23,6 +23,13 @@ struct GlobalOptions: Equatable, Sendable {
     var awsEnvironment: [String: String] = [:]
     /// Where `schema pull` caches schemas: `$XDG_CACHE_HOME/gqlc`, else `~/.cache/gqlc`.
     var cacheDirectory: String?
+    /// `--auth-mode`: the AppSync authorization mode to use; nil lets the schema file's rules choose.
+    var authMode: Setting<AuthMode>?
+    /// `--token-use`: which user-pool token is sent.
+    var tokenUse: TokenUse = .access
+    /// The variables user-pool sign-in reads (`GQLC_USER_POOL_ID`, `GQLC_CLIENT_ID`, `GQLC_CLIENT_SECRET`,
+    /// `GQLC_COGNITO_ENDPOINT`, `XDG_CONFIG_HOME`, `HOME`).
+    var cognitoEnvironment: [String: String] = [:]
     /// Extra headers, in the order given.
     var headers: [HTTPHeader] = []
     /// A PEM file of CA certificates to verify HTTPS servers with instead of the system's (`--cacert`,
@@ -78,6 +85,14 @@ struct GlobalOptions: Equatable, Sendable {
         case never
     }
 
+    /// `--token-use access|id`.
+    enum TokenUse: String, Sendable, Choice {
+        /// The access token, as Amplify's libraries send.
+        case access
+        /// The ID token, which carries e-mail and custom claims.
+        case id
+    }
+
     /// `--pretty` / `--compact`.
     enum JSONLayout: Sendable, Equatable {
         /// Pretty on a terminal, compact otherwise.
@@ -119,6 +134,14 @@ struct GlobalOptions: Equatable, Sendable {
         help: "Sign with IAM credentials from this profile of ~/.aws/config and ~/.aws/credentials (AWS_CONFIG_FILE, "
             + "AWS_SHARED_CREDENTIALS_FILE): keys, a role, SSO or credential_process; it wins over AWS_ACCESS_KEY_ID. "
             + "Else AWS_PROFILE, else 'default'. Implies --iam when no API key or token is given.")
+    static let authModeOption = OptionSpec(
+        long: "auth-mode", value: AuthMode.placeholder, environment: "GQLC_AUTH_MODE",
+        help: "The AppSync authorization mode. Without it, model commands take the first mode the model's auth rules "
+            + "allow among the schema file's authorization types, in the order Amplify's multi-auth uses; userPool "
+            + "sends the token stored by 'gqlc login'.")
+    static let tokenUseOption = OptionSpec(
+        long: "token-use", value: TokenUse.placeholder, default: TokenUse.access.word,
+        help: "Which stored user-pool token to send: access, as Amplify does, or id (for rules on e-mail or custom claims).")
     static let headerOption = OptionSpec(
         long: "header", short: "H", value: "'NAME: VALUE'", repeatable: true,
         help: "Add an HTTP header to every request.")
@@ -165,7 +188,8 @@ struct GlobalOptions: Equatable, Sendable {
 
     /// Every global option, in help-page order.
     static let all: [OptionSpec] = [
-        schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, headerOption, caCertOption, timeoutOption,
+        schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, authModeOption,
+        tokenUseOption, headerOption, caCertOption, timeoutOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
         colorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
@@ -187,6 +211,22 @@ struct GlobalOptions: Equatable, Sendable {
         profile = options.value(Self.profileOption)
         awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
         cacheDirectory = SchemaDiscovery.cacheDirectory(environment: environment)
+        cognitoEnvironment = environment.filter { Self.cognitoVariables.contains($0.key) && !$0.value.isEmpty }
+        if let text = lookup.text(Self.authModeOption) {
+            guard let mode = AuthMode.parse(text.value) else {
+                if case .environment(let name) = text.origin {
+                    throw UsageError("invalid value '\(text.value)' for $\(name): expected \(AuthMode.alternatives)")
+                }
+                throw ValueParsing.invalid(text.value, for: Self.authModeOption, expected: AuthMode.alternatives)
+            }
+            authMode = Setting(value: mode, origin: text.origin)
+        }
+        if let text = options.value(Self.tokenUseOption) {
+            guard let use = TokenUse.parse(text) else {
+                throw ValueParsing.invalid(text, for: Self.tokenUseOption, expected: TokenUse.alternatives)
+            }
+            tokenUse = use
+        }
 
         var headers: [HTTPHeader] = []
         for text in options.values(Self.headerOption) {
@@ -248,6 +288,11 @@ struct GlobalOptions: Equatable, Sendable {
             layout = .compact
         }
     }
+
+    /// The environment variables kept in ``cognitoEnvironment``.
+    static let cognitoVariables: Set<String> = [
+        "GQLC_USER_POOL_ID", "GQLC_CLIENT_ID", "GQLC_CLIENT_SECRET", "GQLC_COGNITO_ENDPOINT", "XDG_CONFIG_HOME", "HOME",
+    ]
 
     /// Checks that the endpoint is an absolute http(s) URL.
     private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> EndpointURL {
@@ -314,3 +359,5 @@ private struct EnvironmentLookup {
         return nil
     }
 }
+
+extension AuthMode: Choice {}

@@ -24,6 +24,8 @@ struct RequestExecution {
     let schemaFile: SchemaFile?
     /// The columns of a table, TSV or raw output (see ``ModelCommandRunner/recordColumns(_:fields:)``).
     var columns: [String] = []
+    /// The model the request is about, whose auth rules choose the auth mode; nil for `raw`.
+    var model: Model?
 
     /// Prints the body for `--dry-run`: compact, as POSTed, unless `--pretty` is given.
     func printDryRun(_ request: GraphQLRequest) -> ExitCode {
@@ -36,9 +38,11 @@ struct RequestExecution {
 
     /// A client for the resolved endpoint, with secrets registered for scrubbing.
     mutating func client() throws(RunFailure) -> GraphQLClient {
-        let endpoint = try session.endpoint(file: schemaFile)
+        let (endpoint, reauthorize) = try session.authorizedEndpoint(file: schemaFile, model: model)
         diagnostics.redactor = endpoint.redactor
-        return session.client(endpoint: endpoint)
+        var client = session.client(endpoint: endpoint)
+        client.reauthorize = reauthorize
+        return client
     }
 
     /// Sends `request`, then prints the result at its decode path (or the envelope with `--raw-response`).

@@ -284,21 +284,36 @@ extension ModelCommand {
 }
 
 extension GetCommand: ModelCommand {
-    static func run(_ invocation: GetInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.get(invocation) }
+    static func run(_ invocation: GetInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
+        runner.execution.model = runner.schema.models[invocation.model]
+        return runner.get(invocation)
+    }
 }
 
 extension ListCommand: ModelCommand {
-    static func run(_ invocation: ListInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.list(invocation) }
+    static func run(_ invocation: ListInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
+        runner.execution.model = runner.schema.models[invocation.model]
+        return runner.list(invocation)
+    }
 }
 
 extension CreateCommand: ModelCommand {
-    static func run(_ invocation: CreateInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.create(invocation) }
+    static func run(_ invocation: CreateInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
+        runner.execution.model = runner.schema.models[invocation.model]
+        return runner.create(invocation)
+    }
 }
 
 extension UpdateCommand: ModelCommand {
-    static func run(_ invocation: UpdateInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.update(invocation) }
+    static func run(_ invocation: UpdateInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
+        runner.execution.model = runner.schema.models[invocation.model]
+        return runner.update(invocation)
+    }
 }
 
 extension DeleteCommand: ModelCommand {
-    static func run(_ invocation: DeleteInvocation, with runner: inout ModelCommandRunner) -> ExitCode { runner.delete(invocation) }
+    static func run(_ invocation: DeleteInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
+        runner.execution.model = runner.schema.models[invocation.model]
+        return runner.delete(invocation)
+    }
 }

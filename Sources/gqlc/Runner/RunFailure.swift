@@ -13,10 +13,14 @@ enum RunFailure: Error, Sendable {
     case endpoint(EndpointError)
     /// IAM auth has no region or credentials.
     case awsAuth(AWSAuthError)
+    /// User-pool sign-in or its stored tokens failed.
+    case cognito(CognitoError)
     /// Following an included list failed after the record was printed; says why.
     case includedListFailed(String)
     /// Standard output was closed while printing.
     case outputClosed
+    /// Ctrl-C or SIGTERM while waiting for the user.
+    case interrupted
 
     /// A multi-line report (a parse error with its line and caret): the first line is the message.
     static func report(_ report: String) -> RunFailure {
@@ -33,8 +37,11 @@ enum RunFailure: Error, Sendable {
         case .request(let error): error.commandLineMessage
         case .endpoint(let error): error.commandLineMessage
         case .awsAuth(let error): error.commandLineMessage
+        case .cognito(.transport(let error)): "Cognito: " + error.commandLineMessage
+        case .cognito(let error): error.description
         case .includedListFailed(let reason): "following an included list failed: \(reason)"
         case .outputClosed: "standard output was closed"
+        case .interrupted: "interrupted"
         }
     }
 
@@ -44,10 +51,18 @@ enum RunFailure: Error, Sendable {
         return []
     }
 
-    /// 3 when the record was printed without all of its included lists, else 2.
+    /// 3 when the record was printed without all of its included lists; 5 when AWS or Cognito refused
+    /// (or a new sign-in is needed) and 6 when it could not be reached; else 2.
     var status: ExitCode {
-        if case .includedListFailed = self { return .partial }
-        if case .awsAuth(let error) = self, error.isServiceRefusal { return .httpError }
-        return .usage
+        switch self {
+        case .includedListFailed: return .partial
+        case .interrupted: return .interrupted
+        case .awsAuth(let error) where error.isServiceRefusal: return .httpError
+        case .cognito(.transport(let error)): return error == .cancelled ? .interrupted : .network
+        case .cognito(.service), .cognito(.signInAgain), .cognito(.notSignedIn), .cognito(.badResponse),
+             .cognito(.badChallenge), .cognito(.unsupportedChallenge):
+            return .httpError
+        default: return .usage
+        }
     }
 }

@@ -19,6 +19,14 @@ struct Session: Sendable {
 
     /// The endpoint, with its auth headers, from flags, environment or the schema file.
     func endpoint(file: SchemaFile?) throws(RunFailure) -> Endpoint {
+        try authorizedEndpoint(file: file, model: nil).endpoint
+    }
+
+    /// The endpoint for a request on `model` (nil for `raw`), with the auth mode chosen for it, and for user-pool auth
+    /// a way to refresh the token after a 401.
+    func authorizedEndpoint(file: SchemaFile?, model: Model?) throws(RunFailure)
+        -> (endpoint: Endpoint, reauthorize: (@Sendable () -> String?)?)
+    {
         let url: String
         if let setting = globals.endpoint {
             url = setting.value.absoluteString
@@ -35,11 +43,32 @@ struct Session: Sendable {
             throw RunFailure.usage(
                 "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and \(fileNote); pass --endpoint URL or set GQLC_ENDPOINT")
         }
-        let signs = try usesIAM(file: file)
-        // A token given by flag or environment replaces the config file's API key; IAM auth sends neither.
-        var apiKey = globals.apiKey?.value.value ?? (globals.authToken == nil ? file?.service.apiKey : nil)
-        var authToken = globals.authToken?.value.value
-        if signs { (apiKey, authToken) = (nil, nil) }
+        var signs = false
+        var apiKey: String?
+        var authToken: String?
+        var reauthorize: (@Sendable () -> String?)?
+        switch try chosenAuthMode(file: file, model: model) {
+        case nil:
+            signs = try usesIAM(file: file)
+            // A token given by flag or environment replaces the config file's API key; IAM auth sends neither.
+            apiKey = globals.apiKey?.value.value ?? (globals.authToken == nil ? file?.service.apiKey : nil)
+            authToken = globals.authToken?.value.value
+            if signs { (apiKey, authToken) = (nil, nil) }
+        case .apiKey:
+            apiKey = globals.apiKey?.value.value ?? file?.service.apiKey
+            guard apiKey != nil else {
+                throw .usage("auth mode apiKey needs an API key: pass --api-key KEY or set GQLC_API_KEY")
+            }
+        case .iam:
+            signs = true
+        case .userPool:
+            (authToken, reauthorize) = try userPoolAuthorization(file: file)
+        case .oidc, .lambda:
+            authToken = globals.authToken?.value.value
+            guard authToken != nil else {
+                throw .usage("this auth mode sends a token you supply: pass --auth-token TOKEN or set GQLC_AUTH_TOKEN")
+            }
+        }
         var endpoint: Endpoint
         do {
             endpoint = try Endpoint(
@@ -50,7 +79,7 @@ struct Session: Sendable {
         }
         if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
         endpoint.caFile = try caFile()
-        return endpoint
+        return (endpoint, reauthorize)
     }
 
     /// The CA file to verify HTTPS servers with, checked to be readable now so that its absence is a usage error

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Callable, Iterable
 
+from .rules import Identity
 from .sigv4 import IAMCredentials, SigV4Rejection, verify
+from .userpools import TokenRejection, UserPoolVerifier
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,7 @@ class AuthPolicy:
     iam_credentials: tuple[IAMCredentials, ...]
     iam_region: str
     sts_url: str | None = None
+    user_pool: UserPoolVerifier | None = None
 
     @property
     def signs(self) -> bool:
@@ -86,3 +89,24 @@ def authorize(policy: AuthPolicy, method: str, raw_path: str, headers: list[tupl
         if on_verified is not None:
             on_verified(verified.access_key_id)
     return None
+
+
+def identify(policy: AuthPolicy, method: str, raw_path: str, headers: list[tuple[str, str]], body: bytes,
+             now: datetime, on_verified: Callable[[str], None] | None = None) -> tuple[Refusal | None, Identity | None]:
+    """The refusal, or who is calling. Without a user pool there is no identity (rules are not enforced).
+
+    With one, a request whose ``Authorization`` is not a SigV4 signature is a user-pool request (its JWT is
+    verified); others are checked as before and identified as ``apiKey`` or ``iam`` callers.
+    """
+    authorization = header_value(headers, "authorization")
+    if policy.user_pool is not None and authorization and not authorization.startswith("AWS4-HMAC-SHA256"):
+        try:
+            return None, Identity("userPools", policy.user_pool.verify(authorization))
+        except TokenRejection as rejection:
+            return Refusal(401, "UnauthorizedException", str(rejection)), None
+    if policy.user_pool is not None and not authorization and not header_value(headers, "x-api-key"):
+        return Refusal(401, "UnauthorizedException", "Valid authorization header not provided."), None
+    refusal = authorize(policy, method, raw_path, headers, body, now, on_verified)
+    if refusal is not None or policy.user_pool is None:
+        return refusal, None
+    return None, Identity("apiKey" if header_value(headers, "x-api-key") else "iam")

@@ -8,6 +8,7 @@ options) print one ``appsync-local: error: …`` line on stderr and exit with st
 from __future__ import annotations
 
 import argparse
+from datetime import datetime, timezone
 import signal
 import sys
 
@@ -19,6 +20,7 @@ from .custom import check_subscription_sources, load_custom_results
 from .seed import load_seed
 from .server import AppSyncHTTPServer, CannedReply, ServerOptions, TLSSetupError
 from .sigv4 import IAMCredentials
+from .userpools import UserPoolVerifier, clock_from_file
 from .storage import Store
 
 DESCRIPTION = """\
@@ -122,6 +124,15 @@ def build_parser() -> argparse.ArgumentParser:
                              "(read from its /moto-api/data.json); turns IAM auth on")
     parser.add_argument("--region", default="us-east-1", help="the region SigV4 signatures must be scoped to "
                                                              "(default us-east-1)")
+    pools = parser.add_argument_group("Cognito user-pool auth (a raw JWT in Authorization; model auth rules enforced)")
+    pools.add_argument("--user-pool-id", metavar="POOL",
+                       help="accept ID and access tokens of this pool (iss must be its Cognito URL) and enforce the "
+                            "models' auth rules for every caller; needs --jwks-url")
+    pools.add_argument("--jwks-url", metavar="URL", help="where the pool's signing keys are (e.g. moto's "
+                                                         "/POOL/.well-known/jwks.json); never taken from the token")
+    pools.add_argument("--clock-file", metavar="FILE",
+                       help="read 'now' for token expiry from FILE (Unix seconds) when it exists, so tests can "
+                            "move the clock")
     parser.add_argument("--tls-cert", metavar="FILE.pem", help="serve HTTPS with this certificate (chain) file; "
                                                               "needs --tls-key")
     parser.add_argument("--tls-key", metavar="FILE.pem", help="the private key of --tls-cert")
@@ -179,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if bool(args.tls_cert) != bool(args.tls_key):
         parser.error("--tls-cert and --tls-key go together")
+    if bool(args.user_pool_id) != bool(args.jwks_url):
+        parser.error("--user-pool-id and --jwks-url go together")
     try:
         schema = load_schema_file(args.schema)
         if args.print_schema:
@@ -193,8 +206,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.exit(2, f"appsync-local: error: {error}\n")
     except Exception as error:  # noqa: BLE001 - e.g. an unusable --db path; still one line
         parser.exit(2, f"appsync-local: error: {type(error).__name__}: {error}\n")
-    options = ServerOptions(api_key=args.api_key, iam_credentials=tuple(args.iam_credentials), iam_region=args.region,
-                            iam_sts_url=args.iam_sts,
+    clock = clock_from_file(args.clock_file, lambda: datetime.now(timezone.utc))
+    user_pool = UserPoolVerifier(args.user_pool_id, args.jwks_url, clock) if args.user_pool_id else None
+    options = ServerOptions(api_key=args.api_key, user_pool=user_pool, clock=clock,
+                            iam_credentials=tuple(args.iam_credentials), iam_region=args.region, iam_sts_url=args.iam_sts,
                             latency_ms=args.latency_ms, fail_every=args.fail_every, fail_status=args.fail_status,
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
                             retry_after=args.retry_after, verbose=args.verbose,

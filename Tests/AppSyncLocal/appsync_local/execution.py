@@ -24,6 +24,7 @@ from .mis import Schema
 from .paging import TokenCodec
 from .pubsub import PubSub
 from .resolvers import ResolverContext, install_resolvers
+from .rules import Identity
 from .scalars import install_scalars
 from .sdl import generate_sdl
 from .storage import Store
@@ -72,7 +73,7 @@ class App:
         self.context.on_custom_mutation = self.pubsub.publish_custom
         self.lock = threading.Lock()  # one request at a time: consistent reads and conditional writes
 
-    def handle_body(self, body: bytes) -> tuple[int, dict]:
+    def handle_body(self, body: bytes, identity: Identity | None = None) -> tuple[int, dict]:
         """Parse an HTTP request body and execute it; returns (status, response JSON)."""
         if not body.strip():
             return 400, http_error_body(MALFORMED, "Request body is empty.")
@@ -86,9 +87,10 @@ class App:
         if (not isinstance(query, str) or not query.strip() or not isinstance(variables, (dict, type(None)))
                 or not isinstance(operation_name, (str, type(None)))):
             return 400, http_error_body(MALFORMED, "Unable to parse GraphQL query.")
-        return 200, self.execute(query, variables, operation_name)
+        return 200, self.execute(query, variables, operation_name, identity)
 
-    def execute(self, query: str, variables: dict | None = None, operation_name: str | None = None) -> dict:
+    def execute(self, query: str, variables: dict | None = None, operation_name: str | None = None,
+                identity: Identity | None = None) -> dict:
         """Run one GraphQL operation and return the AppSync-shaped response."""
         try:
             document = parse(query)
@@ -104,6 +106,7 @@ class App:
                 "message": "Subscriptions are delivered over the real-time WebSocket endpoint "
                            "(/graphql/realtime), not over HTTP."}]}
         with self.lock:
+            self.context.identity = identity
             result = execute(self.graphql_schema, document, context_value=self.context,
                              variable_values=variables, operation_name=operation_name)
         response: dict[str, Any] = {"data": result.data}

@@ -103,6 +103,7 @@ class ModelDef:
     timestamps: dict[str, str] = field(default_factory=dict)  # "createdAt"/"updatedAt" → field name
     owner_fields: list[str] = field(default_factory=list)
     relations: dict[str, Relation] = field(default_factory=dict)
+    auth_rules: list[dict] = field(default_factory=list)  # the model-introspection @auth rules, as given
 
     @property
     def partition_key(self) -> str:
@@ -325,7 +326,7 @@ def _parse_model(raw: dict, key: str, names: _TypeNames) -> ModelDef:
         if key_field not in fields:
             raise SchemaFileError(
                 f"{where}.primaryKeyInfo: key field '{key_field}' is not a field of {name}{did_you_mean(key_field, fields)}")
-    properties, indexes, owner_fields, group_fields = {}, [], [], []
+    properties, indexes, owner_fields, group_fields, auth_rules = {}, [], [], [], []
     for attribute in raw.get("attributes") or []:
         kind, props = attribute.get("type"), attribute.get("properties") or {}
         if kind == "model":
@@ -334,12 +335,13 @@ def _parse_model(raw: dict, key: str, names: _TypeNames) -> ModelDef:
             indexes.append(IndexDef(props["name"], props.get("queryField"), list(props["fields"])))
         elif kind == "auth":
             for rule in props.get("rules") or []:
+                auth_rules.append(rule)
                 if rule.get("allow") == "owner":
                     owner_fields.append(rule.get("ownerField") or "owner")
                 if rule.get("allow") == "groups" and rule.get("groupsField"):
                     group_fields.append(rule["groupsField"])
     model = ModelDef(name=name, plural=raw.get("pluralName") or name + "s", fields=fields,
-                     key_fields=key_fields, indexes=indexes)
+                     key_fields=key_fields, indexes=indexes, auth_rules=auth_rules)
     _apply_model_properties(model, properties)
     _add_implicit_fields(model, owner_fields, group_fields)
     return model

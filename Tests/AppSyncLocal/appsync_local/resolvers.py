@@ -25,6 +25,7 @@ from .errors import AppSyncError
 from .filters import key_matches, matches, sort_value, values_equal
 from .mis import CustomOperation, ModelDef, Relation, Schema
 from .relations import child_sort_key
+from .rules import Identity, guard
 from .paging import TokenCodec, check_limit, read_page, sort_position
 from .sdl import sort_key_argument
 from .storage import Store, encode_key
@@ -39,6 +40,7 @@ class ResolverContext:
     models: dict[str, ModelDef]
     on_mutation: Callable[[ModelDef, str, dict, Any], None] | None = None  # (model, op, result, info)
     on_custom_mutation: Callable[[str, Any, Any], None] | None = None  # (mutation name, result, info)
+    identity: Identity | None = None  # the caller, when auth rules are enforced (a user pool is configured)
 
 
 def now_iso() -> str:
@@ -250,17 +252,19 @@ def install_resolvers(gql: GraphQLSchema, schema: Schema, custom_results: dict |
     for model in schema.models.values():
         ops = model.operations
         if ops.get("get"):
-            query_fields[ops["get"]].resolve = make_get_resolver(model)
+            query_fields[ops["get"]].resolve = guard(make_get_resolver(model), model, "get", ops["get"], "Query")
         if ops.get("list"):
             partition = model.partition_key if model.has_custom_key else None
-            query_fields[ops["list"]].resolve = make_list_resolver(model, partition, model.sort_keys, "Primary")
+            query_fields[ops["list"]].resolve = guard(
+                make_list_resolver(model, partition, model.sort_keys, "Primary"), model, "list", ops["list"], "Query")
         for index in model.indexes:
             if index.query_field:
-                query_fields[index.query_field].resolve = make_list_resolver(
-                    model, index.fields[0], index.fields[1:], index.name)
+                query_fields[index.query_field].resolve = guard(make_list_resolver(
+                    model, index.fields[0], index.fields[1:], index.name), model, "list", index.query_field, "Query")
         for op in ("create", "update", "delete"):
             if ops.get(op):
-                mutation_fields[ops[op]].resolve = make_mutation_resolver(model, op)
+                mutation_fields[ops[op]].resolve = guard(make_mutation_resolver(model, op), model, op, ops[op],
+                                                         "Mutation")
         object_fields = gql.type_map[model.name].fields
         for field_name, relation in model.relations.items():
             object_fields[field_name].resolve = make_relation_resolver(model, field_name, relation, schema.models)

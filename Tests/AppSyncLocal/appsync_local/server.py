@@ -43,7 +43,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from .errors import http_error_body
 from .execution import App
-from .auth import AuthPolicy, authorize
+from .auth import AuthPolicy, identify
+from .userpools import UserPoolVerifier
 from .realtime import RealtimeOptions, is_realtime_request, serve_realtime
 from .sigv4 import IAMCredentials
 
@@ -70,6 +71,7 @@ class ServerOptions:
     iam_credentials: tuple[IAMCredentials, ...] = ()
     iam_region: str = "us-east-1"
     iam_sts_url: str | None = None
+    user_pool: UserPoolVerifier | None = None
     clock: Callable[[], datetime] = field(default=lambda: datetime.now(timezone.utc))
     latency_ms: int = 0
     fail_every: int = 0
@@ -86,7 +88,8 @@ class ServerOptions:
 
     def auth_policy(self) -> AuthPolicy:
         """The API-key / IAM requirements, shared with the real-time endpoint."""
-        return AuthPolicy(self.api_key, self.iam_credentials, self.iam_region, self.iam_sts_url)
+        return AuthPolicy(self.api_key, self.iam_credentials, self.iam_region, sts_url=self.iam_sts_url,
+                          user_pool=self.user_pool)
 
 
 class TLSSetupError(ValueError):
@@ -230,20 +233,22 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         if reply is not None and (reply.first == 0 or number <= reply.first):
             self._send_canned(reply)
             return
-        if not self._authorized(raw_body):
+        allowed, identity = self._authorized(raw_body)
+        if not allowed:
             return
-        status, payload = self.server.app.handle_body(body)
+        status, payload = self.server.app.handle_body(body, identity)
         self._send(status, payload)
 
-    def _authorized(self, raw_body: bytes) -> bool:
-        """Checks the API key or the SigV4 signature; answers 401/403 and returns False when refused."""
+    def _authorized(self, raw_body: bytes):
+        """Checks the API key, the SigV4 signature or the user-pool token; answers 401/403 and returns
+        (False, None) when refused, else (True, the caller's identity or None)."""
         options = self.server.options
-        refusal = authorize(options.auth_policy(), self.command, self.path, list(self.headers.items()), raw_body,
-                            options.clock(), on_verified=self._log_key_id)
+        refusal, identity = identify(options.auth_policy(), self.command, self.path, list(self.headers.items()),
+                                     raw_body, options.clock(), on_verified=self._log_key_id)
         if refusal is not None:
             self._send(refusal.status, http_error_body(refusal.error_type, refusal.message))
-            return False
-        return True
+            return False, None
+        return True, identity
 
     def _log_key_id(self, key_id: str) -> None:
         """One stderr line per verified signature, so tests can see which access key signed (never a secret)."""

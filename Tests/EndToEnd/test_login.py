@@ -1,0 +1,428 @@
+"""`gqlc login`, `whoami`, `logout` and user-pool auth end to end, against real servers only:
+
+- Cognito is moto-local with ``--verify-srp`` (moto, a Cognito we did not write, made to check SRP proofs for real:
+  a wrong password fails);
+- the API is appsync-local with ``--user-pool-id``/``--jwks-url``: it verifies each JWT's RS256 signature with
+  moto's keys, ``exp`` against a clock the test moves (``--clock-file``), ``iss`` and ``token_use``, and enforces
+  the models' owner rules as AppSync does.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import stat
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import harness
+from gqlc_runner import run_gqlc
+
+sys.path.insert(0, str(harness.REPO_ROOT / "Tests" / "Moto"))
+from moto_harness import start_moto  # noqa: E402
+
+PASSWORD = "Secret-Passw0rd!"
+API_KEY = "da2-logintestkey000000000000"
+
+
+def _field(name: str, type_: str = "String", required: bool = False) -> dict:
+    return {"name": name, "isArray": False, "type": type_, "isRequired": required, "attributes": []}
+
+
+def _model(name: str, rules: list[dict], owner: bool = False) -> dict:
+    fields = {"id": _field("id", "ID", True), "content": _field("content"),
+              "createdAt": _field("createdAt", "AWSDateTime", True), "updatedAt": _field("updatedAt", "AWSDateTime", True)}
+    if owner:
+        fields["owner"] = _field("owner")
+    return {"name": name, "fields": fields, "syncable": True, "pluralName": name + "s",
+            "attributes": [{"type": "model", "properties": {}}, {"type": "auth", "properties": {"rules": rules}}],
+            "primaryKeyInfo": {"isCustomPrimaryKey": False, "primaryKeyFieldName": "id", "sortKeyFieldNames": []}}
+
+
+OWNER_RULE = {"provider": "userPools", "ownerField": "owner", "allow": "owner", "identityClaim": "cognito:username",
+              "operations": ["create", "update", "delete", "read"]}
+PUBLIC_RULE = {"allow": "public", "provider": "apiKey", "operations": ["create", "update", "delete", "read"]}
+MODELS = {"Todo": _model("Todo", [OWNER_RULE], owner=True), "Notice": _model("Notice", [PUBLIC_RULE]),
+          "Audit": _model("Audit", [{"allow": "private", "provider": "iam", "operations": ["read"]}])}
+
+
+@pytest.fixture(scope="module")
+def moto():
+    with start_moto(["--verify-srp", "--token-validity", "--enforce-auth-flows", "--revoke-token"]) as handle:
+        yield handle
+
+
+class App:
+    """One user pool in moto, an appsync-local that trusts it, an amplify_outputs.json naming both, and a home."""
+
+    def __init__(self, moto, start_appsync, tmp_path: Path, default_type: str = "AMAZON_COGNITO_USER_POOLS",
+                 additional: tuple[str, ...] = ("API_KEY",), token_minutes: int = 60):
+        self.cognito = moto.client("cognito-idp")
+        self.pool = self.cognito.create_user_pool(PoolName="app", UsernameAttributes=["email"])["UserPool"]["Id"]
+        self.client_id = self.cognito.create_user_pool_client(
+            UserPoolId=self.pool, ClientName="web",
+            ExplicitAuthFlows=["ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH", "ALLOW_CUSTOM_AUTH"],
+            AccessTokenValidity=token_minutes, IdTokenValidity=token_minutes,
+            TokenValidityUnits={"AccessToken": "minutes", "IdToken": "minutes"},
+        )["UserPoolClient"]["ClientId"]
+        self.clock = tmp_path / "clock"
+        self.server = start_appsync(
+            _mis_file(tmp_path), api_key=API_KEY, record_requests=True,
+            args=["--user-pool-id", self.pool, "--jwks-url", f"{moto.url}/{self.pool}/.well-known/jwks.json",
+                  "--clock-file", str(self.clock)])
+        self.outputs = tmp_path / "amplify_outputs.json"
+        self.outputs.write_text(json.dumps({
+            "version": "1.3",
+            "auth": {"user_pool_id": self.pool, "user_pool_client_id": self.client_id, "aws_region": "us-east-1"},
+            "data": {"url": self.server.url, "aws_region": "us-east-1", "api_key": API_KEY,
+                     "default_authorization_type": default_type, "authorization_types": list(additional),
+                     "model_introspection": {"version": 1, "models": MODELS, "enums": {}, "nonModels": {}}}}))
+        self.home = tmp_path / "home"
+        self.home.mkdir()
+        self.env = {"HOME": str(self.home), "XDG_CONFIG_HOME": str(self.home / "config"),
+                    "GQLC_COGNITO_ENDPOINT": moto.url + "/"}
+
+    def user(self, email: str, groups: tuple[str, ...] = (), phone: bool = False) -> str:
+        """Signs a user up and confirms them; returns their sub (the user name in an e-mail pool)."""
+        attributes = [{"Name": "email", "Value": email}]
+        if phone:
+            attributes.append({"Name": "phone_number", "Value": "+15555550100"})
+        sub = self.cognito.sign_up(ClientId=self.client_id, Username=email, Password=PASSWORD,
+                                   UserAttributes=attributes)["UserSub"]
+        self.cognito.admin_confirm_sign_up(UserPoolId=self.pool, Username=email)
+        for group in groups:
+            self.cognito.create_group(GroupName=group, UserPoolId=self.pool)
+            self.cognito.admin_add_user_to_group(UserPoolId=self.pool, Username=email, GroupName=group)
+        return sub
+
+    def gqlc(self, *args, stdin=None, env=None):
+        return run_gqlc(["--schema", self.outputs, *args], env={**self.env, **(env or {})}, stdin=stdin)
+
+    def login(self, email: str, stdin: str = PASSWORD + "\n", env=None):
+        return self.gqlc("login", "--username", email, "--password-stdin", stdin=stdin, env=env)
+
+    @property
+    def token_file(self) -> Path:
+        return self.home / "config" / "gqlc" / "tokens.json"
+
+    def stored(self) -> dict:
+        return json.loads(self.token_file.read_text())["signIns"][f"{self.pool}/{self.client_id}"]
+
+
+def _mis_file(tmp_path: Path) -> Path:
+    path = tmp_path / "mis.json"
+    path.write_text(json.dumps({"version": 1, "models": MODELS, "enums": {}, "nonModels": {}}))
+    return path
+
+
+def _claims(token: str) -> dict:
+    payload = token.split(".")[1]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+@pytest.fixture
+def app(moto, start_appsync, tmp_path):
+    return App(moto, start_appsync, tmp_path)
+
+
+def test_login_with_srp_then_owner_records_are_the_users_own(app):
+    ann = app.user("ann@example.com")
+    login = app.login("ann@example.com")
+    assert (login.code, login.stdout) == (0, ""), login
+    assert login.stderr_lines == [f"Signed in as ann@example.com to {app.pool}; tokens stored in {app.token_file}"]
+    created = app.gqlc("create", "Todo", "content=buy milk")
+    assert created.code == 0, created
+    assert created.json()["owner"] == ann
+    # The raw access token goes in Authorization (no "Bearer"), as AppSync wants it.
+    sent = app.server.headers()
+    assert sent["authorization"] == app.stored()["accessToken"]
+    assert _claims(sent["authorization"])["token_use"] == "access"
+    assert "x-api-key" not in sent
+
+    app.user("bob@example.com")
+    bob_env = {"XDG_CONFIG_HOME": str(app.home / "bob")}
+    assert app.login("bob@example.com", env=bob_env).code == 0
+    assert app.gqlc("create", "Todo", "content=bob's", env=bob_env).code == 0
+    mine = app.gqlc("list", "Todo")
+    assert [item["content"] for item in mine.json()] == ["buy milk"], mine
+    theirs = app.gqlc("list", "Todo", env=bob_env)
+    assert [item["content"] for item in theirs.json()] == ["bob's"], theirs
+    refused = app.gqlc("get", "Todo", "--id", created.json()["id"], env=bob_env)
+    assert refused.code == 1, refused
+    assert "Not Authorized to access getTodo on type Query" in refused.stderr
+    # --token-use id sends the ID token instead.
+    assert app.gqlc("--token-use", "id", "list", "Todo").code == 0
+    assert _claims(app.server.headers()["authorization"])["token_use"] == "id"
+
+
+def test_a_wrong_password_is_cognitos_refusal_exit_5_and_stores_nothing(app):
+    app.user("ann@example.com")
+    run = app.login("ann@example.com", stdin="Not-The-Passw0rd!\n")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == ["gqlc: Incorrect username or password. (NotAuthorizedException)"]
+    assert "Not-The-Passw0rd" not in run.stderr
+    assert not app.token_file.exists()
+    unknown = app.login("nobody@example.com")
+    assert unknown.code == 5 and "UserNotFoundException" in unknown.stderr, unknown
+
+
+def test_password_auth_works_only_where_the_client_allows_it(app):
+    app.user("ann@example.com")
+    # Amplify's clients allow SRP, refresh and custom auth only: Cognito's refusal, with what to do instead.
+    refused = app.gqlc("login", "--username", "ann@example.com", "--password-stdin", "--password-auth",
+                       stdin=PASSWORD + "\n")
+    assert (refused.code, refused.stderr_lines) == (5, [
+        "gqlc: USER_PASSWORD_AUTH flow not enabled for this client (InvalidParameterException); sign in with SRP "
+        "(leave out the password-auth option)"]), refused
+    allowing = app.cognito.create_user_pool_client(
+        UserPoolId=app.pool, ClientName="cli", ExplicitAuthFlows=["ALLOW_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
+    )["UserPoolClient"]["ClientId"]
+    run = app.gqlc("login", "--client-id", allowing, "--username", "ann@example.com", "--password-stdin",
+                   "--password-auth", stdin=PASSWORD + "\n")
+    assert run.code == 0, run
+    assert f"{app.pool}/{allowing}" in json.loads(app.token_file.read_text())["signIns"]
+    assert app.gqlc("whoami", "--client-id", allowing).code == 0
+
+
+def test_a_client_with_a_secret_gets_its_secret_hash(app):
+    app.user("ann@example.com")
+    created = app.cognito.create_user_pool_client(UserPoolId=app.pool, ClientName="native", GenerateSecret=True)
+    client_id, secret = created["UserPoolClient"]["ClientId"], created["UserPoolClient"]["ClientSecret"]
+    without = app.gqlc("login", "--client-id", client_id, "--username", "ann@example.com", "--password-stdin",
+                       stdin=PASSWORD + "\n")
+    assert without.code == 5 and "NotAuthorizedException" in without.stderr, without
+    run = app.gqlc("login", "--client-id", client_id, "--username", "ann@example.com", "--password-stdin",
+                   stdin=PASSWORD + "\n", env={"GQLC_CLIENT_SECRET": secret})
+    assert run.code == 0, run
+    assert secret not in run.stdout + run.stderr
+
+
+def test_an_admin_created_user_sets_a_new_password(app):
+    app.cognito.admin_create_user(UserPoolId=app.pool, Username="carl@example.com", TemporaryPassword="Temp-Passw0rd!1",
+                                  MessageAction="SUPPRESS",
+                                  UserAttributes=[{"Name": "email", "Value": "carl@example.com"}])
+    first = app.login("carl@example.com", stdin="Temp-Passw0rd!1\nBrand-New-Passw0rd!\n")
+    assert first.code == 0, first
+    again = app.login("carl@example.com", stdin="Brand-New-Passw0rd!\n")
+    assert again.code == 0, again
+    assert app.login("carl@example.com", stdin="Temp-Passw0rd!1\n").code == 5
+    ended = app.login("carl@example.com", stdin="Brand-New-Passw0rd!\n", env={"XDG_CONFIG_HOME": str(app.home / "x")})
+    assert ended.code == 0
+
+
+def test_an_mfa_code_is_asked_for(app):
+    app.user("dana@example.com", phone=True)
+    app.cognito.admin_set_user_mfa_preference(UserPoolId=app.pool, Username="dana@example.com",
+                                             SMSMfaSettings={"Enabled": True, "PreferredMfa": True})
+    without_code = app.login("dana@example.com")
+    assert without_code.code == 2 and "standard input ended before the code (SMS_MFA)" in without_code.stderr, without_code
+    with_code = app.login("dana@example.com", stdin=PASSWORD + "\n123456\n")
+    assert with_code.code == 0, with_code
+    assert app.gqlc("list", "Todo").code == 0
+
+
+def _expire_on_server(app) -> int:
+    """Moves the server's clock to the stored access token's expiry, once a later token can be issued."""
+    issued = _claims(app.stored()["accessToken"])
+    while int(time.time()) <= issued["iat"]:  # a refreshed token must carry a later exp
+        time.sleep(0.05)
+    app.clock.write_text(str(issued["exp"]))
+    return issued["exp"]
+
+
+def test_an_expired_token_is_refreshed_and_the_request_sent_again(app):
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    old = app.stored()
+    expiry = _expire_on_server(app)
+    run = app.gqlc("--verbose", "list", "Todo")
+    assert run.code == 0, run
+    assert "< HTTP 401" in run.stderr or " 401" in run.stderr
+    assert "* refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)" in run.stderr_lines
+    new = app.stored()
+    assert new["accessToken"] != old["accessToken"] and _claims(new["accessToken"])["exp"] > expiry
+    assert new["refreshToken"] == old["refreshToken"]  # REFRESH_TOKEN_AUTH returns none; the old one is kept
+    assert old["accessToken"] not in run.stderr and new["accessToken"] not in run.stderr
+
+
+def test_a_token_about_to_expire_is_refreshed_before_sending(moto, start_appsync, tmp_path):
+    app = App(moto, start_appsync, tmp_path, token_minutes=5)  # Cognito's shortest lifetime; gqlc's margin is 5 min
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    old = app.stored()
+    assert _claims(old["accessToken"])["exp"] - _claims(old["accessToken"])["iat"] == 300
+    while int(time.time()) <= _claims(old["accessToken"])["iat"]:  # less than 5 minutes left now
+        time.sleep(0.05)
+    run = app.gqlc("--verbose", "list", "Todo")
+    assert run.code == 0, run
+    assert "* refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)" in run.stderr_lines
+    assert not any(" 401" in line for line in run.stderr_lines if line.startswith("<")), run
+    assert app.server.headers()["authorization"] == app.stored()["accessToken"] != old["accessToken"]
+
+
+def test_a_refresh_token_that_is_no_longer_valid_says_login_again(app):
+    sub = app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    # Revokes the refresh token (moto matches the internal user name, the sub, here).
+    app.cognito.admin_user_global_sign_out(UserPoolId=app.pool, Username=sub)
+    _expire_on_server(app)
+    run = app.gqlc("get", "Todo", "--id", "t1")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines[0] == ("gqlc: the stored sign-in can no longer be refreshed (Refresh Token has been "
+                                   "revoked); run gqlc login again")
+
+
+def test_whoami_shows_the_user_and_never_a_token(app):
+    sub = app.user("ann@example.com", groups=("admins",))
+    not_yet = app.gqlc("whoami")
+    assert (not_yet.code, not_yet.stderr_lines) == (5, ["gqlc: not signed in to this user pool; run gqlc login"])
+    assert app.login("ann@example.com").code == 0
+    run = app.gqlc("whoami")
+    assert run.code == 0, run
+    shown = run.json()
+    assert {key: shown[key] for key in ("username", "signedInAs", "sub", "groups", "userPoolId", "expired")} == {
+        "username": sub, "signedInAs": "ann@example.com", "sub": sub, "groups": ["admins"], "userPoolId": app.pool,
+        "expired": False}
+    # The ID token's email claim (moto writes the internal user name there after SRP; Cognito the address).
+    assert shown["email"] == _claims(app.stored()["idToken"])["email"]
+    stored = app.stored()
+    for token in (stored["accessToken"], stored["idToken"], stored["refreshToken"]):
+        assert token not in run.stdout + run.stderr
+
+
+def test_logout_forgets_the_tokens(app):
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    refresh_token = app.stored()["refreshToken"]
+    run = app.gqlc("logout")
+    assert run.code == 0, run
+    assert run.stderr_lines == [f"Signed out of {app.pool}"]
+    assert json.loads(app.token_file.read_text())["signIns"] == {}
+    # The refresh token was revoked at Cognito, not only forgotten here.
+    with pytest.raises(Exception, match="NotAuthorizedException"):
+        app.cognito.initiate_auth(ClientId=app.client_id, AuthFlow="REFRESH_TOKEN_AUTH",
+                                  AuthParameters={"REFRESH_TOKEN": refresh_token})
+    after = app.gqlc("list", "Todo")
+    assert after.code == 5 and "not signed in to this user pool; run gqlc login" in after.stderr, after
+
+
+def test_the_token_file_is_private_and_refused_when_others_can_read_it(app):
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    assert stat.S_IMODE(app.token_file.stat().st_mode) == 0o600
+    assert stat.S_IMODE(app.token_file.parent.stat().st_mode) == 0o700
+    os.chmod(app.token_file, 0o644)
+    run = app.gqlc("whoami")
+    assert run.code == 2, run
+    assert run.stderr_lines == [f"gqlc: the token file {app.token_file} can be read by other users (mode 644); "
+                                f"fix it with: chmod 600 {app.token_file}"]
+
+
+def test_multi_auth_picks_api_key_for_a_public_model_and_user_pool_for_an_owner_model(moto, start_appsync, tmp_path):
+    app = App(moto, start_appsync, tmp_path, default_type="API_KEY", additional=("AMAZON_COGNITO_USER_POOLS",))
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    notice = app.gqlc("--verbose", "create", "Notice", "content=hello")
+    assert notice.code == 0, notice
+    assert any(line.startswith("* auth mode: apiKey (") for line in notice.stderr_lines), notice
+    assert app.server.headers()["x-api-key"] == API_KEY
+    todo = app.gqlc("--verbose", "create", "Todo", "content=mine")
+    assert todo.code == 0, todo
+    assert any(line.startswith("* auth mode: userPool (") for line in todo.stderr_lines), todo
+    assert app.server.headers()["authorization"] == app.stored()["accessToken"]
+    # The server enforces the rules: an API key may not touch the owner model.
+    forced = app.gqlc("--auth-mode", "apiKey", "list", "Todo")
+    assert forced.code == 1 and "Not Authorized to access listTodos on type Query" in forced.stderr, forced
+    clash = app.gqlc("--auth-mode", "userPool", "--api-key", API_KEY, "list", "Notice")
+    assert (clash.code, clash.stderr_lines) == (2, ["gqlc: --auth-mode userPool does not use --api-key; leave out one "
+                                                    "of them"]), clash
+    # A model whose rules allow none of the configured modes is refused before sending.
+    before = len(app.server.requests())
+    audit = app.gqlc("list", "Audit")
+    assert (audit.code, audit.stdout) == (2, ""), audit
+    assert audit.stderr_lines == [
+        f"gqlc: Audit's auth rules allow private (iam), but {app.outputs} configures only apiKey, userPool; "
+        "pass --auth-mode to choose one anyway"]
+    assert len(app.server.requests()) == before
+
+
+def test_an_unreachable_cognito_is_a_network_failure(app):
+    from gqlc_runner import closed_port_url
+
+    run = app.gqlc("login", "--username", "ann@example.com", "--password-stdin", stdin=PASSWORD + "\n",
+                   env={"GQLC_COGNITO_ENDPOINT": closed_port_url()})
+    assert (run.code, run.stdout) == (6, ""), run
+    assert len(run.stderr_lines) == 1 and run.stderr_lines[0].startswith("gqlc: Cognito: "), run
+
+
+class Terminal:
+    """gqlc in a pseudo-terminal of its own (its controlling terminal), read as a user would see it."""
+
+    def __init__(self, app, *args):
+        import pty
+
+        from gqlc_runner import GQLC_BIN, gqlc_env
+
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child
+            os.execve(str(GQLC_BIN), [str(GQLC_BIN), "--schema", str(app.outputs), *args], gqlc_env(app.env))
+        self.seen = b""
+
+    def read_until(self, marker: bytes) -> None:
+        import select
+
+        while marker not in self.seen:
+            assert select.select([self.fd], [], [], 30)[0], self.seen
+            try:
+                chunk = os.read(self.fd, 1024)
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            assert chunk, self.seen
+            self.seen += chunk
+
+    def type(self, text: str) -> None:
+        os.write(self.fd, text.encode())
+
+    def exit_code(self) -> int:
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)
+
+
+def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
+    app.user("ann@example.com")
+    terminal = Terminal(app, "login")
+    terminal.read_until(b"Username: ")
+    terminal.type("ann@example.com\n")
+    terminal.read_until(b"Password: ")
+    terminal.type(PASSWORD + "\n")
+    terminal.read_until(b"Signed in as ann@example.com")
+    assert terminal.exit_code() == 0, terminal.seen
+    assert b"ann@example.com" in terminal.seen  # the user name is echoed
+    assert PASSWORD.encode() not in terminal.seen
+    assert app.stored()["accessToken"]
+
+
+def test_ctrl_c_at_the_password_prompt_stops_login(app):
+    terminal = Terminal(app, "login", "--username", "ann@example.com")
+    terminal.read_until(b"Password: ")
+    terminal.type("\x03")
+    terminal.read_until(b"gqlc: interrupted")
+    assert terminal.exit_code() == 130, terminal.seen
+    assert not app.token_file.exists()
+
+
+def test_a_forged_token_is_refused_by_the_server(app):
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    header, payload, signature = app.stored()["accessToken"].split(".")
+    claims = _claims(app.stored()["accessToken"])
+    claims["username"] = "someone-else"
+    forged_payload = base64.urlsafe_b64encode(json.dumps(claims).encode()).decode().rstrip("=")
+    run = app.gqlc("--auth-token", f"{header}.{forged_payload}.{signature}", "list", "Todo")
+    assert run.code == 5, run
+    assert "HTTP 401" in run.stderr and "UnauthorizedException: You are not authorized to make this call." in run.stderr
