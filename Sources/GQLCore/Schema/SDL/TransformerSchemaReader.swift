@@ -182,6 +182,8 @@ struct TransformerDerivation {
                     guard directive.argument("value") != nil else {
                         throw error(at: directive.offset, "@default needs a value: @default(value: \"…\")")
                     }
+                    // The server fills it in, so a create need not give it.
+                    if let index = fields.firstIndex(where: { $0.name == field.name }) { fields[index].hasDefault = true }
                 default:
                     continue
                 }
