@@ -105,11 +105,22 @@ private struct Derivation {
         let connection = "Model\(name)Connection"
         let queries = rootFields(api.queryType)
         var fields = type?.fields.map { modelField($0.name, $0.type) } ?? []
-        let createInput = api.type(named: "Create\(name)Input")?.inputFields.map(\.name)
-        for index in fields.indices where ["createdAt", "updatedAt"].contains(fields[index].name) {
+        let createInputFields = api.type(named: "Create\(name)Input")?.inputFields
+        let createInput = createInputFields?.map(\.name)
+        // A field of the record that no create input takes (createdAt, updatedAt, renamed timestamps) is written
+        // by the server alone: read-only, as codegen marks timestamps.
+        for index in fields.indices where !fields[index].type.isModel {
             if let createInput, !createInput.contains(fields[index].name) {
                 fields[index].isReadOnly = true
                 fields[index].isRequired = false
+            }
+        }
+        // A field the record always has but a create may leave out (a renamed timestamp, a @default) is one the
+        // server fills in: the create input says so by making it optional.
+        if let createInputFields {
+            for index in fields.indices where fields[index].isRequired && !fields[index].isReadOnly {
+                let input = createInputFields.first { $0.name == fields[index].name }
+                if let input, input.type.kind != "NON_NULL" { fields[index].hasDefault = true }
             }
         }
         let gets = queries.filter { $0.type.namedType == name && $0.type.kind != "LIST" && !$0.arguments.isEmpty
