@@ -210,6 +210,11 @@ public struct BulkInputReader<Source: ByteChunkSource> {
                 }
                 continue
             }
+            if byte == UInt8(ascii: "\n") && !inArray && depth > 0, try peek() == UInt8(ascii: "{") {
+                // A `{` at the start of a line begins the next record: this line was cut short. (A pretty
+                // printed value's inner lines are indented.)
+                break
+            }
             switch byte {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1

@@ -79,9 +79,17 @@ struct ItemWorker: Sendable {
     }
 
     /// Whether `record` has every value of `input`.
+    /// Objects match member by member (the stored side may have more, such as `__typename`); lists element by element.
     static func holds(_ record: JSONValue, _ input: JSONValue?) -> Bool {
-        guard case .object(let stored) = record, case .object(let sent)? = input else { return false }
-        return sent.allSatisfy { member in stored[member.key] == member.value }
+        guard let input else { return false }
+        switch (record, input) {
+        case (.object(let stored), .object(let sent)):
+            return sent.allSatisfy { member in stored[member.key].map { holds($0, member.value) } ?? member.value.isNull }
+        case (.array(let stored), .array(let sent)):
+            return stored.count == sent.count && zip(stored, sent).allSatisfy { holds($0, $1) }
+        default:
+            return record == input
+        }
     }
 
     /// `id=p1`, `sku=A-1, warehouseId=w1`.

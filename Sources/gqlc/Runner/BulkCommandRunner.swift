@@ -19,10 +19,17 @@ extension ModelCommandRunner {
         let isRegularFile: Bool
 
         /// One JSON value that is not in an array: the single-record form.
-        var isSingle: Bool { ahead.count == 1 && reader.layout == .sequence }
+        var isSingle: Bool { ahead.count == 1 && reader.layout == .sequence && pendingError == nil }
+
+        /// An error met while reading ahead, thrown once the items before it are handed out.
+        var pendingError: BulkInputError?
 
         mutating func next() throws(BulkInputError) -> BulkInputItem? {
             if !ahead.isEmpty { return ahead.removeFirst() }
+            if let error = pendingError {
+                pendingError = nil
+                throw error
+            }
             return try reader.next()
         }
     }
@@ -52,7 +59,8 @@ extension ModelCommandRunner {
         do {
             while input.ahead.count < 2, let item = try input.reader.next() { input.ahead.append(item) }
         } catch {
-            throw RunFailure.usage("--input: \(source.name): \(error.description)")
+            if input.ahead.isEmpty { throw RunFailure.usage("--input: \(source.name): \(error.description)") }
+            input.pendingError = error
         }
         return input
     }
