@@ -18,6 +18,9 @@ extension ModelCommandRunner {
         /// Whether the rest of the input can be read after Ctrl-C without waiting on a pipe or terminal.
         let isRegularFile: Bool
 
+        /// Nothing at all (not even `[]`).
+        var isEmpty: Bool { ahead.isEmpty && reader.layout == nil && pendingError == nil }
+
         /// One JSON value that is not in an array: the single-record form.
         var isSingle: Bool { ahead.count == 1 && reader.layout == .sequence && pendingError == nil }
 
@@ -67,7 +70,9 @@ extension ModelCommandRunner {
 
     /// The single record of a one-object `--input`, parsed, with errors phrased as for any JSON file.
     func singleValue(_ input: BulkInput) throws(RunFailure) -> JSONValue {
-        guard let item = input.ahead.first else { throw RunFailure.usage("--input: \(input.name): no JSON value") }
+        guard let item = input.ahead.first else {
+            throw RunFailure.usage("--input: \(input.name): the input is empty; expected a JSON object")
+        }
         do {
             return try item.parse()
         } catch {

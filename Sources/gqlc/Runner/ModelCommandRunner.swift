@@ -93,7 +93,7 @@ struct ModelCommandRunner {
             do throws(RunFailure) {
                 var bulk = try openBulkInput(source)
                 if invocation.record == nil { return bulkUpdate(invocation, input: &bulk) }
-                guard bulk.isSingle else {
+                guard bulk.isSingle || bulk.isEmpty else {
                     throw RunFailure.usage(
                         "--input: \(bulk.name) holds several records; --id and --key pick one, so leave them out "
                             + "and let each record carry its key")
