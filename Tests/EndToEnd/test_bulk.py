@@ -333,3 +333,62 @@ def test_list_ndjson_then_create_input_recreates_every_model(fixture, repo_root,
                 return json.dumps({k: v for k, v in record.items() if k not in read_only}, sort_keys=True)
 
             assert {kept(json.loads(c)) for c in copied} == {kept(r) for r in records}, name
+
+
+# MARK: - Cascade delete
+
+
+def test_cascade_dry_run_prints_the_tree_with_counts_and_deletes_nothing(blog):
+    comments = [c for c in listed(blog, "Comment")]
+    posts = [p for p in listed(blog, "Post") if p["blogId"] == "b1"]
+    under = [c for c in comments if c["postId"] in {p["id"] for p in posts}]
+    run = blog("--dry-run", "delete", "Blog", "--id", "b1", "--cascade")
+    assert run.code == 0, run
+    assert run.stdout.splitlines() == ["Blog id=b1", f"  posts: {len(posts)} Post", f"    comments: {len(under)} Comment"]
+    total = 1 + len(posts) + len(under)
+    assert run.stderr_lines == [f"would delete {total} records; nothing was deleted (--dry-run)"]
+    assert len(listed(blog, "Comment")) == len(comments)
+
+
+def test_cascade_deletes_children_first_through_every_page_then_the_parent(blog):
+    # More comments than one page of the listing gqlc pages through (page size 1000 is the default; the
+    # server's own page is what it is asked for), so the children come from several requests.
+    extra = [comment(i, post="p1") for i in range(1200)]
+    assert blog("create", "Comment", "--input", "-", "--concurrency", "16", stdin=ndjson(extra)).code == 0
+    refused = blog("delete", "Post", "--id", "p1", "--cascade")
+    assert refused.code == 2 and "pass --yes" in refused.stderr, refused
+    run = blog("delete", "Post", "--id", "p1", "--cascade", "--yes")
+    assert run.code == 0, run
+    assert run.json()["id"] == "p1"
+    assert run.stderr_lines == ["deleted 1205 records: 1204 Comment, 1 Post"], run
+    assert not any(c["postId"] == "p1" for c in listed(blog, "Comment"))
+    assert blog("get", "Post", "--id", "p1").code == 4
+
+
+def test_cascade_deletes_many_to_many_join_records_but_not_the_other_side(schema_examples_dir):
+    schema = schema_examples_dir / "tags.json"
+    with start_server(schema, seed=schema_examples_dir / "tags-seed.json") as server:
+        run_gqlc = runner_for(schema, server.url)
+        joins = [j for j in listed(run_gqlc, "ArticleTags") if j["articleId"] == "article-swift"]
+        assert joins
+        tags = listed(run_gqlc, "Tag")
+        run = run_gqlc("delete", "Article", "--id", "article-swift", "--cascade", "--yes")
+        assert run.code == 0, run
+        assert not any(j["articleId"] == "article-swift" for j in listed(run_gqlc, "ArticleTags"))
+        assert listed(run_gqlc, "Tag") == tags
+
+
+def test_deleting_a_parent_without_cascade_warns_about_orphans(blog):
+    run = blog("delete", "Post", "--id", "p2")
+    assert run.code == 0 and run.json()["id"] == "p2", run
+    assert run.stderr_lines == [
+        "gqlc: warning: Comment records (Post.comments) are left pointing at the deleted Post id=p2; "
+        "--cascade deletes them with it"], run
+    quiet = blog("delete", "Comment", "--id", "c1")
+    assert quiet.code == 0 and quiet.stderr == "", quiet
+
+
+def test_cascade_of_a_missing_record_is_status_4(blog):
+    run = blog("delete", "Post", "--id", "nope", "--cascade", "--yes")
+    assert (run.code, run.stdout) == (4, ""), run
+    assert run.stderr_lines == ["gqlc: no Post with key id=nope"]

@@ -86,6 +86,7 @@ def test_help_examples_are_accepted(command, schema_examples_dir, tmp_path):
     (tmp_path / "post.json").write_text('{"title": "From a file"}')
     (tmp_path / "posts.ndjson").write_text('{"title": "One"}\n{"title": "Two"}\n')
     (tmp_path / "keys.ndjson").write_text('{"id": "c1"}\n{"id": "c2"}\n')
+    (tmp_path / "drafts.ndjson").write_text('{"id": "p1"}\n{"id": "p2"}\n')
     (tmp_path / "schema-examples").symlink_to(schema_examples_dir)  # examples name files from the repository root
     examples = example_commands(run_gqlc([command, "--help"]).stdout)
     assert examples

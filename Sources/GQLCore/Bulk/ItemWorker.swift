@@ -91,11 +91,4 @@ struct ItemWorker: Sendable {
             return record == input
         }
     }
-
-    /// `id=p1`, `sku=A-1, warehouseId=w1`.
-    static func describe(_ key: JSONObject) -> String {
-        key.members.map { member in
-            "\(member.key)=\(member.value.stringValue ?? member.value.serialized(.compact))"
-        }.joined(separator: ", ")
-    }
 }

@@ -14,7 +14,10 @@ enum CreateCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "create",
         abstract: "Create a record from field values and print the created record.",
-        synopsis: ["MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]"],
+        synopsis: [
+            "MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]",
+            "MODEL --input FILE|- [FIELD=VALUE | FIELD:=JSON]... [--concurrency N] [--rejects FILE]",
+        ],
         discussion: [SharedOptions.fieldValuesHelp, BulkOptions.help],
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
         options: [BulkOptions.input, BulkOptions.concurrency, BulkOptions.rejects],
@@ -27,7 +30,7 @@ enum CreateCommand: CommandDefinition {
                 "Create a post from a JSON file, overriding its status",
                 "gqlc create Post --input post.json status=PUBLISHED"),
             Example(
-                "Re-create posts saved by 'gqlc list Post --output ndjson', 16 at a time, keeping failures",
+                "Re-create posts saved by 'gqlc list Post --output ndjson', 16 at a time",
                 "gqlc create Post --input posts.ndjson --concurrency 16 --rejects failed.ndjson"),
         ])
 

@@ -55,8 +55,8 @@ enum UpdateCommand: CommandDefinition {
                 "Apply changes from a file to an item with a composite key",
                 "gqlc update InventoryItem --key sku=A1 --key warehouseId=W1 --key bin=3 \\\n    --input -"),
             Example(
-                "Archive every draft (each listed record carries its key)",
-                "gqlc list Post --where status=DRAFT --output ndjson | gqlc update Post --input - status=ARCHIVED"),
+                "Archive the posts that 'gqlc list Post --output ndjson' saved (each carries its key)",
+                "gqlc update Post --input drafts.ndjson status=ARCHIVED"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> UpdateInvocation {

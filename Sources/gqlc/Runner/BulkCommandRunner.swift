@@ -214,7 +214,10 @@ struct BulkMessages: Sendable {
         return "\(model) " + (result.key.map(key) ?? "record \(result.item.index + 1)")
     }
 
-    func key(_ key: JSONObject) -> String {
+    func key(_ key: JSONObject) -> String { Self.describe(key) }
+
+    /// `id=p1`, `sku=A-1, warehouseId=w1`.
+    static func describe(_ key: JSONObject) -> String {
         key.members.map { "\($0.key)=\($0.value.stringValue ?? $0.value.serialized(.compact))" }.joined(separator: ", ")
     }
 

@@ -133,7 +133,10 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
-        return sendChange(request, model: invocation.model, record: record, conditions: invocation.conditions)
+        if invocation.cascade { return deleteCascading(invocation, request: request) }
+        let status = sendChange(request, model: invocation.model, record: record, conditions: invocation.conditions)
+        if status == .success && !globals.dryRun { warnOrphans(invocation.model, request: request) }
+        return status
     }
 
     // MARK: Helpers
