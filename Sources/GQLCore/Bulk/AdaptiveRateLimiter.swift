@@ -63,11 +63,12 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
             let wait: Double = state.withLock { state in
                 guard state.enabled else { return 0 }
                 Self.refill(&state, at: now())
-                if state.tokens >= 1 {
-                    state.tokens -= 1
+                // A hair under one token counts as one: floating-point refills may never quite reach it.
+                if state.tokens >= 1 - 1e-9 {
+                    state.tokens = max(0, state.tokens - 1)
                     return 0
                 }
-                return (1 - state.tokens) / state.fillRate
+                return max((1 - state.tokens) / state.fillRate, 0.001)
             }
             if wait <= 0 { return }
             sleep(wait)

@@ -55,7 +55,7 @@ enum UpdateCommand: CommandDefinition {
                 "Apply changes from a file to an item with a composite key",
                 "gqlc update InventoryItem --key sku=A1 --key warehouseId=W1 --key bin=3 \\\n    --input -"),
             Example(
-                "Archive the posts that 'gqlc list Post --output ndjson' saved (each carries its key)",
+                "Archive posts saved by 'gqlc list Post --output ndjson' (each has its key)",
                 "gqlc update Post --input drafts.ndjson status=ARCHIVED"),
         ])
 
