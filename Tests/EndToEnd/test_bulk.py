@@ -392,3 +392,18 @@ def test_cascade_of_a_missing_record_is_status_4(blog):
     run = blog("delete", "Post", "--id", "nope", "--cascade", "--yes")
     assert (run.code, run.stdout) == (4, ""), run
     assert run.stderr_lines == ["gqlc: no Post with key id=nope"]
+
+
+def test_cascade_deletes_a_gen1_has_one_child_whose_key_the_parent_holds(project_fixtures_dir, tmp_path):
+    schema = project_fixtures_dir / "gen1-conventions.mis.json"
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({
+        "Author": [{"authorId": "a1", "name": "Ann", "authorProfileProfileId": "pr1", "authorProfileHandle": "ann"}],
+        "Profile": [{"profileId": "pr1", "handle": "ann", "bio": "hi"}, {"profileId": "pr2", "handle": "bob"}]}))
+    with start_server(schema, seed=seed) as server:
+        run_gqlc = runner_for(schema, server.url)
+        plan = run_gqlc("--dry-run", "delete", "Author", "--key", "authorId=a1", "--key", "name=Ann", "--cascade")
+        assert plan.code == 0 and plan.stdout.splitlines() == ["Author authorId=a1, name=Ann", "  profile: 1 Profile"], plan
+        run = run_gqlc("delete", "Author", "--key", "authorId=a1", "--key", "name=Ann", "--cascade", "--yes")
+        assert run.code == 0 and run.stderr_lines == ["deleted 2 records: 1 Profile, 1 Author"], run
+        assert [p["profileId"] for p in listed(run_gqlc, "Profile")] == ["pr2"]

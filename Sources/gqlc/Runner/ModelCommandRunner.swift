@@ -191,12 +191,6 @@ struct ModelCommandRunner {
         }
     }
 
-    /// The `--input` JSON object, from a file or standard input.
-    func input(_ source: InputSource?) throws(RunFailure) -> JSONValue? {
-        guard let source else { return nil }
-        return try JSONArgument.read(source, option: "--input", console: session.console)
-    }
-
     func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }
 
     func usage(_ failure: RunFailure) -> ExitCode {
