@@ -407,3 +407,9 @@ def test_cascade_deletes_a_gen1_has_one_child_whose_key_the_parent_holds(project
         run = run_gqlc("delete", "Author", "--key", "authorId=a1", "--key", "name=Ann", "--cascade", "--yes")
         assert run.code == 0 and run.stderr_lines == ["deleted 2 records: 1 Profile, 1 Author"], run
         assert [p["profileId"] for p in listed(run_gqlc, "Profile")] == ["pr2"]
+
+
+def test_if_is_refused_on_a_bulk_update_rather_than_ignored(blog):
+    run = blog("update", "Comment", "--input", "-", "--if", "likes>0", stdin='{"id": "c1", "likes": 1}\n')
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: option '--if' needs --id or --key: it is the condition of one update"], run

@@ -69,6 +69,9 @@ enum UpdateCommand: CommandDefinition {
         guard !assignments.isEmpty || input != nil else {
             throw UsageError("nothing to update: give FIELD=VALUE arguments or --input FILE")
         }
+        if record == nil, arguments.options.contains(SharedOptions.condition) {
+            throw UsageError("option '--if' needs --id or --key: it is the condition of one update")
+        }
         return UpdateInvocation(
             model: model, record: record, assignments: assignments, input: input,
             conditions: try SharedOptions.conditions(arguments), bulk: try BulkOptions.settings(arguments))
