@@ -225,6 +225,10 @@ public struct BulkInputReader<Source: ByteChunkSource> {
             }
             if depth == 0 && (byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")) { break }
         }
+        if inArray, depth > 0 || inString, try peek() == nil {
+            // An element still open at the end: the array's structure is broken, not just this element.
+            throw syntax("unexpected end of input; expected ']'")
+        }
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         let item = BulkInputItem(index: count, line: startLine, bytes: bytes)
