@@ -148,7 +148,7 @@ def test_bad_json_value_says_where(blog):
 
 @pytest.mark.parametrize("content, message", [
     (None, "gqlc: --input: {path}: no such file\n"),
-    ("[1]", "gqlc: --input: expected a JSON object, found an array\n"),
+    ("1", "gqlc: --input: expected a JSON object, found a number\n"),
     ("{bad", "gqlc: --input: {path}: invalid JSON at 1:2: unexpected character 'b'; expected a string key in double quotes\n"),
 ])
 def test_bad_input_files_are_usage_errors(blog, tmp_path, content, message):
@@ -157,6 +157,14 @@ def test_bad_input_files_are_usage_errors(blog, tmp_path, content, message):
         path.write_text(content)
     run = blog("create", "Post", "--input", path)
     assert (run.code, run.stdout, run.stderr) == (2, "", message.format(path=path))
+
+
+def test_an_array_input_is_a_bulk_job_whose_records_fail_one_by_one(blog, tmp_path):
+    path = tmp_path / "input.json"
+    path.write_text("[1]")
+    run = blog("create", "Post", "--input", path)
+    assert (run.code, run.stdout) == (1, ""), run
+    assert run.stderr_lines[0] == f"gqlc: {path}:1: --input: expected a JSON object, found a number", run
 
 
 # MARK: - update
@@ -273,7 +281,7 @@ def test_delete_with_a_stray_argument_shows_the_usage(blog):
     run = blog("delete", "Post", "--id", "p1", "extra")
     assert (run.code, run.stdout) == (2, ""), run
     assert run.stderr == ("gqlc: unexpected argument 'extra'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...)"
-                          " [--if EXPR]...\n")
+                          " [--if EXPR]... [--cascade [--yes]]\n")
     assert blog("get", "Post", "--id", "p1").code == 0
 
 

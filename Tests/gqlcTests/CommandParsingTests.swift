@@ -206,7 +206,7 @@ import Testing
         (["create", "Post", "--input"], "gqlc: option '--input' needs a value (--input FILE|-)"),
         (["update", "Post", "--id", "p1"], "gqlc: nothing to update: give FIELD=VALUE arguments or --input FILE"),
         (["update", "Post", "status=DRAFT"], "gqlc: 'update' needs --id VALUE or --key FIELD=VALUE to pick the record"),
-        (["delete", "Post", "--id", "p1", "title=x"], "gqlc: unexpected argument 'title=x'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]..."),
+        (["delete", "Post", "--id", "p1", "title=x"], "gqlc: unexpected argument 'title=x'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--cascade [--yes]]"),
         (["delete", "Post", "--id", "p1", "--include", "x"], "gqlc: unknown option '--include' for 'delete'; run 'gqlc delete --help' for its options"),
         (["models", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc models [MODEL]"),
         (["raw"], "gqlc: 'raw' needs a document: a FILE, '-' for standard input, or --query TEXT"),

@@ -24,6 +24,8 @@ public struct GraphQLClient: Sendable {
     /// Asked once when the server answers HTTP 401: a fresh `Authorization` value (a refreshed user-pool token)
     /// to send the request again with, or nil to keep the 401.
     public var reauthorize: (@Sendable () -> String?)?
+    /// Paces attempts (a bulk job's shared ``AdaptiveRateLimiter``), or nil.
+    public var pacer: (any AttemptPacer)?
 
     /// - Parameters:
     ///   - transport: defaults to the process-wide ``CurlTransport/shared``.
@@ -53,8 +55,11 @@ public struct GraphQLClient: Sendable {
         writer.write(request.body)
         let (response, attempts) = try send(body: writer.bytes, mayRetry: retryable)
         do {
-            return try ResponseClassifier.classify(response)
+            let decoded = try ResponseClassifier.classify(response)
+            pacer?.afterAttempt(throttled: decoded.errors.contains(where: \.isThrottling))
+            return decoded
         } catch {
+            pacer?.afterAttempt(throttled: response.status == 429)
             throw scrubbed(error, attempts: attempts)
         }
     }
@@ -74,6 +79,8 @@ public struct GraphQLClient: Sendable {
             let httpRequest = endpoint.httpRequest(body: body, at: clock.now())
             trace?(.request(method: httpRequest.method, url: httpRequest.url.absoluteString,
                             headers: traced(httpRequest.headers), bodyBytes: body.count, attempt: attempt))
+            pacer?.beforeAttempt(cancellation: cancellation)
+            if cancellation?.isCancelled == true { throw .cancelled }
             let started = DispatchTime.now().uptimeNanoseconds
             let response: HTTPResponse
             do {
@@ -81,6 +88,7 @@ public struct GraphQLClient: Sendable {
             } catch {
                 trace?(.failure(scrubbed(error), seconds: elapsed(since: started)))
                 if error == .cancelled { throw .cancelled }
+                pacer?.afterAttempt(throttled: false)
                 guard attempt <= maxRetries, let reason = RetryReason.forTransportError(error) else {
                     throw .transport(scrubbed(error), attempts: attempt)
                 }
@@ -101,6 +109,7 @@ public struct GraphQLClient: Sendable {
             guard attempt <= maxRetries, let reason = RetryReason.forStatus(response.status) else {
                 return (response, attempt)
             }
+            pacer?.afterAttempt(throttled: response.status == 429)
             let retryAfter = response.headers.value(for: "Retry-After").flatMap { RetryAfter.seconds(from: $0, now: clock.now()) }
             try pause(before: attempt, of: maxRetries, reason: reason, retryAfter: retryAfter)
         }

@@ -68,6 +68,36 @@ public enum FileReader {
         return try bytes(descriptor: descriptor, name: path, limit: limit)
     }
 
+    /// Opens the file at `path` for reading, for callers that read it in chunks (``DescriptorChunks``).
+    public static func openForReading(path: String) throws(FileReadError) -> Int32 {
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw error(errno, path: path) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw .isDirectory(path: path)
+        }
+        return descriptor
+    }
+
+    /// Reads up to `count` bytes from `descriptor`; empty at its end. `name` is for errors.
+    public static func chunk(descriptor: Int32, name: String, count: Int = 64 * 1024) throws(FileReadError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: count)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, buffer.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                if errno == EISDIR { throw .isDirectory(path: name) }
+                throw error(errno, path: name)
+            }
+            chunk.removeSubrange(got...)
+            return chunk
+        }
+    }
+
     /// The UTF-8 text of the file at `path`; invalid UTF-8 is an error, never silently replaced.
     public static func text(atPath path: String, limit: Int = maximumSize) throws(FileReadError) -> String {
         try text(try bytes(atPath: path, limit: limit), name: path)

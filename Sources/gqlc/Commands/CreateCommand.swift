@@ -3,8 +3,10 @@ struct CreateInvocation: Equatable, Sendable {
     let model: String
     /// Field values from the command line; they override `input`'s fields.
     let assignments: [String]
-    /// A JSON object of field values to start from.
+    /// A JSON object of field values to start from, or many records for a bulk job.
     let input: InputSource?
+    /// `--concurrency`, `--rejects`.
+    var bulk = BulkSettings()
 }
 
 /// Creates a record and prints it as the server stored it.
@@ -12,10 +14,13 @@ enum CreateCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "create",
         abstract: "Create a record from field values and print the created record.",
-        synopsis: ["MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]"],
-        discussion: [SharedOptions.fieldValuesHelp],
+        synopsis: [
+            "MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]",
+            "MODEL --input FILE|- [FIELD=VALUE | FIELD:=JSON]... [--concurrency N] [--rejects FILE]",
+        ],
+        discussion: [SharedOptions.fieldValuesHelp, BulkOptions.help],
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
-        options: [SharedOptions.input],
+        options: [BulkOptions.input, BulkOptions.concurrency, BulkOptions.rejects],
         examples: [
             Example(
                 "Create a draft post with two tags",
@@ -24,6 +29,9 @@ enum CreateCommand: CommandDefinition {
             Example(
                 "Create a post from a JSON file, overriding its status",
                 "gqlc create Post --input post.json status=PUBLISHED"),
+            Example(
+                "Re-create posts saved by 'gqlc list Post --output ndjson', 16 at a time",
+                "gqlc create Post --input posts.ndjson --concurrency 16 --rejects failed.ndjson"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> CreateInvocation {
@@ -31,6 +39,6 @@ enum CreateCommand: CommandDefinition {
         return CreateInvocation(
             model: model,
             assignments: Array(arguments.positionals.dropFirst()),
-            input: SharedOptions.inputSource(arguments))
+            input: SharedOptions.inputSource(arguments), bulk: try BulkOptions.settings(arguments))
     }
 }

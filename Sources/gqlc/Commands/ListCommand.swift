@@ -215,7 +215,7 @@ enum ListCommand: CommandDefinition {
     }
 
     /// `@FILE`, `@-`, or an inline JSON object.
-    private static func parseFilter(_ text: String) throws(UsageError) -> FilterArgument {
+    static func parseFilter(_ text: String) throws(UsageError) -> FilterArgument {
         if text.hasPrefix("@") {
             let path = String(text.dropFirst())
             guard !path.isEmpty else { throw UsageError("option '--filter' needs a file name after '@'") }

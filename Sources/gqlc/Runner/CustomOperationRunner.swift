@@ -7,7 +7,10 @@ extension ModelCommandRunner {
         let include: IncludeTree
         var resultModel: String?
         do throws(RunFailure) {
-            let values = RecordValues(assignments: invocation.assignments, input: try input(invocation.input))
+            let input = try invocation.input.map { source throws(RunFailure) in
+                try JSONArgument.read(source, option: "--input", console: session.console)
+            }
+            let values = RecordValues(assignments: invocation.assignments, input: input)
             do throws(RequestBuildError) {
                 request = try builder.custom(invocation.name, kind: invocation.kind, arguments: values, include: invocation.includes)
                 let operation = try builder.customOperation(invocation.name, kind: invocation.kind)

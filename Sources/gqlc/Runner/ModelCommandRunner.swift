@@ -60,11 +60,15 @@ struct ModelCommandRunner {
 
     mutating func create(_ invocation: CreateInvocation) -> ExitCode {
         let request: GraphQLRequest
-        let input: JSONValue?
-        do {
-            input = try self.input(invocation.input)
-        } catch {
-            return usage(error)
+        var input: JSONValue?
+        if let source = invocation.input {
+            do {
+                var bulk = try openBulkInput(source)
+                guard bulk.isSingle else { return bulkCreate(invocation, input: &bulk) }
+                input = try singleValue(bulk)
+            } catch {
+                return usage(error)
+            }
         }
         do {
             let values = RecordValues(assignments: invocation.assignments, input: input)
@@ -99,36 +103,59 @@ struct ModelCommandRunner {
 
     mutating func update(_ invocation: UpdateInvocation) -> ExitCode {
         let request: GraphQLRequest
-        let input: JSONValue?
-        do {
-            input = try self.input(invocation.input)
-        } catch {
-            return usage(error)
+        var input: JSONValue?
+        if let source = invocation.input {
+            do throws(RunFailure) {
+                var bulk = try openBulkInput(source)
+                if invocation.record == nil { return bulkUpdate(invocation, input: &bulk) }
+                guard bulk.isSingle || bulk.isEmpty else {
+                    throw RunFailure.usage(
+                        "--input: \(bulk.name) holds several records; --id and --key pick one, so leave them out "
+                            + "and let each record carry its key")
+                }
+                input = try singleValue(bulk)
+            } catch {
+                return usage(error)
+            }
         }
+        guard let record = invocation.record else { return usage(RunFailure.usage("update needs --id, --key or --input")) }
         do {
             let values = RecordValues(assignments: invocation.assignments, input: input)
             request = try builder.update(
-                invocation.model, key: keyInput(invocation.record), values: values,
+                invocation.model, key: keyInput(record), values: values,
                 condition: FilterInput(where: invocation.conditions))
         } catch {
             return usage(error)
         }
         noteReadings(invocation.model, invocation.conditions, option: "--if")
         recordOrigins(assignments: invocation.assignments, input: input != nil, conditions: invocation.conditions)
-        return sendChange(request, model: invocation.model, record: invocation.record, conditions: invocation.conditions)
+        return sendChange(request, model: invocation.model, record: record, conditions: invocation.conditions)
     }
 
     mutating func delete(_ invocation: DeleteInvocation) -> ExitCode {
+        if invocation.isQuery { return deleteMatching(invocation) }
+        if let source = invocation.input {
+            do {
+                var bulk = try openBulkInput(source)
+                return bulkDelete(invocation, input: &bulk)
+            } catch {
+                return usage(error)
+            }
+        }
+        guard let record = invocation.record else { return usage(RunFailure.usage("delete needs --id, --key, --input or --where")) }
         let request: GraphQLRequest
         do {
             request = try builder.delete(
-                invocation.model, key: keyInput(invocation.record), condition: FilterInput(where: invocation.conditions))
+                invocation.model, key: keyInput(record), condition: FilterInput(where: invocation.conditions))
         } catch {
             return usage(error)
         }
         noteReadings(invocation.model, invocation.conditions, option: "--if")
         recordOrigins(conditions: invocation.conditions)
-        return sendChange(request, model: invocation.model, record: invocation.record, conditions: invocation.conditions)
+        if invocation.cascade { return deleteCascading(invocation, request: request) }
+        let status = sendChange(request, model: invocation.model, record: record, conditions: invocation.conditions)
+        if status == .success && !globals.dryRun { warnOrphans(invocation.model, request: request) }
+        return status
     }
 
     // MARK: Helpers
@@ -215,12 +242,6 @@ struct ModelCommandRunner {
         case .id(let value): return .id(value)
         case .key(let pairs): return .fields(pairs)
         }
-    }
-
-    /// The `--input` JSON object, from a file or standard input.
-    func input(_ source: InputSource?) throws(RunFailure) -> JSONValue? {
-        guard let source else { return nil }
-        return try JSONArgument.read(source, option: "--input", console: session.console)
     }
 
     func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }

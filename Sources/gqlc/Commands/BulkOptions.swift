@@ -1,0 +1,72 @@
+import GQLCore
+
+/// How a bulk `create`, `update` or `delete` runs: `--concurrency N` and `--rejects FILE`.
+struct BulkSettings: Equatable, Sendable {
+    /// Requests in flight.
+    var concurrency = BulkOptions.defaultConcurrency
+    /// Where failed and unsent input lines are written, whole, for a re-run.
+    var rejects: String?
+}
+
+/// The options of the bulk commands, declared once so that their help reads the same everywhere.
+enum BulkOptions {
+    static let defaultConcurrency = 8
+
+    static let input = OptionSpec(
+        long: "input", value: "FILE|-",
+        help: """
+            Read records from FILE ('-' for standard input): one JSON object, NDJSON (one object per \
+            line) or a JSON array, streamed. More than one record makes a bulk job (see Bulk).
+            """)
+    static let concurrency = OptionSpec(
+        long: "concurrency", value: "N", default: String(defaultConcurrency),
+        help: "Bulk jobs: keep up to N requests in flight.")
+    static let rejects = OptionSpec(
+        long: "rejects", value: "FILE",
+        help: "Bulk jobs: write each failed or unsent input record, whole, to FILE (a re-run on FILE finishes the job).")
+
+    static let help = HelpSection("Bulk", [
+        .paragraph(
+            """
+            With --input holding several records (NDJSON, a JSON array, or JSON values one after \
+            another, as 'gqlc list --output ndjson' and jq print them), each record is one request, \
+            --concurrency N at a time. Memory stays flat however long the input. stdout gets one NDJSON \
+            line per record done, the record as the server returned it, in input order. A failed \
+            record goes to stderr with its input line number and the server's message, and its input \
+            line to --rejects FILE. A summary line ends stderr. Exit status: 0 when every record was \
+            done, 3 when some failed, 1 when all failed, 130 when interrupted.
+            """),
+        .paragraph(
+            """
+            Failures that may pass (network errors, timeouts, HTTP 429 and 5xx, throttling errors) \
+            are retried (--retries); when the server throttles, every worker slows down together and \
+            speeds up again as requests succeed, as the AWS SDKs' adaptive retry mode does. Retries \
+            never duplicate: a create keeps the key it was given, or one generated before its first \
+            attempt. Fields that the create input does not take (read-only fields, associations, \
+            __typename) are dropped, so 'gqlc list MODEL --output ndjson' output can be fed back.
+            """),
+        .paragraph(
+            """
+            Ctrl-C stops sending: what finished is printed, records in flight are reported (they may \
+            have been applied), and --rejects holds them and the rest of the input.
+            """),
+    ])
+
+    /// `--concurrency` and `--rejects`.
+    static func settings(_ arguments: CommandArguments) throws(UsageError) -> BulkSettings {
+        var settings = BulkSettings()
+        if let text = arguments.options.value(concurrency) {
+            settings.concurrency = try ValueParsing.positiveInteger(text, for: concurrency)
+            guard settings.concurrency <= 256 else {
+                throw ValueParsing.invalid(text, for: concurrency, expected: "a whole number from 1 to 256")
+            }
+        }
+        if let path = arguments.options.value(rejects) {
+            guard !path.isEmpty, path != "-" else {
+                throw ValueParsing.invalid(path, for: rejects, expected: "a file name")
+            }
+            settings.rejects = path
+        }
+        return settings
+    }
+}

@@ -1,0 +1,258 @@
+import GQLCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bulk `create`, `update` and `delete`: the core's ``BulkRunner`` does the work; this renders it.
+extension ModelCommandRunner {
+    /// An `--input` opened for streaming, with its first items read so that one object can still be
+    /// handled as a single command (assignments override it, the record is printed as `get` prints one).
+    struct BulkInput {
+        var reader: BulkInputReader<InputChunks>
+        /// Items read ahead, handed out first.
+        var ahead: [BulkInputItem]
+        let name: String
+        /// Whether the rest of the input can be read after Ctrl-C without waiting on a pipe or terminal.
+        let isRegularFile: Bool
+
+        /// Nothing at all (not even `[]`).
+        var isEmpty: Bool { ahead.isEmpty && reader.layout == nil && pendingError == nil }
+
+        /// One JSON value that is not in an array: the single-record form.
+        var isSingle: Bool { ahead.count == 1 && reader.layout == .sequence && pendingError == nil }
+
+        /// An error met while reading ahead, thrown once the items before it are handed out.
+        var pendingError: BulkInputError?
+
+        mutating func next() throws(BulkInputError) -> BulkInputItem? {
+            if !ahead.isEmpty { return ahead.removeFirst() }
+            if let error = pendingError {
+                pendingError = nil
+                throw error
+            }
+            return try reader.next()
+        }
+    }
+
+    /// Opens `--input` and reads up to two items.
+    func openBulkInput(_ source: InputSource) throws(RunFailure) -> BulkInput {
+        let chunks: InputChunks
+        var regular = false
+        do {
+            switch source {
+            case .file(let path):
+                let descriptor = try FileReader.openForReading(path: path)
+                var status = stat()
+                regular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+                chunks = .descriptor(DescriptorChunks(descriptor: descriptor, name: path))
+            case .standardInput:
+                if session.console.input is StandardInput {
+                    chunks = .descriptor(DescriptorChunks(descriptor: STDIN_FILENO, name: source.name))
+                } else {
+                    chunks = .buffered(BufferedChunks(try session.console.input.readAll()))
+                }
+            }
+        } catch {
+            throw RunFailure.usage("--input: \(error.description)")
+        }
+        var input = BulkInput(reader: BulkInputReader(source: chunks), ahead: [], name: source.name, isRegularFile: regular)
+        do {
+            while input.ahead.count < 2, let item = try input.reader.next() { input.ahead.append(item) }
+        } catch {
+            if input.ahead.isEmpty { throw RunFailure.usage("--input: \(source.name): \(error.description)") }
+            input.pendingError = error
+        }
+        return input
+    }
+
+    /// The single record of a one-object `--input`, parsed, with errors phrased as for any JSON file.
+    func singleValue(_ input: BulkInput) throws(RunFailure) -> JSONValue {
+        guard let item = input.ahead.first else {
+            throw RunFailure.usage("--input: \(input.name): the input is empty; expected a JSON object")
+        }
+        do {
+            return try item.parse()
+        } catch {
+            throw RunFailure.usage("--input: \(input.name): invalid JSON at \(error.line):\(error.column): \(error.message)")
+        }
+    }
+
+    // MARK: Running
+
+    /// Runs a bulk job over `next`'s items and renders it: records on stdout, failures on stderr, the
+    /// rejects file, the summary line; returns 0, 3, 1, 130, or 2 when the input broke off.
+    func runBulk(
+        _ operation: BulkOperation, model: String, settings: BulkSettings, inputName: String, readRest: Bool,
+        next: () throws(BulkInputError) -> BulkInputItem?,
+        prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>
+    ) -> ExitCode {
+        var rejects: FileDescriptorSink?
+        if let path = settings.rejects {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                return usage(RunFailure.usage("--rejects: \(path): \(String(cString: strerror(errno)))"))
+            }
+            rejects = FileDescriptorSink(descriptor: descriptor)
+        }
+        defer { if let rejects { close(rejects.descriptor) } }
+        let rejectsSink = rejects
+        if globals.dryRun { return dryRunBulk(inputName: inputName, next: next, prepare: prepare, rejects: rejects) }
+        var execution = self.execution
+        let client: GraphQLClient
+        do {
+            client = try execution.client()
+        } catch {
+            return usage(error)
+        }
+        let diagnostics = execution.diagnostics
+        let output = session.console.output
+        let describe = BulkMessages(model: model, operation: operation)
+        let runner = BulkRunner(
+            operation: operation, concurrency: settings.concurrency, retry: client.retry,
+            cancellation: session.cancellation,
+            makeClient: { _ in
+                // Each worker has its own connection: the shared transport takes turns.
+                var own = client
+                own.transport = CurlTransport()
+                return own
+            })
+        let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in
+            switch result.outcome {
+            case .done(let record):
+                var writer = JSONWriter(style: .compact)
+                writer.write(record)
+                writer.bytes.append(UInt8(ascii: "\n"))
+                output.write(bytes: writer.bytes)
+                return
+            case .failed(let failure):
+                diagnostics.error("\(describe.place(result, inputName)): \(describe.message(failure))")
+            case .interrupted:
+                diagnostics.error(
+                    "\(describe.place(result, inputName)): interrupted in flight; it may have been applied"
+                        + (result.key.map { " (key \(describe.key($0)))" } ?? ""))
+            case .notSent:
+                break
+            }
+            rejectsSink?.write(bytes: BulkMessages.rejectLine(result, operation: operation))
+        }
+        if case .inputFailed(let error) = stop {
+            diagnostics.error("--input: \(inputName): \(error.description); the records before it were processed")
+        }
+        session.console.error.write(describe.summary(counts) + "\n")
+        switch stop {
+        case .cancelled: return .interrupted
+        case .inputFailed: return .usage
+        case .endOfInput: return ExitCode(counts.kind)
+        }
+    }
+
+    /// `--dry-run`: each item's request body on its own line, nothing sent; memory stays flat.
+    private func dryRunBulk(
+        inputName: String, next: () throws(BulkInputError) -> BulkInputItem?,
+        prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>, rejects: FileDescriptorSink?
+    ) -> ExitCode {
+        var counts = BulkCounts()
+        var writer = JSONWriter(style: .compact)
+        while true {
+            let item: BulkInputItem
+            do throws(BulkInputError) {
+                guard let read = try next() else { break }
+                item = read
+            } catch {
+                session.console.output.write(bytes: writer.bytes)
+                diagnostics.error("--input: \(error.description)")
+                return .usage
+            }
+            switch prepare(item) {
+            case .success(let request):
+                counts.done += 1
+                writer.write(request.request.body)
+                writer.bytes.append(UInt8(ascii: "\n"))
+            case .failure(let failure):
+                counts.failed += 1
+                diagnostics.error("\(inputName):\(item.line): \(failure.message)")
+                rejects?.write(bytes: item.rejectLine)
+            }
+            if writer.bytes.count >= 1 << 16 {
+                guard session.console.output.write(bytes: writer.bytes) else { return .success }
+                writer.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        session.console.output.write(bytes: writer.bytes)
+        return ExitCode(counts.kind)
+    }
+}
+
+/// A bulk input's bytes: a file descriptor, or standard input as a test supplies it.
+enum InputChunks: ByteChunkSource {
+    case descriptor(DescriptorChunks)
+    case buffered(BufferedChunks)
+
+    mutating func next() throws(FileReadError) -> [UInt8] {
+        switch self {
+        case .descriptor(var chunks):
+            defer { self = .descriptor(chunks) }
+            return try chunks.next()
+        case .buffered(var chunks):
+            defer { self = .buffered(chunks) }
+            return try chunks.next()
+        }
+    }
+}
+
+/// The words of a bulk job's messages.
+struct BulkMessages: Sendable {
+    let model: String
+    let operation: BulkOperation
+
+    /// `posts.ndjson:12` (an input item), or `Post id=p1` (a record a listing found).
+    func place(_ result: BulkItemResult, _ inputName: String) -> String {
+        if result.item.line > 0 { return "\(inputName):\(result.item.line)" }
+        return "\(model) " + (result.key.map(key) ?? "record \(result.item.index + 1)")
+    }
+
+    func key(_ key: JSONObject) -> String { Self.describe(key) }
+
+    /// `id=p1`, `sku=A-1, warehouseId=w1`.
+    static func describe(_ key: JSONObject) -> String {
+        key.members.map { "\($0.key)=\($0.value.stringValue ?? $0.value.serialized(.compact))" }.joined(separator: ", ")
+    }
+
+    func message(_ failure: BulkItemFailure) -> String {
+        switch failure {
+        case .invalid(let message): return message
+        case .execution(let error): return error.commandLineMessage
+        case .errors(let errors): return errors.map(\.description).joined(separator: "; ")
+        case .alreadyExists(let key): return "\(model) already has a record with key \(self.key(key))"
+        case .notFound(let key): return "no \(model) with key \(self.key(key))"
+        }
+    }
+
+    /// `1998 created, 2 failed in 3.21 s`, with what was in flight and not sent after an interruption.
+    func summary(_ counts: BulkCounts) -> String {
+        var line = "\(counts.done) \(operation.pastTense), \(counts.failed) failed"
+        if counts.interrupted > 0 { line += ", \(counts.interrupted) interrupted in flight" }
+        if counts.notSent > 0 { line += ", \(counts.notSent) not sent" }
+        let hundredths = Int((counts.seconds * 100).rounded())
+        let fraction = hundredths % 100
+        return line + " in \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+
+    /// The input line as the rejects file gets it; a create's line carries the key it was sent with, so that a
+    /// re-run cannot make a second record.
+    static func rejectLine(_ result: BulkItemResult, operation: BulkOperation) -> [UInt8] {
+        guard operation == .create, let key = result.key, case .object(var object)? = try? result.item.parse() else {
+            return result.item.rejectLine
+        }
+        var added = false
+        for member in key where object[member.key] == nil || object[member.key] == .null {
+            object[member.key] = member.value
+            added = true
+        }
+        guard added else { return result.item.rejectLine }
+        return Array(JSONValue.object(object).serialized(.compact).utf8) + [UInt8(ascii: "\n")]
+    }
+}

@@ -1,0 +1,202 @@
+import GQLCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How each bulk command turns an input item into its mutation.
+extension ModelCommandRunner {
+    /// `create MODEL --input FILE` with several records.
+    func bulkCreate(_ invocation: CreateInvocation, input: inout BulkInput) -> ExitCode {
+        let (builder, model, assignments) = (self.builder, invocation.model, invocation.assignments)
+        let keyFields = schema.models[model]?.primaryKey.fields ?? []
+        return runBulk(
+            .create, model: model, settings: invocation.bulk, inputName: input.name, readRest: input.isRegularFile,
+            next: { () throws(BulkInputError) in try input.next() },
+            prepare: { item in
+                Self.prepared(item) { value throws(RequestBuildError) in
+                    let request = try builder.create(model, values: RecordValues(assignments: assignments, input: value))
+                    let key = Self.key(of: request, fields: keyFields)
+                    return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(key)), key: key)
+                }
+            })
+    }
+
+    /// `update MODEL --input FILE` without `--id`/`--key`: each record carries its key.
+    func bulkUpdate(_ invocation: UpdateInvocation, input: inout BulkInput) -> ExitCode {
+        let (builder, model, assignments) = (self.builder, invocation.model, invocation.assignments)
+        let keyFields = schema.models[model]?.primaryKey.fields ?? []
+        return runBulk(
+            .update, model: model, settings: invocation.bulk, inputName: input.name, readRest: input.isRegularFile,
+            next: { () throws(BulkInputError) in try input.next() },
+            prepare: { item in
+                Self.prepared(item) { value throws(RequestBuildError) in
+                    let request = try builder.update(model, key: nil, values: RecordValues(assignments: assignments, input: value))
+                    return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
+                }
+            })
+    }
+
+    /// `delete MODEL --input FILE`: keys (`{"id":"p1"}`, or a bare `"p1"` for a one-field key) or whole records.
+    func bulkDelete(_ invocation: DeleteInvocation, input: inout BulkInput) -> ExitCode {
+        runBulk(
+            .delete, model: invocation.model, settings: invocation.bulk, inputName: input.name,
+            readRest: input.isRegularFile, next: { () throws(BulkInputError) in try input.next() },
+            prepare: deletePreparer(invocation.model))
+    }
+
+    /// Builds a delete from a key object, a record, or a bare key value.
+    func deletePreparer(_ model: String) -> (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure> {
+        let builder = self.builder
+        let keyFields = schema.models[model]?.primaryKey.fields ?? []
+        return { item in
+            Self.prepared(item) { value throws(RequestBuildError) in
+                let key: KeyInput
+                switch value {
+                case .object(let object): key = .values(object)
+                case .string(let text): key = .id(text)
+                case .number(let number): key = .id(number.text)
+                default: throw .notAnObject(found: value.kindDescription)
+                }
+                let request = try builder.delete(model, key: key)
+                return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
+            }
+        }
+    }
+
+    /// Parses an item and builds its request; either failure is the item's, phrased for the command line.
+    static func prepared(
+        _ item: BulkInputItem, _ build: (JSONValue) throws(RequestBuildError) -> BulkRequest
+    ) -> Result<BulkRequest, BulkPrepareFailure> {
+        let value: JSONValue
+        do {
+            value = try item.parse()
+        } catch {
+            return .failure(BulkPrepareFailure("invalid JSON at \(error.line):\(error.column): \(error.message)"))
+        }
+        do {
+            return .success(try build(value))
+        } catch {
+            return .failure(BulkPrepareFailure(error.commandLineMessage))
+        }
+    }
+
+    /// The key fields of a mutation's `input`, in key order.
+    static func key(of request: GraphQLRequest, fields: [String]) -> JSONObject {
+        var key = JSONObject()
+        guard case .object(let input)? = request.variables["input"] else { return key }
+        for field in fields { if let value = input[field] { key[field] = value } }
+        return key
+    }
+
+    // MARK: delete --where / --filter
+
+    /// Lists what `--where`/`--filter` match (keys only are kept), then deletes them after a confirmation.
+    mutating func deleteMatching(_ invocation: DeleteInvocation) -> ExitCode {
+        let requests: ListRequests
+        do {
+            let json: JSONValue? = try invocation.filter.map { argument throws(RunFailure) -> JSONValue in
+                switch argument {
+                case .json(let value): return value
+                case .file(let source): return try JSONArgument.read(source, option: "--filter", console: session.console)
+                }
+            }
+            requests = try builder.listPages(invocation.model, filter: FilterInput(where: invocation.matching, json: json))
+        } catch let error as RunFailure {
+            return usage(error)
+        } catch let error as RequestBuildError {
+            return usage(error)
+        } catch {
+            return usage(RunFailure.usage(commandLineMessage(error)))
+        }
+        let client: GraphQLClient
+        do {
+            client = try execution.client()
+        } catch {
+            return usage(error)
+        }
+        let keyFields = schema.models[invocation.model]?.primaryKey.fields ?? []
+        var keys: [JSONObject] = []
+        let pager = ListPager(
+            client: client, connectionPath: [requests.rootField], pageSize: Defaults.pageSize,
+            makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
+        let result = pager.run { items in
+            for item in items {
+                guard case .object(let record) = item else { continue }
+                var key = JSONObject()
+                for field in keyFields { key[field] = record[field] ?? .null }
+                keys.append(key)
+            }
+        }
+        switch result.stop {
+        case .endOfList, .limitReached: break
+        case .cancelled:
+            diagnostics.error("interrupted while listing the records to delete; nothing was deleted")
+            return .interrupted
+        case .graphQLErrors(let errors), .partial(let errors):
+            diagnostics.graphQLErrors(errors)
+            diagnostics.error("listing the records to delete failed; nothing was deleted")
+            return result.exitStatus
+        case .failed(let error):
+            diagnostics.error(error)
+            diagnostics.error("listing the records to delete failed; nothing was deleted")
+            return result.exitStatus
+        case .consumerFailed: return result.exitStatus
+        }
+        let noun = "\(invocation.model) record\(keys.count == 1 ? "" : "s")"
+        if globals.dryRun {
+            var writer = JSONWriter(style: .compact)
+            for key in keys {
+                writer.write(.object(key))
+                writer.bytes.append(UInt8(ascii: "\n"))
+            }
+            session.console.output.write(bytes: writer.bytes)
+            session.console.error.write("would delete \(keys.count) \(noun); nothing was deleted (--dry-run)\n")
+            return .success
+        }
+        if keys.isEmpty {
+            session.console.error.write("no \(invocation.model) records match; nothing to delete\n")
+            return .success
+        }
+        if !invocation.confirmed {
+            guard Confirmation.ask("delete \(keys.count) \(noun)?", console: session.console) else {
+                if Confirmation.canAsk {
+                    diagnostics.error("nothing was deleted")
+                    return .graphQLErrors
+                }
+                diagnostics.error(
+                    "\(keys.count) \(noun) match; pass --yes to delete them (standard input is not a terminal, so gqlc cannot ask)")
+                return .usage
+            }
+        }
+        var index = 0
+        let all = keys
+        return runBulk(
+            .delete, model: invocation.model, settings: invocation.bulk, inputName: "", readRest: true,
+            next: { () throws(BulkInputError) -> BulkInputItem? in
+                guard index < all.count else { return nil }
+                defer { index += 1 }
+                return BulkInputItem(index: index, line: 0, bytes: Array(JSONValue.object(all[index]).serialized(.compact).utf8))
+            },
+            prepare: deletePreparer(invocation.model))
+    }
+}
+
+/// Asks a yes/no question on the terminal.
+enum Confirmation {
+    /// Whether standard input and standard error are a terminal, so that a question can be asked and answered.
+    static var canAsk: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
+
+    /// Prints `question [y/N] ` on stderr and reads one line; true only for `y` or `yes`. False when it cannot ask.
+    static func ask(_ question: String, console: Console) -> Bool {
+        guard canAsk else { return false }
+        console.error.write("\(question) [y/N] ")
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(STDIN_FILENO, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
+        let answer = String(decoding: line, as: UTF8.self).trimmingWhitespace.lowercased()
+        return answer == "y" || answer == "yes"
+    }
+}
