@@ -22,6 +22,7 @@ import Testing
         ("gen1-conventions.graphql", "gen1-conventions.mis.json"),
         ("gen2-conventions.graphql", "gen2-conventions.mis.json"),
         ("directives.graphql", "directives.mis.json"),
+        ("custom-operations.graphql", "custom-operations.mis.json"),
     ])
     func sdlGivesTheModelsOfItsIntrospectionFile(sdl: String, mis: String) throws {
         let fromSDL = try SchemaLoader.load(path: TestPaths.projectFixture(sdl))
@@ -39,6 +40,7 @@ import Testing
         #expect(derived.enums == expected.enums)
         #expect(derived.nonModels == expected.nonModels)
         #expect(derived.customOperations == expected.customOperations)
+        #expect(derived.inputs == expected.inputs)
     }
 
     @Test func implicitForeignKeysFollowTheTransformerNaming() throws {
@@ -93,6 +95,30 @@ import Testing
                          + "@belongsTo or @manyToMany")
         Self.expectError("type Post @model(timestamps: 5) { id: ID! }",
                          "schema.graphql: 1:11: @model timestamps must be an object such as {createdAt: \"createdOn\"} or null")
+    }
+
+    @Test func customOperationArgumentsOfInputTypesAreInputs() throws {
+        let schema = try Self.read("""
+            input Bounds { low: Int! high: Int }
+            input Filter { range: Bounds tags: [String!] }
+            input Unused { x: Int }
+            type Query { search(filter: Filter!, limit: Int): [String] }
+            """)
+        let argument = try #require(schema.customOperations.first?.arguments.first)
+        #expect(argument.type == .input("Filter") && argument.isRequired)
+        #expect(schema.inputs["Filter"]?.fields.map(\.type) == [.input("Bounds"), .scalar("String")])
+        #expect(schema.inputs.keys.sorted() == ["Bounds", "Filter", "Unused"])
+        #expect(schema.nonModels.isEmpty)
+    }
+
+    @Test func argumentsOfOutputOrUnknownTypesAreLocated() {
+        Self.expectError("type Range { low: Int }\ntype Query {\n  echo(range: Range): Int\n}",
+                         "schema.graphql: 3:8: argument 'range' of Query.echo has the output type Range, but arguments take "
+                         + "scalars, enums and input types; declare an input type (input RangeInput { … })")
+        Self.expectError("input Bounds { low: Int }\ntype Query {\n  echo(range: Bound): Int\n}",
+                         "schema.graphql: 3:8: unknown type 'Bound' for argument 'range' of Query.echo; did you mean 'Bounds'?")
+        Self.expectError("input Bounds { low: Strng }\ntype Query { echo(range: Bounds): Int }",
+                         "schema.graphql: 1:16: unknown type 'Strng' for field 'low' of input Bounds; did you mean 'String'?")
     }
 
     @Test func embeddedCyclesAreRefused() {
