@@ -118,10 +118,14 @@ private struct Derivation {
         let queries = rootFields(api.queryType)
         var fields = type?.fields.map { modelField($0.name, $0.type) } ?? []
         let createInput = api.type(named: "Create\(name)Input")?.inputFields.map(\.name)
-        for index in fields.indices where ["createdAt", "updatedAt"].contains(fields[index].name) {
-            if let createInput, !createInput.contains(fields[index].name) {
-                fields[index].isReadOnly = true
-                fields[index].isRequired = false
+        // Timestamps, renamed ones (`timestamps: {createdAt: "createdOn"}`) included: the server sets them, so the
+        // create input lacks them.
+        for index in fields.indices where fields[index].type == .scalar("AWSDateTime") && !fields[index].isArray {
+            guard let createInput, !createInput.contains(fields[index].name) else { continue }
+            fields[index].isReadOnly = true
+            fields[index].isRequired = false
+            if !["createdAt", "updatedAt"].contains(fields[index].name) {
+                note("\(name).\(fields[index].name) is taken as a timestamp the server sets (it is not in Create\(name)Input)")
             }
         }
         let gets = queries.filter { $0.type.namedType == name && $0.type.kind != "LIST" && !$0.arguments.isEmpty
