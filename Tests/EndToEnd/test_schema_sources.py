@@ -277,3 +277,24 @@ def test_pull_dry_run_prints_the_introspection_request(tmp_path):
     assert run.code == 0, run
     body = run.json()
     assert body["operationName"] == "IntrospectionQuery" and "__schema" in body["query"], run
+
+
+def test_a_gen1_schema_split_into_a_folder_is_read_as_one(tmp_path, project_fixtures_dir):
+    whole = (project_fixtures_dir / "custom-operations.graphql").read_text()
+    cut = whole.index("type Range {")
+    folder = tmp_path / "amplify" / "backend" / "api" / "blog" / "schema"
+    (folder / "custom").mkdir(parents=True)
+    (folder / "models.graphql").write_text(whole[:cut])
+    (folder / "custom" / "operations.graphql").write_text(whole[cut:])
+    (tmp_path / "src").mkdir()
+    command = ["--dry-run", "query", "postStats", 'filter:={"range": {"low": 1}}']
+    run = run_gqlc(["--verbose", *command], cwd=tmp_path / "src")
+    assert run.code == 0, run
+    assert run.stderr_lines[0] == f"* schema: {folder} (the nearest Gen 1 @model schema from the working directory)", run
+    single = run_gqlc(["--schema", project_fixtures_dir / "custom-operations.mis.json", *command], cwd=tmp_path)
+    assert run.stdout == single.stdout and single.code == 0
+    (folder / "custom" / "operations.graphql").write_text(whole[cut:].replace("low: Int!", "low: Itn!", 1))
+    broken = run_gqlc(["--schema", folder, "models"], cwd=tmp_path)
+    assert (broken.code, broken.stdout) == (2, ""), broken
+    assert broken.stderr_lines == [f"gqlc: {folder}/custom/operations.graphql: 2:3: unknown type 'Itn' for field 'low'; "
+                                   "did you mean 'Int'?"], broken

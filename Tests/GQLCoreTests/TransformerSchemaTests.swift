@@ -229,3 +229,42 @@ struct SharedTransformerSchemaTests {
         #expect(SchemaDiscovery.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == "/h/.cache/gqlc")
     }
 }
+
+/// Gen 1 projects that split the schema into `amplify/backend/api/<name>/schema/*.graphql`.
+@Suite struct SplitSchemaTests {
+    static func folder(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-split-\(UUID().uuidString)").path
+        for (name, text) in files {
+            let path = root + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test func theFilesOfASchemaFolderAreOneDocument() throws {
+        let whole = try String(contentsOfFile: TestPaths.projectFixture("custom-operations.graphql"), encoding: .utf8)
+        let cut = try #require(whole.range(of: "type Range {"))
+        let root = try Self.folder(["models.graphql": String(whole[..<cut.lowerBound]),
+                                    "custom/operations.graphql": String(whole[cut.lowerBound...]), "notes.txt": "not read"])
+        let split = try #require(try SchemaLoader.load(path: root).schema)
+        let single = try #require(try SchemaLoader.load(path: TestPaths.projectFixture("custom-operations.graphql")).schema)
+        #expect(split == single)
+        #expect(SplitSchemaReader.files(in: root) == [root + "/custom/operations.graphql", root + "/models.graphql"])
+    }
+
+    @Test func errorsNameTheFileAndItsOwnLine() throws {
+        let root = try Self.folder(["a.graphql": "type Blog @model {\n  id: ID!\n}\n", "b.graphql": "\ntype Post @model {\n  blog: Blgo\n}\n"])
+        do {
+            _ = try SchemaLoader.load(path: root)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "\(root)/b.graphql: 3:3: unknown type 'Blgo' for field 'blog'; did you mean 'Blog'?")
+        }
+    }
+
+    @Test func aProjectWithASchemaFolderIsFound() throws {
+        let root = try Self.folder(["amplify/backend/api/blog/schema/Post.graphql": "type Post @model { id: ID! }\n"])
+        #expect(SchemaDiscovery.findAll(from: root + "/amplify") == [root + "/amplify/backend/api/blog/schema"])
+    }
+}
