@@ -181,7 +181,7 @@ def test_verbose_names_the_cached_schema(project_fixtures_dir, start_appsync, tm
 def test_a_pulled_schema_is_valid_model_introspection(project_fixtures_dir, shared_fixtures_dir, start_appsync, tmp_path):
     jsonschema = pytest.importorskip("jsonschema")
     official = json.loads((shared_fixtures_dir / "ModelIntrospectionSchema.v1.schema.json").read_text())
-    for name in ("gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json"):
+    for name in ("gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json", "custom-operations.mis.json"):
         server = start_appsync(project_fixtures_dir / name, api_key="k1")
         out = tmp_path / f"pulled-{name}"
         run = run_gqlc(["--endpoint", server.url, "--api-key", "k1", "schema", "pull", "--out", out], cwd=tmp_path)
