@@ -211,7 +211,8 @@ struct SharedTransformerSchemaTests {
 
 /// What `schema pull` writes reads back as the same models.
 @Suite struct ModelIntrospectionWriterTests {
-    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json", "amplify_outputs.json"])
+    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json", "amplify_outputs.json",
+                      "custom-operations.mis.json"])
     func writtenSchemasReadBackTheSame(name: String) throws {
         let schema = try #require(try SchemaLoader.load(path: TestPaths.projectFixture(name)).schema)
         var writer = JSONWriter(style: .compact)
