@@ -1,7 +1,8 @@
 """The schema from wherever the user has it: model introspection, the @model SDL, or the live API pulled by
 introspection. For every fixture pair (Tests/Fixtures/schemas/X.graphql beside X.mis.json) the --dry-run bodies
-of get, list --where, list --include, create, update --if and delete are identical whichever source the schema
-came from; the server is appsync-local started on the MIS, whose SDL follows the transformer."""
+of get, list --where, list --include, create, update --if and delete, and of every custom query, mutation and
+subscription (gqlc query/mutate/subscribe, every argument given), are identical whichever source the schema came
+from; the server is appsync-local started on the MIS, whose SDL follows the transformer."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from gqlc_runner import run_gqlc
 
-PAIRS = ["gen1-conventions", "gen2-conventions", "directives"]
+PAIRS = ["gen1-conventions", "gen2-conventions", "directives", "custom-operations"]
 
 
 def _operations(model: dict) -> list[list[str]]:
@@ -37,6 +38,41 @@ def _operations(model: dict) -> list[list[str]]:
                      ["update", name, *key_args, "--if", f"{field}={sample(field)}", f"{field}={sample(field)}"]]
     if related:
         commands.append(["list", name, "--include", related[0]])
+    return commands
+
+
+def _custom_commands(document: dict, models: list[dict]) -> list[tuple[list[str], int]]:
+    """gqlc query/mutate/subscribe for each custom operation of a MIS, with a value for every argument (input
+    types and lists given as JSON, so that their types are part of what is compared), and for each input-typed
+    argument one with a misspelt field (so that the checks before sending are compared too). Operations returning a
+    model other than ``models`` are left out, as their model is (see ``_models``)."""
+    scalars = {"ID": "x1", "String": "s", "Int": 1, "Float": 1.5, "Boolean": True, "AWSDateTime": "2025-01-01T00:00:00Z",
+               "AWSJSON": "{}"}
+
+    def value(field: dict):
+        kind = field["type"]
+        if isinstance(kind, str):
+            one = scalars.get(kind, "x")
+        elif "enum" in kind:
+            one = document["enums"][kind["enum"]]["values"][0]
+        else:
+            one = {f["name"]: value(f) for f in document["inputs"][kind["input"]]["attributes"].values()}
+        return [one] if field["isArray"] else one
+
+    commands = []
+    for group, command in (("queries", "query"), ("mutations", "mutate"), ("subscriptions", "subscribe")):
+        for operation in (document.get(group) or {}).values():
+            result = operation["type"]
+            if isinstance(result, dict) and "model" in result and result["model"] not in [m["name"] for m in models]:
+                continue
+            arguments = [f"{a['name']}:={json.dumps(value(a))}" for a in (operation.get("arguments") or {}).values()]
+            commands.append(([command, operation["name"], *arguments], 0))
+            # An input object with a misspelt field, which every source must refuse in the same words.
+            for argument in (operation.get("arguments") or {}).values():
+                if isinstance(argument["type"], dict) and "input" in argument["type"]:
+                    fields = document["inputs"][argument["type"]["input"]]["attributes"]
+                    misspelt = {next(iter(fields.values()))["name"] + "s": 1}
+                    commands.append(([command, operation["name"], f"{argument['name']}:={json.dumps(misspelt)}"], 2))
     return commands
 
 
@@ -67,18 +103,21 @@ def _compare_sources(mis_path: Path, sdl_path: Path | None, start_appsync, tmp_p
     assert f" models from {server.url} to {tmp_path / 'cache' / 'gqlc'}/schema-" in pulled.stderr_lines[0], pulled
 
     compared = 0
-    for model in models:
-        for command in _operations(model):
-            from_mis = run_gqlc(["--schema", mis_path, "--dry-run", *command], cwd=empty)
-            if from_mis.code != 0:
-                continue  # e.g. an update whose --if names a field the model's condition input lacks
-            if sdl_path is not None:
-                from_sdl = run_gqlc(["--schema", sdl_path, "--dry-run", *command], cwd=empty)
-                assert from_sdl.stdout == from_mis.stdout and from_sdl.code == 0, (command, from_sdl, from_mis)
-            from_api = run_gqlc(["--endpoint", server.url, "--dry-run", *command], env=env, cwd=empty)
-            assert from_api.stdout == from_mis.stdout and from_api.code == 0, (command, from_api, from_mis)
-            compared += 1
-    assert compared >= 3 * len(models), compared
+    document = json.loads(mis_path.read_text())
+    custom = _custom_commands(document.get("data", {}).get("model_introspection") or document, models)
+    for command, code in [(command, None) for model in models for command in _operations(model)] + custom:
+        from_mis = run_gqlc(["--schema", mis_path, "--dry-run", *command], cwd=empty)
+        if code is None and from_mis.code != 0:
+            continue  # e.g. an update whose --if names a field the model's condition input lacks
+        assert code is None or from_mis.code == code, (command, from_mis)
+        expected = (from_mis.stdout, from_mis.stderr, from_mis.code)
+        if sdl_path is not None:
+            from_sdl = run_gqlc(["--schema", sdl_path, "--dry-run", *command], cwd=empty)
+            assert (from_sdl.stdout, from_sdl.stderr, from_sdl.code) == expected, (command, from_sdl, from_mis)
+        from_api = run_gqlc(["--endpoint", server.url, "--dry-run", *command], env=env, cwd=empty)
+        assert (from_api.stdout, from_api.stderr, from_api.code) == expected, (command, from_api, from_mis)
+        compared += 1
+    assert compared >= 3 * len(models) + len(custom), compared
 
 
 @pytest.mark.parametrize("pair", PAIRS)
@@ -142,7 +181,7 @@ def test_verbose_names_the_cached_schema(project_fixtures_dir, start_appsync, tm
 def test_a_pulled_schema_is_valid_model_introspection(project_fixtures_dir, shared_fixtures_dir, start_appsync, tmp_path):
     jsonschema = pytest.importorskip("jsonschema")
     official = json.loads((shared_fixtures_dir / "ModelIntrospectionSchema.v1.schema.json").read_text())
-    for name in ("gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json"):
+    for name in ("gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json", "custom-operations.mis.json"):
         server = start_appsync(project_fixtures_dir / name, api_key="k1")
         out = tmp_path / f"pulled-{name}"
         run = run_gqlc(["--endpoint", server.url, "--api-key", "k1", "schema", "pull", "--out", out], cwd=tmp_path)
@@ -238,3 +277,24 @@ def test_pull_dry_run_prints_the_introspection_request(tmp_path):
     assert run.code == 0, run
     body = run.json()
     assert body["operationName"] == "IntrospectionQuery" and "__schema" in body["query"], run
+
+
+def test_a_gen1_schema_split_into_a_folder_is_read_as_one(tmp_path, project_fixtures_dir):
+    whole = (project_fixtures_dir / "custom-operations.graphql").read_text()
+    cut = whole.index("type Range {")
+    folder = tmp_path / "amplify" / "backend" / "api" / "blog" / "schema"
+    (folder / "custom").mkdir(parents=True)
+    (folder / "models.graphql").write_text(whole[:cut])
+    (folder / "custom" / "operations.graphql").write_text(whole[cut:])
+    (tmp_path / "src").mkdir()
+    command = ["--dry-run", "query", "postStats", 'filter:={"range": {"low": 1}}']
+    run = run_gqlc(["--verbose", *command], cwd=tmp_path / "src")
+    assert run.code == 0, run
+    assert run.stderr_lines[0] == f"* schema: {folder} (the nearest Gen 1 @model schema from the working directory)", run
+    single = run_gqlc(["--schema", project_fixtures_dir / "custom-operations.mis.json", *command], cwd=tmp_path)
+    assert run.stdout == single.stdout and single.code == 0
+    (folder / "custom" / "operations.graphql").write_text(whole[cut:].replace("low: Int!", "low: Itn!", 1))
+    broken = run_gqlc(["--schema", folder, "models"], cwd=tmp_path)
+    assert (broken.code, broken.stdout) == (2, ""), broken
+    assert broken.stderr_lines == [f"gqlc: {folder}/custom/operations.graphql: 2:3: unknown type 'Itn' for field 'low'; "
+                                   "did you mean 'Int'?"], broken

@@ -22,6 +22,7 @@ import Testing
         ("gen1-conventions.graphql", "gen1-conventions.mis.json"),
         ("gen2-conventions.graphql", "gen2-conventions.mis.json"),
         ("directives.graphql", "directives.mis.json"),
+        ("custom-operations.graphql", "custom-operations.mis.json"),
     ])
     func sdlGivesTheModelsOfItsIntrospectionFile(sdl: String, mis: String) throws {
         let fromSDL = try SchemaLoader.load(path: TestPaths.projectFixture(sdl))
@@ -39,6 +40,7 @@ import Testing
         #expect(derived.enums == expected.enums)
         #expect(derived.nonModels == expected.nonModels)
         #expect(derived.customOperations == expected.customOperations)
+        #expect(derived.inputs == expected.inputs)
     }
 
     @Test func implicitForeignKeysFollowTheTransformerNaming() throws {
@@ -93,6 +95,30 @@ import Testing
                          + "@belongsTo or @manyToMany")
         Self.expectError("type Post @model(timestamps: 5) { id: ID! }",
                          "schema.graphql: 1:11: @model timestamps must be an object such as {createdAt: \"createdOn\"} or null")
+    }
+
+    @Test func customOperationArgumentsOfInputTypesAreInputs() throws {
+        let schema = try Self.read("""
+            input Bounds { low: Int! high: Int }
+            input Filter { range: Bounds tags: [String!] }
+            input Unused { x: Int }
+            type Query { search(filter: Filter!, limit: Int): [String] }
+            """)
+        let argument = try #require(schema.customOperations.first?.arguments.first)
+        #expect(argument.type == .input("Filter") && argument.isRequired)
+        #expect(schema.inputs["Filter"]?.fields.map(\.type) == [.input("Bounds"), .scalar("String")])
+        #expect(schema.inputs.keys.sorted() == ["Bounds", "Filter", "Unused"])
+        #expect(schema.nonModels.isEmpty)
+    }
+
+    @Test func argumentsOfOutputOrUnknownTypesAreLocated() {
+        Self.expectError("type Range { low: Int }\ntype Query {\n  echo(range: Range): Int\n}",
+                         "schema.graphql: 3:8: argument 'range' of Query.echo has the output type Range, but arguments take "
+                         + "scalars, enums and input types; declare an input type (input RangeInput { … })")
+        Self.expectError("input Bounds { low: Int }\ntype Query {\n  echo(range: Bound): Int\n}",
+                         "schema.graphql: 3:8: unknown type 'Bound' for argument 'range' of Query.echo; did you mean 'Bounds'?")
+        Self.expectError("input Bounds { low: Strng }\ntype Query { echo(range: Bounds): Int }",
+                         "schema.graphql: 1:16: unknown type 'Strng' for field 'low' of input Bounds; did you mean 'String'?")
     }
 
     @Test func embeddedCyclesAreRefused() {
@@ -185,7 +211,8 @@ struct SharedTransformerSchemaTests {
 
 /// What `schema pull` writes reads back as the same models.
 @Suite struct ModelIntrospectionWriterTests {
-    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json", "amplify_outputs.json"])
+    @Test(arguments: ["gen1-conventions.mis.json", "gen2-conventions.mis.json", "directives.mis.json", "amplify_outputs.json",
+                      "custom-operations.mis.json"])
     func writtenSchemasReadBackTheSame(name: String) throws {
         let schema = try #require(try SchemaLoader.load(path: TestPaths.projectFixture(name)).schema)
         var writer = JSONWriter(style: .compact)
@@ -201,5 +228,44 @@ struct SharedTransformerSchemaTests {
         #expect(first != second)
         #expect(SchemaDiscovery.cacheDirectory(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]) == "/x/gqlc")
         #expect(SchemaDiscovery.cacheDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == "/h/.cache/gqlc")
+    }
+}
+
+/// Gen 1 projects that split the schema into `amplify/backend/api/<name>/schema/*.graphql`.
+@Suite struct SplitSchemaTests {
+    static func folder(_ files: [String: String]) throws -> String {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-split-\(UUID().uuidString)").path
+        for (name, text) in files {
+            let path = root + "/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test func theFilesOfASchemaFolderAreOneDocument() throws {
+        let whole = try String(contentsOfFile: TestPaths.projectFixture("custom-operations.graphql"), encoding: .utf8)
+        let cut = try #require(whole.range(of: "type Range {"))
+        let root = try Self.folder(["models.graphql": String(whole[..<cut.lowerBound]),
+                                    "custom/operations.graphql": String(whole[cut.lowerBound...]), "notes.txt": "not read"])
+        let split = try #require(try SchemaLoader.load(path: root).schema)
+        let single = try #require(try SchemaLoader.load(path: TestPaths.projectFixture("custom-operations.graphql")).schema)
+        #expect(split == single)
+        #expect(SplitSchemaReader.files(in: root) == [root + "/custom/operations.graphql", root + "/models.graphql"])
+    }
+
+    @Test func errorsNameTheFileAndItsOwnLine() throws {
+        let root = try Self.folder(["a.graphql": "type Blog @model {\n  id: ID!\n}\n", "b.graphql": "\ntype Post @model {\n  blog: Blgo\n}\n"])
+        do {
+            _ = try SchemaLoader.load(path: root)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "\(root)/b.graphql: 3:3: unknown type 'Blgo' for field 'blog'; did you mean 'Blog'?")
+        }
+    }
+
+    @Test func aProjectWithASchemaFolderIsFound() throws {
+        let root = try Self.folder(["amplify/backend/api/blog/schema/Post.graphql": "type Post @model { id: ID! }\n"])
+        #expect(SchemaDiscovery.findAll(from: root + "/amplify") == [root + "/amplify/backend/api/blog/schema"])
     }
 }

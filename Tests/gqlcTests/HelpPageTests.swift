@@ -47,11 +47,11 @@ import Testing
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
                                     amplify_outputs.json, amplifyconfiguration.json, the
-                                    @model schema.graphql, or aws-exports.js. Without
-                                    it, gqlc looks in . and its parents for
-                                    amplify_outputs.json or
-                                    amplify/backend/api/NAME/schema.graphql.
-                                    (default: the nearest Amplify schema;
+                                    @model schema.graphql (or a folder of .graphql
+                                    files), or aws-exports.js. Without it, gqlc looks in
+                                    . and its parents for amplify_outputs.json or
+                                    amplify/backend/api/NAME/schema.graphql (or
+                                    NAME/schema/). (default: the nearest Amplify schema;
                                     env: GQLC_SCHEMA)
               --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
                                     schema file when it has one. (env: GQLC_ENDPOINT)
@@ -249,11 +249,11 @@ import Testing
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
                                     amplify_outputs.json, amplifyconfiguration.json, the
-                                    @model schema.graphql, or aws-exports.js. Without
-                                    it, gqlc looks in . and its parents for
-                                    amplify_outputs.json or
-                                    amplify/backend/api/NAME/schema.graphql.
-                                    (default: the nearest Amplify schema;
+                                    @model schema.graphql (or a folder of .graphql
+                                    files), or aws-exports.js. Without it, gqlc looks in
+                                    . and its parents for amplify_outputs.json or
+                                    amplify/backend/api/NAME/schema.graphql (or
+                                    NAME/schema/). (default: the nearest Amplify schema;
                                     env: GQLC_SCHEMA)
               --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
                                     schema file when it has one. (env: GQLC_ENDPOINT)

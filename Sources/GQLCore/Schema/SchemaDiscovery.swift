@@ -29,10 +29,15 @@ public enum SchemaDiscovery {
         return found.count == 1 ? found[0] : nil
     }
 
-    /// `<root>/amplify/backend/api/*/schema.graphql`, sorted.
+    /// `<root>/amplify/backend/api/*/schema.graphql`, or the API's `schema` folder of `.graphql` files when it has
+    /// no `schema.graphql`, sorted.
     static func gen1Schemas(in root: String) -> [String] {
         let apis = root + "/amplify/backend/api"
-        return directoryEntries(apis).sorted().map { apis + "/" + $0 + "/schema.graphql" }.filter(isRegularFile)
+        return directoryEntries(apis).sorted().compactMap { name in
+            let api = apis + "/" + name
+            if isRegularFile(api + "/schema.graphql") { return api + "/schema.graphql" }
+            return SplitSchemaReader.files(in: api + "/schema").isEmpty ? nil : api + "/schema"
+        }
     }
 
     /// For a Gen 1 `@model` schema, the project's `aws-exports.js` (`src/`, then the project root), which holds
@@ -79,7 +84,7 @@ public enum SchemaDiscovery {
         return home + "/.cache/gqlc"
     }
 
-    private static func directoryEntries(_ path: String) -> [String] {
+    static func directoryEntries(_ path: String) -> [String] {
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }
         var names: [String] = []

@@ -62,8 +62,13 @@ public struct SchemaFile: Sendable, Equatable {
 /// let endpoint = file.service.endpoint
 /// ```
 public enum SchemaLoader {
-    /// Reads and decodes a file (or a pipe, FIFO or device: it is read once, to its end).
+    /// Reads and decodes a file (or a pipe, FIFO or device: it is read once, to its end). A folder holding
+    /// `.graphql` files is a split `@model` schema (Gen 1 `amplify/backend/api/<name>/schema/`).
     public static func load(path: String) throws(SchemaError) -> SchemaFile {
+        if SplitSchemaReader.isDirectory(path), !SplitSchemaReader.files(in: path).isEmpty {
+            let schema = try SplitSchemaReader.read(directory: path)
+            return SchemaFile(path: path, format: .transformerSDL, schema: schema, service: ServiceConfig())
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileReader.bytes(atPath: path)

@@ -109,8 +109,8 @@ struct GlobalOptions: Equatable, Sendable {
     static let schemaOption = OptionSpec(
         long: "schema", value: "FILE", default: defaultSchemaPath, environment: "GQLC_SCHEMA",
         help: "The model schema: model-introspection JSON, amplify_outputs.json, amplifyconfiguration.json, the @model "
-            + "schema.graphql, or aws-exports.js. Without it, gqlc looks in . and its parents for amplify_outputs.json "
-            + "or amplify/backend/api/NAME/schema.graphql.")
+            + "schema.graphql (or a folder of .graphql files), or aws-exports.js. Without it, gqlc looks in . and its parents "
+            + "for amplify_outputs.json or amplify/backend/api/NAME/schema.graphql (or NAME/schema/).")
     static let endpointOption = OptionSpec(
         long: "endpoint", value: "URL", environment: "GQLC_ENDPOINT",
         help: "The GraphQL endpoint. Defaults to the URL in the schema file when it has one.")

@@ -55,13 +55,22 @@ private struct Derivation {
             schema.enums[type.name] = EnumType(name: type.name, values: type.enumValues)
         }
         var pending = schema.models.values.flatMap(\.fields).compactMap(\.nonModelName)
+        var pendingInputs: [String] = []
         for (kind, root) in [(CustomOperation.Kind.query, api.queryType), (.mutation, api.mutationType), (.subscription, api.subscriptionType)] {
             for field in rootFields(root) where !used.contains(field.name) {
                 let result = modelField(field.name, field.type)
                 let arguments = field.arguments.map { modelField($0.name, $0.type) }
                 schema.customOperations.append(CustomOperation(kind: kind, name: field.name, result: result, arguments: arguments))
                 pending += [result.nonModelName].compactMap { $0 }
+                pendingInputs += arguments.compactMap(\.inputName)
             }
+        }
+        // The input types custom operations' arguments reach, as model introspection's `inputs`.
+        while let name = pendingInputs.popLast() {
+            guard schema.inputs[name] == nil, let type = api.type(named: name), type.kind == "INPUT_OBJECT" else { continue }
+            let fields = type.inputFields.map { modelField($0.name, $0.type) }
+            schema.inputs[name] = NonModelType(name: name, fields: fields)
+            pendingInputs += fields.compactMap(\.inputName)
         }
         while let name = pending.popLast() {
             guard schema.nonModels[name] == nil, let type = api.type(named: name), type.kind == "OBJECT" else { continue }
@@ -75,7 +84,8 @@ private struct Derivation {
         return schema
     }
 
-    /// A field as model introspection writes it: models and connections become `{model}`, other objects `{nonModel}`.
+    /// A field as model introspection writes it: models and connections become `{model}`, other objects
+    /// `{nonModel}`, input objects (arguments) `{input}`.
     func modelField(_ name: String, _ type: APISchema.TypeRef) -> ModelField {
         var named = type.namedType
         var reference = type.reference
@@ -91,7 +101,9 @@ private struct Derivation {
             fieldType = .model(named)
         } else if kind == "ENUM" {
             fieldType = .enumeration(named)
-        } else if kind == "OBJECT" || kind == "INPUT_OBJECT" {
+        } else if kind == "INPUT_OBJECT" {
+            fieldType = .input(named)
+        } else if kind == "OBJECT" {
             fieldType = .nonModel(named)
         } else {
             fieldType = .scalar(named)
@@ -107,16 +119,18 @@ private struct Derivation {
         var fields = type?.fields.map { modelField($0.name, $0.type) } ?? []
         let createInputFields = api.type(named: "Create\(name)Input")?.inputFields
         let createInput = createInputFields?.map(\.name)
-        // A field of the record that no create input takes (createdAt, updatedAt, renamed timestamps) is written
-        // by the server alone: read-only, as codegen marks timestamps.
-        for index in fields.indices where !fields[index].type.isModel {
-            if let createInput, !createInput.contains(fields[index].name) {
-                fields[index].isReadOnly = true
-                fields[index].isRequired = false
+        // Timestamps, renamed ones (`timestamps: {createdAt: "createdOn"}`) included: the server sets them, so the
+        // create input lacks them.
+        for index in fields.indices where fields[index].type == .scalar("AWSDateTime") && !fields[index].isArray {
+            guard let createInput, !createInput.contains(fields[index].name) else { continue }
+            fields[index].isReadOnly = true
+            fields[index].isRequired = false
+            if !["createdAt", "updatedAt"].contains(fields[index].name) {
+                note("\(name).\(fields[index].name) is taken as a timestamp the server sets (it is not in Create\(name)Input)")
             }
         }
-        // A field the record always has but a create may leave out (a renamed timestamp, a @default) is one the
-        // server fills in: the create input says so by making it optional.
+        // A field the record always has but a create may leave out (a @default) is one the server fills in: the
+        // create input says so by making it optional.
         if let createInputFields {
             for index in fields.indices where fields[index].isRequired && !fields[index].isReadOnly {
                 let input = createInputFields.first { $0.name == fields[index].name }
@@ -260,4 +274,6 @@ private struct Derivation {
 extension ModelField {
     /// The embedded type's name, for non-model fields.
     var nonModelName: String? { if case .nonModel(let name) = type { name } else { nil } }
+    /// The input type's name, for arguments and input fields of an input type.
+    var inputName: String? { if case .input(let name) = type { name } else { nil } }
 }

@@ -25,7 +25,8 @@ public enum ModelIntrospectionWriter {
             var inputs = JSONObject()
             for name in schema.inputs.keys.sorted() {
                 guard let type = schema.inputs[name] else { continue }
-                inputs[name] = .object(["name": .string(name), "attributes": fieldsJSON(type.fields)])
+                // Input fields, like arguments, carry no `attributes` of their own in the format.
+                inputs[name] = .object(["name": .string(name), "attributes": fieldsJSON(type.fields, attributes: false)])
             }
             root["inputs"] = .object(inputs)
         }

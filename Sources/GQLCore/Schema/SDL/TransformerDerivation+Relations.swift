@@ -1,4 +1,4 @@
-/// Relationship fields, auth rules and custom operations of a transformer v2 input schema.
+/// Relationship fields and auth rules of a transformer v2 input schema.
 ///
 /// Foreign keys follow the transformer with `respectPrimaryKeyAttributesOnConnectionField` (the default of
 /// new Gen 1 projects): `toCamelCase([Parent, field, keyField])` for each key field of the other side
@@ -174,27 +174,5 @@ extension TransformerDerivation {
             result.append(authRule)
         }
         return result
-    }
-
-    // MARK: Custom operations
-
-    /// The fields of `Query`, `Mutation` and `Subscription` that the schema declares itself.
-    func customOperations() throws(SchemaError) -> [CustomOperation] {
-        var operations: [CustomOperation] = []
-        for kind in CustomOperation.Kind.allCases {
-            for name in objectOrder where rootTypes[name] == kind {
-                for field in objects[name]?.fields ?? [] {
-                    guard let type = try fieldType(field, allowModels: true) else { continue }
-                    var arguments: [ModelField] = []
-                    for argument in field.arguments {
-                        let argumentType = try fieldType(argument, allowModels: false) ?? .nonModel(argument.type.namedType)
-                        arguments.append(Self.modelField(argument.name, argument.type, argumentType))
-                    }
-                    operations.append(CustomOperation(kind: kind, name: field.name, result: Self.modelField(field.name, field.type, type),
-                                                      arguments: arguments))
-                }
-            }
-        }
-        return operations
     }
 }

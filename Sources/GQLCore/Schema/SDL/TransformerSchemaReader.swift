@@ -42,6 +42,8 @@ struct TransformerDerivation {
     var enums: [String: EnumType] = [:]
     var scalars: Set<String> = TransformerSchemaReader.builtinScalars
     var otherTypes: Set<String> = []
+    /// Input types, extensions merged (custom operations' arguments).
+    var inputs: [String: TypeSystemDefinition] = [:]
     var declaredDirectives: Set<String> = []
     var rootTypes: [String: CustomOperation.Kind] = ["Query": .query, "Mutation": .mutation, "Subscription": .subscription]
     /// Fields the relational directives add to a model, after its timestamps, in the order they are made.
@@ -74,7 +76,14 @@ struct TransformerDerivation {
                 for (operation, type) in definition.operationTypes {
                     if let kind = CustomOperation.Kind(rawValue: operation) { rootTypes[type] = kind }
                 }
-            case .interface, .union, .input: otherTypes.insert(definition.name)
+            case .input:
+                if var existing = inputs[definition.name] {
+                    existing.fields += definition.fields
+                    inputs[definition.name] = existing
+                } else {
+                    inputs[definition.name] = definition
+                }
+            case .interface, .union: otherTypes.insert(definition.name)
             }
         }
         try checkDirectives()
@@ -141,6 +150,7 @@ struct TransformerDerivation {
             schema.models[name] = join
         }
         schema.customOperations = try customOperations()
+        schema.inputs = try inputTypes()
         do {
             try IntrospectionDecoder.checkEmbeddedCycles(schema, root: JSONNode(value: .null, path: "", file: path))
         } catch {
@@ -262,7 +272,7 @@ struct TransformerDerivation {
             return .model(name)
         }
         if objects[name] != nil, rootTypes[name] == nil { return .nonModel(name) }
-        if otherTypes.contains(name) { return nil }
+        if otherTypes.contains(name) || inputs[name] != nil { return nil }
         let known = Array(scalars) + Array(enums.keys) + Array(objects.keys)
         throw error(at: field.offset, "unknown type '\(name)' for field '\(field.name)'\(Suggestions.didYouMean(name, in: known))")
     }
