@@ -175,23 +175,28 @@ def start_server(schema_path: str | os.PathLike, seed: str | os.PathLike | None 
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr_file, env=clean_env())
     stderr_file.close()
     handle = ServerHandle("", process, api_key, stderr_file.name, requests_path)
+    try:
+        handle.url = read_url_line(process, timeout)
+    except RuntimeError as problem:
+        message = handle.stderr_text().strip()
+        handle.stop()
+        raise RuntimeError(f"appsync-local {problem}: {message}") from None
+    return handle
+
+
+def read_url_line(process: subprocess.Popen, timeout: float) -> str:
+    """The first stdout line of a test server started with ``--port 0`` (its URL, printed once it listens).
+    Raises ``RuntimeError`` saying why not (``did not start within …``, ``exited before printing its URL``)."""
     deadline = time.monotonic() + timeout
     line = b""
     while not line.endswith(b"\n"):
         remaining = deadline - time.monotonic()
-        if remaining <= 0 or process.poll() is not None:
-            ready = select.select([process.stdout], [], [], 0)[0]
-            if not ready:
-                message = handle.stderr_text().strip()
-                handle.stop()
-                raise RuntimeError(f"appsync-local did not start: {message}")
-        elif not select.select([process.stdout], [], [], remaining)[0]:
+        if remaining <= 0 and not select.select([process.stdout], [], [], 0)[0]:
+            raise RuntimeError(f"did not start within {timeout} s")
+        if not select.select([process.stdout], [], [], max(remaining, 0))[0]:
             continue
         chunk = os.read(process.stdout.fileno(), 1)
         if not chunk:
-            message = handle.stderr_text().strip()
-            handle.stop()
-            raise RuntimeError(f"appsync-local exited before printing its URL: {message}")
+            raise RuntimeError("exited before printing its URL")
         line += chunk
-    handle.url = line.decode().strip()
-    return handle
+    return line.decode().strip()

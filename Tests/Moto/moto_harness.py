@@ -14,25 +14,25 @@ Usage::
 
 from __future__ import annotations
 
-import os
-import select
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 MOTO_DIR = Path(__file__).resolve().parent
+# The appsync-local harness: one way to start a test server and read its URL line.
+sys.path.insert(0, str(MOTO_DIR.parent / "AppSyncLocal"))
+
+from harness import clean_env, read_url_line  # noqa: E402
+
 MOTO_PATH = MOTO_DIR / "moto-local"
 REGION = "us-east-1"
 # moto accepts any credentials; these only let boto3 sign its calls.
 TEST_ACCESS_KEY_ID = "testing"
 TEST_SECRET_ACCESS_KEY = "testing"
-PROXY_VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY",
-                   "NO_PROXY")
 
 
 @dataclass
@@ -85,27 +85,16 @@ def start_local_server(script: Path, args: Iterable[str] = (), timeout: float = 
     """Start a Python server script of Tests/ that takes ``--port 0`` and prints its URL on its first stdout
     line once it listens (moto-local, aws-endpoints-local); stopped by the handle."""
     server_name = script.name
-    env = {name: value for name, value in os.environ.items() if name not in PROXY_VARIABLES}
+    env = clean_env()
     stderr_file = tempfile.NamedTemporaryFile(prefix=f"{server_name}-", suffix=".log", delete=False)
     process = subprocess.Popen([sys.executable, str(script), "--port", "0", *args], stdout=subprocess.PIPE,
                                stderr=stderr_file, env=env)
     stderr_file.close()
     handle = MotoHandle("", process, stderr_file.name)
-    deadline = time.monotonic() + timeout
-    line = b""
-    while not line.endswith(b"\n"):
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            message = handle.stderr_text().strip()
-            handle.stop()
-            raise RuntimeError(f"{server_name} did not start within {timeout} s: {message}")
-        if not select.select([process.stdout], [], [], remaining)[0]:
-            continue
-        chunk = os.read(process.stdout.fileno(), 1)
-        if not chunk:
-            message = handle.stderr_text().strip()
-            handle.stop()
-            raise RuntimeError(f"{server_name} exited before printing its URL: {message}")
-        line += chunk
-    handle.url = line.decode().strip()
+    try:
+        handle.url = read_url_line(process, timeout)
+    except RuntimeError as problem:
+        message = handle.stderr_text().strip()
+        handle.stop()
+        raise RuntimeError(f"{server_name} {problem}: {message}") from None
     return handle
