@@ -27,6 +27,7 @@ extension Session {
                 console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
             }
             var signer = SigV4Signer(credentials: found.credentials, region: region)
+            signer.credentialSource = found.source
             if found.expiration != nil {
                 signer.refreshing = RefreshingCredentials(chain: chain, initial: found, fetchedAt: fetchedAt)
             }
