@@ -508,3 +508,45 @@ def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_ap
     assert len(run.json()) == 3
     assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0002", "AKIDREFRESH0003"]
     assert REFRESH_SECRET not in run.stderr
+
+
+def test_mfa_serial_asks_for_the_code_on_the_terminal(server, moto, aws_home):
+    # botocore asks for the code of a role profile's mfa_serial on the terminal; gqlc too, with the same prompt as
+    # login's (echo on: a code is not a password), then assumes the role with SerialNumber and TokenCode.
+    import os
+    import pty
+    import select
+
+    from gqlc_runner import GQLC_BIN, gqlc_env
+
+    moto.reset()
+    serial = f"arn:aws:iam::{ACCOUNT}:mfa/ann"
+    config = aws_home / ".aws" / "config"
+    config.write_text(config.read_text() + f"\n[profile mfa]\nrole_arn = {role('mfa')}\nsource_profile = base\n"
+                                           f"mfa_serial = {serial}\nregion = {REGION}\n")
+    args = [str(GQLC_BIN), "--schema", str(BLOG), "--endpoint", server.url, "--iam", "--profile", "mfa",
+            "get", "Post", "--id", "p2"]
+    pid, fd = pty.fork()
+    if pid == 0:  # the child
+        os.execve(str(GQLC_BIN), args, gqlc_env(base_env(aws_home, moto.url)))
+    seen = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal seen
+        while marker not in seen:
+            assert select.select([fd], [], [], 30)[0], seen
+            try:
+                chunk = os.read(fd, 1024)
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            assert chunk, seen
+            seen += chunk
+
+    read_until(f"MFA code for {serial}: ".encode())
+    os.write(fd, b"123456\n")
+    read_until(b"Choosing a first chef's knife")
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0, seen
+    [record] = assumed_roles(moto)
+    assert record["role_arn"] == role("mfa")
