@@ -550,3 +550,53 @@ def test_mfa_serial_asks_for_the_code_on_the_terminal(server, moto, aws_home):
     assert os.waitstatus_to_exitcode(status) == 0, seen
     [record] = assumed_roles(moto)
     assert record["role_arn"] == role("mfa")
+
+
+def test_credentials_expiring_during_a_subscription_are_fetched_again_for_the_next_connection(start_appsync,
+                                                                                                tmp_path):
+    # The credentials live 4 s and are due again halfway; the server cuts each connection after one event, and
+    # logs the key that signed each connection and start.
+    import time
+
+    from gqlc_runner import run_gqlc
+    from test_subscribe import Background
+
+    script = tmp_path / "short-lived.py"
+    script.write_text(REFRESH_SCRIPT)
+    counter = tmp_path / "calls"
+    (tmp_path / ".aws").mkdir()
+    (tmp_path / ".aws" / "config").write_text(
+        f"[profile short]\ncredential_process = {sys.executable} {script} {counter}\nregion = {REGION}\n")
+    keys = [arg for number in range(1, 10)
+            for arg in ("--iam-credentials", f"AKIDREFRESH{number:04d}:{REFRESH_SECRET}:token-{number}")]
+    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                           args=("--region", REGION, "--ws-drop-after", "1", "--iam-credentials", f"{KEY_ID}:{SECRET}",
+                                 *keys))
+    env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
+    writer = env | {"AWS_ACCESS_KEY_ID": KEY_ID, "AWS_SECRET_ACCESS_KEY": SECRET, "AWS_REGION": REGION}
+
+    def create(key: str) -> None:
+        run = run_gqlc(["--schema", BLOG, "--endpoint", server.url, "--iam", "create", "Post", f"id={key}",
+                        "title=t"], env=writer)
+        assert run.code == 0, run
+
+    watch = Background(["--schema", BLOG, "--endpoint", server.url, "--profile", "short", "subscribe", "Post", "--on",
+                        "create", "--count", "2"], env=env)
+    try:
+        watch.subscribed("onCreatePost")
+        fetched = counter.stat().st_mtime
+        while time.time() < fetched + 2.5:  # until the first credentials are due for a refresh
+            time.sleep(0.05)
+        create("r1")
+        assert watch.event()["id"] == "r1"
+        watch.subscribed("onCreatePost")
+        create("r2")
+        assert watch.event()["id"] == "r2"
+        code, _, stderr = watch.finish()
+    finally:
+        watch.kill()
+    assert code == 0, stderr
+    log = server.stderr_text()
+    assert re.findall(r"realtime: connection 1 signed by (\S+)", log) == ["AKIDREFRESH0001"] * 2, log
+    assert re.findall(r"realtime: connection 2 signed by (\S+)", log) == ["AKIDREFRESH0002"] * 2, log
+    assert REFRESH_SECRET not in stderr

@@ -223,7 +223,8 @@ class Session:
 
     def _check(self, path: str, headers: list[tuple[str, str]], body: bytes) -> Refusal | None:
         # As over HTTP: with a user pool, a token in Authorization is checked as one (signature, expiry, issuer).
-        refusal, _ = identify(self.options.auth_policy(), "POST", path, headers, body, self.options.clock())
+        refusal, _ = identify(self.options.auth_policy(), "POST", path, headers, body, self.options.clock(),
+                              on_verified=lambda key_id: log(f"connection {self.number} signed by {key_id}"))
         return refusal
 
     # Writing (all through the outbox, so messages keep their order)
