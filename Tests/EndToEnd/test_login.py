@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import harness
-from gqlc_runner import run_gqlc
+from gqlc_runner import Terminal, run_gqlc
 from test_subscribe import Background, wait_for_log
 
 sys.path.insert(0, str(harness.REPO_ROOT / "Tests" / "Moto"))
@@ -362,43 +362,14 @@ def test_an_unreachable_cognito_is_a_network_failure(app):
     assert len(run.stderr_lines) == 1 and run.stderr_lines[0].startswith("gqlc: Cognito: "), run
 
 
-class Terminal:
-    """gqlc in a pseudo-terminal of its own (its controlling terminal), read as a user would see it."""
-
-    def __init__(self, app, *args):
-        import pty
-
-        from gqlc_runner import GQLC_BIN, gqlc_env
-
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child
-            os.execve(str(GQLC_BIN), [str(GQLC_BIN), "--schema", str(app.outputs), *args], gqlc_env(app.env))
-        self.seen = b""
-
-    def read_until(self, marker: bytes) -> None:
-        import select
-
-        while marker not in self.seen:
-            assert select.select([self.fd], [], [], 30)[0], self.seen
-            try:
-                chunk = os.read(self.fd, 1024)
-            except OSError:  # the child closed the terminal
-                chunk = b""
-            assert chunk, self.seen
-            self.seen += chunk
-
-    def type(self, text: str) -> None:
-        os.write(self.fd, text.encode())
-
-    def exit_code(self) -> int:
-        _, status = os.waitpid(self.pid, 0)
-        os.close(self.fd)
-        return os.waitstatus_to_exitcode(status)
+def app_terminal(app, *args) -> Terminal:
+    """gqlc with the app's schema file and home, in a pseudo-terminal."""
+    return Terminal(["--schema", app.outputs, *args], env=app.env)
 
 
 def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
     app.user("ann@example.com")
-    terminal = Terminal(app, "login")
+    terminal = app_terminal(app, "login")
     terminal.read_until(b"Username: ")
     terminal.type("ann@example.com\n")
     terminal.read_until(b"Password: ")
@@ -411,7 +382,7 @@ def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
 
 
 def test_ctrl_c_at_the_password_prompt_stops_login(app):
-    terminal = Terminal(app, "login", "--username", "ann@example.com")
+    terminal = app_terminal(app, "login", "--username", "ann@example.com")
     terminal.read_until(b"Password: ")
     terminal.type("\x03")
     terminal.read_until(b"gqlc: interrupted")
