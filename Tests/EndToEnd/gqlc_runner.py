@@ -79,3 +79,35 @@ def closed_port_url() -> str:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     return f"http://127.0.0.1:{port}/graphql"
+
+
+class Terminal:
+    """gqlc in a pseudo-terminal of its own (its controlling terminal), read as a user would see it."""
+
+    def __init__(self, args: Iterable[str], env: dict[str, str] | None = None):
+        import pty
+
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child
+            os.execve(str(GQLC_BIN), [str(GQLC_BIN), *[str(arg) for arg in args]], gqlc_env(env))
+        self.seen = b""
+
+    def read_until(self, marker: bytes) -> None:
+        import select
+
+        while marker not in self.seen:
+            assert select.select([self.fd], [], [], 30)[0], self.seen
+            try:
+                chunk = os.read(self.fd, 1024)
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            assert chunk, self.seen
+            self.seen += chunk
+
+    def type(self, text: str) -> None:
+        os.write(self.fd, text.encode())
+
+    def exit_code(self) -> int:
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return os.waitstatus_to_exitcode(status)

@@ -149,7 +149,8 @@ def test_a_wrong_secret_is_exit_5_with_one_clean_line(iam):
     assert len(run.stderr_lines) == 1
     line = run.stderr_lines[0]
     assert line.startswith("gqlc: HTTP 403 Forbidden: InvalidSignatureException: The request signature we calculated")
-    assert "check the AWS credentials" in line
+    assert line.endswith("; check the AWS credentials (from the environment ($AWS_ACCESS_KEY_ID)), the region "
+                         "(--region) and the system clock, and that the API allows IAM auth"), line
     assert_no_secret(run.stdout + run.stderr)
     assert "WRONGsecret" not in run.stderr
 

@@ -488,17 +488,24 @@ REFRESH_SCRIPT = textwrap.dedent(f"""\
     """)
 
 
-def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_appsync, tmp_path):
-    # Each page takes 2.5 s (server latency); the credentials live 4 s and are refreshed halfway, so every page
-    # after the first is signed with new keys, before the old ones expire, and no record is lost.
-    script = tmp_path / "short-lived.py"
+def short_lived_profile(home: Path) -> tuple[Path, list[str]]:
+    """Profile 'short' in HOME's config: a credential_process handing out AKIDREFRESH0001, 0002, … (one per call)
+    that live 4 s. Returns the file counting the calls and the appsync-local flags that accept the keys."""
+    script = home / "short-lived.py"
     script.write_text(REFRESH_SCRIPT)
-    counter = tmp_path / "calls"
-    (tmp_path / ".aws").mkdir()
-    (tmp_path / ".aws" / "config").write_text(
+    counter = home / "calls"
+    (home / ".aws").mkdir()
+    (home / ".aws" / "config").write_text(
         f"[profile short]\ncredential_process = {sys.executable} {script} {counter}\nregion = {REGION}\n")
     keys = [arg for number in range(1, 10)
             for arg in ("--iam-credentials", f"AKIDREFRESH{number:04d}:{REFRESH_SECRET}:token-{number}")]
+    return counter, keys
+
+
+def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_appsync, tmp_path):
+    # Each page takes 2.5 s (server latency); the credentials live 4 s and are refreshed halfway, so every page
+    # after the first is signed with new keys, before the old ones expire, and no record is lost.
+    _, keys = short_lived_profile(tmp_path)
     server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
                            args=("--region", REGION, "--latency-ms", "2500", *keys))
     env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
@@ -508,3 +515,66 @@ def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_ap
     assert len(run.json()) == 3
     assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0002", "AKIDREFRESH0003"]
     assert REFRESH_SECRET not in run.stderr
+
+
+def test_mfa_serial_asks_for_the_code_on_the_terminal(server, moto, aws_home):
+    # botocore asks for the code of a role profile's mfa_serial on the terminal; gqlc too, with the same prompt as
+    # login's (echo on: a code is not a password), then assumes the role with SerialNumber and TokenCode.
+    from gqlc_runner import Terminal
+
+    moto.reset()
+    serial = f"arn:aws:iam::{ACCOUNT}:mfa/ann"
+    config = aws_home / ".aws" / "config"
+    config.write_text(config.read_text() + f"\n[profile mfa]\nrole_arn = {role('mfa')}\nsource_profile = base\n"
+                                           f"mfa_serial = {serial}\nregion = {REGION}\n")
+    terminal = Terminal(["--schema", BLOG, "--endpoint", server.url, "--iam", "--profile", "mfa", "get", "Post", "--id",
+                         "p2"], env=base_env(aws_home, moto.url))
+    terminal.read_until(f"MFA code for {serial}: ".encode())
+    terminal.type("123456\n")
+    terminal.read_until(b"Choosing a first chef's knife")
+    assert terminal.exit_code() == 0, terminal.seen
+    [record] = assumed_roles(moto)
+    assert record["role_arn"] == role("mfa")
+
+
+def test_credentials_expiring_during_a_subscription_are_fetched_again_for_the_next_connection(start_appsync,
+                                                                                                tmp_path):
+    # The credentials live 4 s and are due again halfway; the server cuts each connection after one event, and
+    # logs the key that signed each connection and start.
+    import time
+
+    from gqlc_runner import run_gqlc
+    from test_subscribe import Background
+
+    counter, keys = short_lived_profile(tmp_path)
+    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                           args=("--region", REGION, "--ws-drop-after", "1", "--iam-credentials", f"{KEY_ID}:{SECRET}",
+                                 *keys))
+    env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
+    writer = env | {"AWS_ACCESS_KEY_ID": KEY_ID, "AWS_SECRET_ACCESS_KEY": SECRET, "AWS_REGION": REGION}
+
+    def create(key: str) -> None:
+        run = run_gqlc(["--schema", BLOG, "--endpoint", server.url, "--iam", "create", "Post", f"id={key}",
+                        "title=t"], env=writer)
+        assert run.code == 0, run
+
+    watch = Background(["--schema", BLOG, "--endpoint", server.url, "--profile", "short", "subscribe", "Post", "--on",
+                        "create", "--count", "2"], env=env)
+    try:
+        watch.subscribed("onCreatePost")
+        fetched = counter.stat().st_mtime
+        while time.time() < fetched + 2.5:  # until the first credentials are due for a refresh
+            time.sleep(0.05)
+        create("r1")
+        assert watch.event()["id"] == "r1"
+        watch.subscribed("onCreatePost")
+        create("r2")
+        assert watch.event()["id"] == "r2"
+        code, _, stderr = watch.finish()
+    finally:
+        watch.kill()
+    assert code == 0, stderr
+    log = server.stderr_text()
+    assert re.findall(r"realtime: connection 1 signed by (\S+)", log) == ["AKIDREFRESH0001"] * 2, log
+    assert re.findall(r"realtime: connection 2 signed by (\S+)", log) == ["AKIDREFRESH0002"] * 2, log
+    assert REFRESH_SECRET not in stderr

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 import harness
-from gqlc_runner import run_gqlc
+from gqlc_runner import Terminal, run_gqlc
+from test_subscribe import Background, wait_for_log
 
 sys.path.insert(0, str(harness.REPO_ROOT / "Tests" / "Moto"))
 from moto_harness import start_moto  # noqa: E402
@@ -46,8 +47,10 @@ def _model(name: str, rules: list[dict], owner: bool = False) -> dict:
 OWNER_RULE = {"provider": "userPools", "ownerField": "owner", "allow": "owner", "identityClaim": "cognito:username",
               "operations": ["create", "update", "delete", "read"]}
 PUBLIC_RULE = {"allow": "public", "provider": "apiKey", "operations": ["create", "update", "delete", "read"]}
+PRIVATE_RULE = {"allow": "private", "provider": "userPools", "operations": ["create", "update", "delete", "read"]}
 MODELS = {"Todo": _model("Todo", [OWNER_RULE], owner=True), "Notice": _model("Notice", [PUBLIC_RULE]),
-          "Audit": _model("Audit", [{"allow": "private", "provider": "iam", "operations": ["read"]}])}
+          "Audit": _model("Audit", [{"allow": "private", "provider": "iam", "operations": ["read"]}]),
+          "Board": _model("Board", [PUBLIC_RULE, PRIVATE_RULE])}
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +63,7 @@ class App:
     """One user pool in moto, an appsync-local that trusts it, an amplify_outputs.json naming both, and a home."""
 
     def __init__(self, moto, start_appsync, tmp_path: Path, default_type: str = "AMAZON_COGNITO_USER_POOLS",
-                 additional: tuple[str, ...] = ("API_KEY",), token_minutes: int = 60):
+                 additional: tuple[str, ...] = ("API_KEY",), token_minutes: int = 60, server_args: tuple[str, ...] = ()):
         self.cognito = moto.client("cognito-idp")
         self.pool = self.cognito.create_user_pool(PoolName="app", UsernameAttributes=["email"])["UserPool"]["Id"]
         self.client_id = self.cognito.create_user_pool_client(
@@ -73,7 +76,7 @@ class App:
         self.server = start_appsync(
             _mis_file(tmp_path), api_key=API_KEY, record_requests=True,
             args=["--user-pool-id", self.pool, "--jwks-url", f"{moto.url}/{self.pool}/.well-known/jwks.json",
-                  "--clock-file", str(self.clock)])
+                  "--clock-file", str(self.clock), *server_args])
         self.outputs = tmp_path / "amplify_outputs.json"
         self.outputs.write_text(json.dumps({
             "version": "1.3",
@@ -359,43 +362,14 @@ def test_an_unreachable_cognito_is_a_network_failure(app):
     assert len(run.stderr_lines) == 1 and run.stderr_lines[0].startswith("gqlc: Cognito: "), run
 
 
-class Terminal:
-    """gqlc in a pseudo-terminal of its own (its controlling terminal), read as a user would see it."""
-
-    def __init__(self, app, *args):
-        import pty
-
-        from gqlc_runner import GQLC_BIN, gqlc_env
-
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child
-            os.execve(str(GQLC_BIN), [str(GQLC_BIN), "--schema", str(app.outputs), *args], gqlc_env(app.env))
-        self.seen = b""
-
-    def read_until(self, marker: bytes) -> None:
-        import select
-
-        while marker not in self.seen:
-            assert select.select([self.fd], [], [], 30)[0], self.seen
-            try:
-                chunk = os.read(self.fd, 1024)
-            except OSError:  # the child closed the terminal
-                chunk = b""
-            assert chunk, self.seen
-            self.seen += chunk
-
-    def type(self, text: str) -> None:
-        os.write(self.fd, text.encode())
-
-    def exit_code(self) -> int:
-        _, status = os.waitpid(self.pid, 0)
-        os.close(self.fd)
-        return os.waitstatus_to_exitcode(status)
+def app_terminal(app, *args) -> Terminal:
+    """gqlc with the app's schema file and home, in a pseudo-terminal."""
+    return Terminal(["--schema", app.outputs, *args], env=app.env)
 
 
 def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
     app.user("ann@example.com")
-    terminal = Terminal(app, "login")
+    terminal = app_terminal(app, "login")
     terminal.read_until(b"Username: ")
     terminal.type("ann@example.com\n")
     terminal.read_until(b"Password: ")
@@ -408,7 +382,7 @@ def test_the_password_is_asked_for_on_the_terminal_without_echo(app):
 
 
 def test_ctrl_c_at_the_password_prompt_stops_login(app):
-    terminal = Terminal(app, "login", "--username", "ann@example.com")
+    terminal = app_terminal(app, "login", "--username", "ann@example.com")
     terminal.read_until(b"Password: ")
     terminal.type("\x03")
     terminal.read_until(b"gqlc: interrupted")
@@ -426,3 +400,48 @@ def test_a_forged_token_is_refused_by_the_server(app):
     run = app.gqlc("--auth-token", f"{header}.{forged_payload}.{signature}", "list", "Todo")
     assert run.code == 5, run
     assert "HTTP 401" in run.stderr and "UnauthorizedException: You are not authorized to make this call." in run.stderr
+
+
+def test_subscribe_picks_the_models_mode_and_renews_an_expired_token_when_it_connects_again(moto, start_appsync,
+                                                                                             tmp_path):
+    # Board allows signed-in users and the API key; the file's default is the API key. Each connection carries one
+    # event (--ws-drop-after 1), and the token expires on the server while the first connection is up.
+    app = App(moto, start_appsync, tmp_path, default_type="API_KEY", additional=("AMAZON_COGNITO_USER_POOLS",),
+              server_args=("--ws-drop-after", "1"))
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    old = app.stored()
+    watch = Background(["--schema", app.outputs, "--verbose", "subscribe", "Board", "--on", "create", "--count", "2"],
+                       env=app.env)
+    try:
+        watch.subscribed("onCreateBoard")
+        assert any(line.startswith("* auth mode: userPool (the first of Board's rules") for line in watch.stderr_seen)
+        expiry = _expire_on_server(app)
+        assert app.gqlc("--auth-mode", "apiKey", "create", "Board", "content=one").code == 0
+        assert watch.event()["content"] == "one"
+        watch.subscribed("onCreateBoard")
+        assert app.gqlc("--auth-mode", "apiKey", "create", "Board", "content=two").code == 0
+        assert watch.event()["content"] == "two"
+        code, _, stderr = watch.finish()
+    finally:
+        watch.kill()
+    assert code == 0, stderr
+    assert "* refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)" in stderr.splitlines()
+    new = app.stored()
+    assert new["accessToken"] != old["accessToken"] and _claims(new["accessToken"])["exp"] > expiry
+    assert old["accessToken"] not in stderr and new["accessToken"] not in stderr
+    # The server refused the old token on the second connection and took the renewed one on the same attempt.
+    log = app.server.stderr_text()
+    assert "connection 2 refused: UnauthorizedException" in log and "connection 3 acknowledged" in log, log
+
+
+
+def test_a_user_pool_token_the_server_refuses_hints_at_logging_in_again(app):
+    app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    app.clock.write_text(str(int(time.time()) + 86400))  # for the server every token has expired, even a refreshed one
+    run = app.gqlc("get", "Todo", "--id", "t1")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == ["gqlc: HTTP 401 Unauthorized: UnauthorizedException: Token has expired.; the user-pool "
+                                "sign-in was not accepted; run gqlc login again, and check that the API allows "
+                                "user-pool auth"], run

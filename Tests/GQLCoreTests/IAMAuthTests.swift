@@ -227,7 +227,15 @@ import Testing
     func theHintFollowsTheAuthMode(status: Int) {
         var error = HTTPStatusError(status: status, errorType: "UnauthorizedException")
         #expect(error.description.hasSuffix("check the API key or token (API key, auth token) and the API's auth mode"))
-        error.signed = true
+        error.authorization = .iam(source: nil)
         #expect(error.description.contains("check the AWS credentials (profile, AWS_ACCESS_KEY_ID)"))
+        error.authorization = .iam(source: "profile 'dev' (credential_process)")
+        #expect(error.description.hasSuffix(
+            "check the AWS credentials (from profile 'dev' (credential_process)), the region (region) and the system clock, "
+                + "and that the API allows IAM auth"))
+        error.authorization = .userPool
+        #expect(error.description.hasSuffix(
+            "the user-pool sign-in was not accepted; run gqlc login again, and check that the API allows user-pool auth"))
+        #expect(!error.description.contains("API key"))
     }
 }

@@ -20,6 +20,8 @@ public struct SigV4Signer: Sendable, Equatable {
     public var service: String
     /// Refreshes temporary credentials before they expire; each request is then signed with its current ones.
     public var refreshing: RefreshingCredentials?
+    /// Where the credentials came from (`profile 'dev' (…)`), for messages; never a secret.
+    public var credentialSource: String?
 
     /// Makes a signer; `service` defaults to AppSync's.
     public init(credentials: AWSCredentials, region: String, service: String = "appsync") {

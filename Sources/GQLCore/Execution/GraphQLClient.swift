@@ -156,7 +156,7 @@ public struct GraphQLClient: Sendable {
         switch error {
         case .httpStatus(var status):
             status.attempts = attempts
-            status.signed = endpoint.signer != nil
+            status.authorization = endpoint.requestAuthorization
             status.message = status.message.map(redactor.scrub)
             status.excerpt = status.excerpt.map(redactor.scrub)
             return .httpStatus(status)

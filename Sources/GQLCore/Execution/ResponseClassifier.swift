@@ -63,8 +63,8 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
     public var retryAfter: String?
     /// How many attempts were made before giving up.
     public var attempts: Int
-    /// Whether the request was signed (IAM auth), which changes the hint for 401 and 403.
-    public var signed = false
+    /// How the request was authorized, which chooses the hint for 401 and 403.
+    public var authorization: RequestAuthorization = .keyOrToken
 
     /// Makes a value from its parts.
     public init(status: Int, errorType: String? = nil, message: String? = nil, excerpt: String? = nil, retryAfter: String? = nil, attempts: Int = 1) {
@@ -99,10 +99,17 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
     private func hint(naming name: (Parameter) -> String) -> String? {
         switch status {
         // A `where` binds to the last pattern only, so each status carries its own.
-        case 401 where signed, 403 where signed:
-            return "check the AWS credentials (\(name(.profile)), AWS_ACCESS_KEY_ID), the region (\(name(.region))) and the system clock, "
-                + "and that the API allows IAM auth"
-        case 401, 403: return "check the API key or token (\(name(.apiKey)), \(name(.authToken))) and the API's auth mode"
+        case 401, 403:
+            switch authorization {
+            case .iam(let source):
+                let credentials = source.map { "the AWS credentials (from \($0))" }
+                    ?? "the AWS credentials (\(name(.profile)), AWS_ACCESS_KEY_ID)"
+                return "check \(credentials), the region (\(name(.region))) and the system clock, and that the API allows IAM auth"
+            case .userPool:
+                return "the user-pool sign-in was not accepted; run gqlc login again, and check that the API allows user-pool auth"
+            case .keyOrToken:
+                return "check the API key or token (\(name(.apiKey)), \(name(.authToken))) and the API's auth mode"
+            }
         case 404: return "check the endpoint URL"
         case 413: return "the request is too large"
         case 429: return "the API is throttling requests; retry later or raise \(name(.retries))"
@@ -115,6 +122,16 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
         408: "Request Timeout", 413: "Payload Too Large", 415: "Unsupported Media Type", 429: "Too Many Requests",
         500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
     ]
+}
+
+/// How a request was authorized, as far as an error's hint needs to know.
+public enum RequestAuthorization: Sendable, Equatable {
+    /// An API key, a token the user gave, or nothing.
+    case keyOrToken
+    /// The stored user-pool sign-in's token.
+    case userPool
+    /// SigV4-signed, with credentials from `source` (as the credential chain names it) when known.
+    case iam(source: String?)
 }
 
 /// A 2xx response that is not a GraphQL response.

@@ -110,6 +110,9 @@ public struct RealtimeError: Sendable, Equatable, CustomStringConvertible {
         self.errorCode = errorCode
     }
 
+    /// Whether the server refused the caller's credentials (`UnauthorizedException`, or error code 401).
+    public var isUnauthorized: Bool { errorType == "UnauthorizedException" || errorCode == 401 }
+
     /// `UnauthorizedException: You are not authorized… (401)`.
     public var description: String {
         var line = message

@@ -13,6 +13,10 @@ public struct RealtimeSettings: Sendable {
     public var maxReconnectAttempts: Int
     /// The longest wait between attempts (seconds); waits grow from half a second, jittered.
     public var maxBackoff: Double
+    /// For token auth that can be renewed (a user-pool sign-in): the token to connect with, refreshed when it expires
+    /// soon, or at once when `force` is set; nil when it cannot be had. Asked before each new connection, and again
+    /// with `force` when the server refuses a connection as unauthorized.
+    public var renewToken: (@Sendable (_ force: Bool) -> String?)?
 
     public init(
         url: WebSocketURL, authorization: RealtimeAuthorization, timeout: Double, caFile: String? = nil,
@@ -52,12 +56,16 @@ public final class RealtimeSubscriber {
     /// When the last connection was lost, until the subscriptions run again.
     private var lostAt: Timestamp?
     private var failuresInARow = 0
+    /// The auth connections and starts use: the settings', with the token renewed as it goes.
+    private var authorization: RealtimeAuthorization
+    private var connectionsMade = 0
 
     public init(
         settings: RealtimeSettings, cancellation: CancellationFlag? = nil, now: @escaping () -> Timestamp = Timestamp.now,
         trace: ((String) -> Void)? = nil
     ) {
         self.settings = settings
+        authorization = settings.authorization
         self.cancellation = cancellation
         self.now = now
         self.trace = trace
@@ -112,7 +120,7 @@ public final class RealtimeSubscriber {
         let connection: WebSocketConnection
         let keepAliveMs: Int
         do {
-            (connection, keepAliveMs) = try connect()
+            (connection, keepAliveMs) = try connectAuthorized()
         } catch .connection(.cancelled) {
             return .cancelled
         }
@@ -191,10 +199,34 @@ public final class RealtimeSubscriber {
         }
     }
 
+    /// Connects (see ``connect()``) with a renewable token renewed first when this is a new connection, and once more,
+    /// forced, when the server refuses it as unauthorized (a token that expired while the connection was up).
+    /// IAM needs nothing here: its signer refreshes the credentials whenever it signs.
+    private func connectAuthorized() throws(SubscriptionError) -> (WebSocketConnection, Int) {
+        if connectionsMade > 0 { _ = renewToken(force: false) }
+        connectionsMade += 1
+        do {
+            return try connect()
+        } catch {
+            guard case .refused(let errors) = error, errors.contains(where: \.isUnauthorized), renewToken(force: true) else {
+                throw error
+            }
+            trace?("connecting again with the renewed token")
+            return try connect()
+        }
+    }
+
+    /// Replaces the token with a renewed one; false when the auth is not a renewable token or none was had.
+    private func renewToken(force: Bool) -> Bool {
+        guard let renew = settings.renewToken, case .token = authorization.mode, let token = renew(force) else { return false }
+        authorization = RealtimeAuthorization(apiURL: authorization.apiURL, mode: .token(token))
+        return true
+    }
+
     /// Connects with the auth header as a subprotocol, sends `connection_init` and waits for the ack;
     /// returns the connection and its `connectionTimeoutMs`.
     private func connect() throws(SubscriptionError) -> (WebSocketConnection, Int) {
-        let header = settings.authorization.connectHeader(at: now())
+        let header = authorization.connectHeader(at: now())
         let connection: WebSocketConnection
         trace?("connecting to \(settings.url) (subprotocols graphql-ws, header-…)")
         do {
@@ -228,10 +260,10 @@ public final class RealtimeSubscriber {
     /// Sends `start` for `subscription`: its request as the `data` string, and the auth header signed over it.
     private func start(_ subscription: RealtimeSubscription, id: String, on connection: WebSocketConnection) throws(SubscriptionError) {
         let data = subscription.request.body.serialized(.compact)
-        let authorization = settings.authorization.startHeader(data: data, at: now())
+        let header = authorization.startHeader(data: data, at: now())
         let message: JSONValue = [
             "id": .string(id),
-            "payload": ["data": .string(data), "extensions": ["authorization": .object(authorization)]],
+            "payload": ["data": .string(data), "extensions": ["authorization": .object(header)]],
             "type": "start",
         ]
         do {

@@ -16,6 +16,14 @@ public struct Endpoint: Sendable, Equatable {
     public var signer: SigV4Signer?
     /// A PEM file of CA certificates to verify the server with instead of the system's, or nil.
     public var caFile: String?
+    /// Whether `Authorization` carries the stored user-pool sign-in's token (for error hints).
+    public var sendsUserPoolToken = false
+
+    /// How requests are authorized, for error hints.
+    public var requestAuthorization: RequestAuthorization {
+        if let signer { return .iam(source: signer.credentialSource) }
+        return sendsUserPoolToken ? .userPool : .keyOrToken
+    }
 
     /// Builds an endpoint from command-line style values.
     /// - Parameters:

@@ -67,7 +67,9 @@ enum SubscribeCommand: CommandDefinition {
                     wss://ID.appsync-realtime-api.REGION.amazonaws.com/graphql, any other URL gets \
                     /realtime appended (http becomes ws, https wss). --realtime-endpoint or \
                     GQLC_REALTIME_ENDPOINT overrides it. Authorization is the same as for the other \
-                    commands: API key, token or IAM.
+                    commands: API key, token, user pool or IAM, the mode chosen from the model's auth \
+                    rules as get and list choose it. Each new connection sends a user-pool token \
+                    refreshed when it is about to expire, or when the server refuses it.
                     """),
                 .paragraph(
                     """

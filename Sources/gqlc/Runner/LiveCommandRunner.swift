@@ -38,10 +38,10 @@ struct RequestExecution {
 
     /// A client for the resolved endpoint, with secrets registered for scrubbing.
     mutating func client() throws(RunFailure) -> GraphQLClient {
-        let (endpoint, reauthorize) = try session.authorizedEndpoint(file: schemaFile, model: model)
+        let (endpoint, renewToken) = try session.authorizedEndpoint(file: schemaFile, model: model)
         diagnostics.redactor = endpoint.redactor
         var client = session.client(endpoint: endpoint)
-        client.reauthorize = reauthorize
+        if let renewToken { client.reauthorize = { @Sendable in renewToken(true) } }
         return client
     }
 

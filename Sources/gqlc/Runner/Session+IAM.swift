@@ -1,11 +1,5 @@
 import GQLCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Session {
     /// The signer for IAM auth at `url`, with its region and credentials from the AWS credential chain;
     /// `--verbose` names where the credentials came from (never the secrets).
@@ -16,7 +10,11 @@ extension Session {
                 environment: globals.awsEnvironment, explicitProfile: globals.profile,
                 services: CredentialServices(
                     transport: CurlTransport.shared, timeout: globals.timeout, caFile: caFile, cancellation: cancellation),
-                mfaCode: { serial in Self.askForMFACode(serial) })
+                mfaCode: { [cancellation] serial in
+                    // On the terminal only (standard input may be a document); nil without one.
+                    try? Prompter(fromStandardInput: false, cancellation: cancellation).line("MFA code for \(serial)", secret: false)
+                        .trimmingWhitespace
+                })
             let files = try chain.loadFiles()
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
@@ -27,6 +25,7 @@ extension Session {
                 console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
             }
             var signer = SigV4Signer(credentials: found.credentials, region: region)
+            signer.credentialSource = found.source
             if found.expiration != nil {
                 signer.refreshing = RefreshingCredentials(chain: chain, initial: found, fetchedAt: fetchedAt)
             }
@@ -34,19 +33,6 @@ extension Session {
         } catch {
             throw .awsAuth(error)
         }
-    }
-
-    /// Reads an MFA code from the terminal (`/dev/tty`), nil when there is none.
-    private static func askForMFACode(_ serial: String) -> String? {
-        guard let tty = fopen("/dev/tty", "r+") else { return nil }
-        defer { fclose(tty) }
-        fputs("MFA code for \(serial): ", tty)
-        fflush(tty)
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        guard getline(&line, &capacity, tty) > 0, let line else { return nil }
-        return String(cString: line).trimmingWhitespace
     }
 
     /// Whether requests are signed (IAM auth).

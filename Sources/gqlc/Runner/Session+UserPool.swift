@@ -8,6 +8,10 @@ struct UserPoolOverrides: Equatable, Sendable {
     var endpoint: String?
 }
 
+/// Gives the user-pool token to send: the stored one, refreshed when it expires soon or when `force` is set;
+/// nil when it cannot (the reason already said on stderr).
+typealias TokenRenewal = @Sendable (_ force: Bool) -> String?
+
 extension Session {
     /// Refresh tokens this many seconds before they expire.
     static let refreshMargin = 300.0
@@ -78,14 +82,15 @@ extension Session {
         }
     }
 
-    /// The token to send as `Authorization` (access or ID, by `--token-use`), and a way to refresh it after a 401.
-    func userPoolAuthorization(file: SchemaFile?) throws(RunFailure) -> (String, @Sendable () -> String?) {
+    /// The token to send as `Authorization` (access or ID, by `--token-use`), and a way to renew it: refreshed when
+    /// it expires soon (a subscription connecting again), or at once when forced (after a 401).
+    func userPoolAuthorization(file: SchemaFile?) throws(RunFailure) -> (String, TokenRenewal) {
         let config = try userPoolConfig(file: file)
         let signIn = try currentSignIn(config)
         let session = self
-        let refresh: @Sendable () -> String? = {
+        let refresh: TokenRenewal = { force in
             do throws(RunFailure) {
-                return session.token(of: try session.currentSignIn(config, force: true))
+                return session.token(of: try session.currentSignIn(config, force: force))
             } catch {
                 session.console.error.write("gqlc: \(error.message)\n")
                 return nil

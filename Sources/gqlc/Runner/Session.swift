@@ -23,9 +23,9 @@ struct Session: Sendable {
     }
 
     /// The endpoint for a request on `model` (nil for `raw`), with the auth mode chosen for it, and for user-pool auth
-    /// a way to refresh the token after a 401.
+    /// a way to renew the token (see ``userPoolAuthorization(file:)``).
     func authorizedEndpoint(file: SchemaFile?, model: Model?) throws(RunFailure)
-        -> (endpoint: Endpoint, reauthorize: (@Sendable () -> String?)?)
+        -> (endpoint: Endpoint, renewToken: TokenRenewal?)
     {
         let url: String
         if let setting = globals.endpoint {
@@ -46,7 +46,7 @@ struct Session: Sendable {
         var signs = false
         var apiKey: String?
         var authToken: String?
-        var reauthorize: (@Sendable () -> String?)?
+        var renewToken: TokenRenewal?
         switch try chosenAuthMode(file: file, model: model) {
         case nil:
             signs = try usesIAM(file: file)
@@ -62,7 +62,7 @@ struct Session: Sendable {
         case .iam:
             signs = true
         case .userPool:
-            (authToken, reauthorize) = try userPoolAuthorization(file: file)
+            (authToken, renewToken) = try userPoolAuthorization(file: file)
         case .oidc, .lambda:
             authToken = globals.authToken?.value.value
             guard authToken != nil else {
@@ -78,8 +78,9 @@ struct Session: Sendable {
             throw .endpoint(error)
         }
         if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
+        endpoint.sendsUserPoolToken = renewToken != nil
         endpoint.caFile = try caFile()
-        return (endpoint, reauthorize)
+        return (endpoint, renewToken)
     }
 
     /// The CA file to verify HTTPS servers with, checked to be readable now so that its absence is a usage error

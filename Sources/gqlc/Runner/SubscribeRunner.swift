@@ -7,10 +7,12 @@ struct SubscribeRunner {
 
     func run(_ invocation: SubscribeInvocation) -> ExitCode {
         let file: SchemaFile?
+        var model: Model?
         var subscriptions: [RealtimeSubscription] = []
         do throws(RunFailure) {
             file = try session.schemaFile(required: true)
             let builder = RequestBuilder(schema: try session.modelSchema(in: file))
+            model = builder.schema.models[invocation.model]
             if invocation.isCustom {
                 subscriptions.append(try Self.custom(invocation, builder: builder))
             }
@@ -36,7 +38,7 @@ struct SubscribeRunner {
             return .success
         }
         var stream = SubscriptionStream(
-            session: session, diagnostics: diagnostics, schemaFile: file, realtimeEndpoint: invocation.realtimeEndpoint,
+            session: session, diagnostics: diagnostics, schemaFile: file, model: model, realtimeEndpoint: invocation.realtimeEndpoint,
             count: invocation.count, duration: invocation.duration, reconnect: invocation.reconnect,
             decodePath: { $0.request.decodePath })
         return stream.run(subscriptions)

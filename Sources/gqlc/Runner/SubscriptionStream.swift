@@ -8,6 +8,8 @@ struct SubscriptionStream {
     let session: Session
     var diagnostics: Diagnostics
     let schemaFile: SchemaFile?
+    /// The model whose events are watched; its auth rules choose the auth mode, as for the other model commands.
+    var model: Model?
     /// `--realtime-endpoint`, if given.
     var realtimeEndpoint: String?
     /// Stop after this many events.
@@ -89,7 +91,7 @@ struct SubscriptionStream {
 
     /// The real-time URL, auth and timeouts; the secrets are registered for scrubbing.
     private mutating func settings() throws(RunFailure) -> RealtimeSettings {
-        let endpoint = try session.endpoint(file: schemaFile)
+        let (endpoint, renewToken) = try session.authorizedEndpoint(file: schemaFile, model: model)
         let authorization = RealtimeAuthorization(endpoint: endpoint)
         diagnostics.redactor = Redactor(secrets: endpoint.redactor.secrets + authorization.secrets)
         let url: WebSocketURL
@@ -112,9 +114,11 @@ struct SubscriptionStream {
                 throw .usage("\(error.description); pass \(SubscribeCommand.realtimeEndpoint.flagName) URL")
             }
         }
-        return RealtimeSettings(
+        var settings = RealtimeSettings(
             url: url, authorization: authorization, timeout: min(endpoint.timeout, duration ?? endpoint.timeout),
             caFile: endpoint.caFile, reconnect: reconnect)
+        settings.renewToken = renewToken
+        return settings
     }
 
     /// `1.5`, for durations in messages.

@@ -38,7 +38,7 @@ from websockets.http11 import Request
 from websockets.server import ServerProtocol
 from websockets.sync.connection import Connection
 
-from .auth import Refusal, authorize
+from .auth import Refusal, identify
 from .pubsub import Subscription, prepare_subscription
 
 PATH = "/graphql/realtime"
@@ -222,7 +222,10 @@ class Session:
         self._send({"type": "complete", "id": identifier})
 
     def _check(self, path: str, headers: list[tuple[str, str]], body: bytes) -> Refusal | None:
-        return authorize(self.options.auth_policy(), "POST", path, headers, body, self.options.clock())
+        # As over HTTP: with a user pool, a token in Authorization is checked as one (signature, expiry, issuer).
+        refusal, _ = identify(self.options.auth_policy(), "POST", path, headers, body, self.options.clock(),
+                              on_verified=lambda key_id: log(f"connection {self.number} signed by {key_id}"))
+        return refusal
 
     # Writing (all through the outbox, so messages keep their order)
 

@@ -208,12 +208,9 @@ public struct CognitoClient: Sendable {
             }
             return object
         }
-        // amplify-js's rule: x-amzn-errortype, else __type/code; cut at ':' or ','; keep what follows '#'.
-        var type = response.headers.value(for: "x-amzn-errortype") ?? json?["__type"]?.stringValue ?? json?["code"]?.stringValue ?? ""
-        type = String(type.split(whereSeparator: { $0 == ":" || $0 == "," }).first ?? "")
-        if let hash = type.lastIndex(of: "#") { type = String(type[type.index(after: hash)...]) }
-        let message = json?["message"]?.stringValue ?? json?["Message"]?.stringValue ?? ""
-        guard !type.isEmpty else {
+        let error = AWSJSONError(response, json: json)
+        let message = error.message ?? ""
+        guard let type = error.type else {
             throw .badResponse(status: response.status, reason: message.isEmpty ? "not a Cognito error" : message)
         }
         throw .service(type: type, message: message)

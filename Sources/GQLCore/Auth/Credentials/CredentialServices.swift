@@ -44,6 +44,11 @@ public struct CredentialServices: Sendable {
         }
     }
 
+    /// `HTTP 500 <the body on one line, cut at 200 characters>`, for an answer that says nothing better.
+    static func statusLine(_ response: HTTPResponse) -> String {
+        "HTTP \(response.status) " + String(decoding: response.body, as: UTF8.self).oneLine(lineBreaks: .collapsed, cut: .end(200))
+    }
+
     // MARK: STS
 
     /// `AssumeRole` or `AssumeRoleWithWebIdentity` (query protocol, version 2011-06-15, answers in XML), as
@@ -63,7 +68,7 @@ public struct CredentialServices: Sendable {
         let root = XMLElement.parse(text)
         guard response.isSuccess else {
             let code = root?.text(of: "Code")
-            let message = root?.text(of: "Message") ?? "HTTP \(response.status) " + text.oneLine(lineBreaks: .collapsed, cut: .end(200))
+            let message = root?.text(of: "Message") ?? Self.statusLine(response)
             throw .serviceRefused(source: source, code: code, message: message)
         }
         guard let credentials = root?.descendant("Credentials"),
@@ -79,8 +84,7 @@ public struct CredentialServices: Sendable {
     /// Amazon EC2" and "Task IAM role"): `AccessKeyId`, `SecretAccessKey`, `Token`, `Expiration`.
     func metadataCredentials(_ response: HTTPResponse, source: String) throws(AWSAuthError) -> (AWSCredentials, Timestamp?) {
         guard response.isSuccess else {
-            let text = String(decoding: response.body, as: UTF8.self)
-            throw .serviceRefused(source: source, code: nil, message: "HTTP \(response.status) " + text.oneLine(lineBreaks: .collapsed, cut: .end(200)))
+            throw .serviceRefused(source: source, code: nil, message: Self.statusLine(response))
         }
         guard let value = try? JSONValue.parse(response.body),
               let keyID = value["AccessKeyId"]?.stringValue, let secret = value["SecretAccessKey"]?.stringValue

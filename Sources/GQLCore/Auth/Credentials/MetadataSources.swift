@@ -148,8 +148,8 @@ extension ProfileResolver {
         guard response.isSuccess, let role = answer?["roleCredentials"],
               let keyID = role["accessKeyId"]?.stringValue, let secret = role["secretAccessKey"]?.stringValue
         else {
-            let message = answer?["message"]?.stringValue ?? answer?["Message"]?.stringValue ?? "HTTP \(response.status)"
-            throw .serviceRefused(source: source, code: response.headers.value(for: "x-amzn-ErrorType"), message: message)
+            let error = AWSJSONError(response, json: answer)
+            throw .serviceRefused(source: source, code: error.type, message: error.message ?? "HTTP \(response.status)")
         }
         let expiration = role["expiration"]?.numberText.flatMap(Double.init).map { Timestamp(secondsSince1970: $0 / 1000) }
         return ResolvedCredentials(
