@@ -20,12 +20,15 @@ unset http_proxy https_proxy all_proxy no_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
 
 SERVER_PID=""
 SERVER_LOG=$(mktemp -t gqlc-demo-server.XXXXXX)
+DEMO_DIR=$(mktemp -d -t gqlc-demo.XXXXXX)
+export DEMO_DIR
 stop_server() {
     if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill "$SERVER_PID" 2>/dev/null || true
         wait "$SERVER_PID" 2>/dev/null || true
     fi
     rm -f "$SERVER_LOG"
+    rm -rf "$DEMO_DIR"
 }
 trap stop_server EXIT
 trap 'exit 130' INT TERM
@@ -73,6 +76,11 @@ demo() {
         echo "# (jq is not installed: skipping 'gqlc list Post ... --output ndjson | jq -r .title')"
     fi
     step 0 "gqlc list Post --limit 2 --output ndjson"
+    step 0 "gqlc list Post --fields id,title,status,rating --output table"
+    step 0 "gqlc list Comment --count --where post=p1"
+    step 0 "printf '%s\\n' '{\"id\":\"n1\",\"title\":\"Bulk one\",\"blogId\":\"b1\"}' '{\"id\":\"n2\",\"title\":\"Bulk two\",\"blogId\":\"b1\"}' | gqlc create Post --input - --output ndjson"
+    step 0 "gqlc delete Post --where 'title^=Bulk' --yes --output ndjson"
+    step 0 "gqlc schema pull --out \"\$DEMO_DIR/pulled.json\" && gqlc --schema \"\$DEMO_DIR/pulled.json\" models"
     step 0 "gqlc create Post title='Hello from gqlc' status=DRAFT blog=b1 tags:='[\"demo\",\"cli\"]'"
     step 0 "gqlc update Post --id p3 status=PUBLISHED --if status=DRAFT"
     step 1 "gqlc update Post --id p3 status=ARCHIVED --if status=DRAFT"
