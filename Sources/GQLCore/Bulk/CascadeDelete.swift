@@ -136,8 +136,8 @@ public struct CascadeDelete: Sendable {
     // MARK: Deleting
 
     /// Deletes the plan's records, deepest first. Stops at the first failure; returns how many were deleted and the
-    /// root record as it was.
-    public func execute(_ plan: Node) -> (deleted: Int, root: JSONValue?, failure: Failure?) {
+    /// root record as it was. `progress` is told the number deleted after each delete.
+    public func execute(_ plan: Node, progress: ((_ deleted: Int) -> Void)? = nil) -> (deleted: Int, root: JSONValue?, failure: Failure?) {
         var deleted = 0
         var root: JSONValue?
         func visit(_ node: Node) -> Failure? {
@@ -147,6 +147,7 @@ public struct CascadeDelete: Sendable {
             do throws(Failure) {
                 let record = try delete(node.model, key: node.key)
                 deleted += 1
+                progress?(deleted)
                 if node.field == nil { root = record }
                 return nil
             } catch {

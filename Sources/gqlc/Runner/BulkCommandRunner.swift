@@ -110,6 +110,9 @@ extension ModelCommandRunner {
         let diagnostics = execution.diagnostics
         let output = session.console.output
         let describe = BulkMessages(model: model, operation: operation)
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        // Records printed to the same terminal as the progress line, and messages, go above it.
+        let recordsShareTerminal = progress != nil && session.console.outputIsTerminal
         let runner = BulkRunner(
             operation: operation, concurrency: settings.concurrency, retry: client.retry,
             cancellation: session.cancellation,
@@ -118,6 +121,9 @@ extension ModelCommandRunner {
                 var own = client
                 own.transport = CurlTransport()
                 return own
+            },
+            progress: progress.map { reporter -> @Sendable (BulkCounts) -> Void in
+                { counts in reporter.update(items: counts.total, failed: counts.failed) }
             })
         let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in
             switch result.outcome {
@@ -125,19 +131,21 @@ extension ModelCommandRunner {
                 var writer = JSONWriter(style: .compact)
                 writer.write(record)
                 writer.bytes.append(UInt8(ascii: "\n"))
-                output.write(bytes: writer.bytes)
+                ProgressReporter.above(recordsShareTerminal ? progress : nil) { output.write(bytes: writer.bytes) }
                 return
             case .failed(let failure):
-                diagnostics.error("\(describe.place(result, inputName)): \(describe.message(failure))")
+                let message = "\(describe.place(result, inputName)): \(describe.message(failure))"
+                ProgressReporter.above(progress) { diagnostics.error(message) }
             case .interrupted:
-                diagnostics.error(
-                    "\(describe.place(result, inputName)): interrupted in flight; it may have been applied"
-                        + (result.key.map { " (key \(describe.key($0)))" } ?? ""))
+                let message = "\(describe.place(result, inputName)): interrupted in flight; it may have been applied"
+                    + (result.key.map { " (key \(describe.key($0)))" } ?? "")
+                ProgressReporter.above(progress) { diagnostics.error(message) }
             case .notSent:
                 break
             }
             rejectsSink?.write(bytes: BulkMessages.rejectLine(result, operation: operation))
         }
+        progress?.clear()
         if case .inputFailed(let error) = stop {
             diagnostics.error("--input: \(inputName): \(error.description); the records before it were processed")
         }

@@ -111,12 +111,15 @@ extension ModelCommandRunner {
         } catch {
             return usage(RunFailure.usage(commandLineMessage(error)))
         }
-        let client: GraphQLClient
+        var client: GraphQLClient
         do {
             client = try execution.client()
         } catch {
             return usage(error)
         }
+        // The listing's pages count on the progress line; the deletes start a line of their own.
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        progress?.countPages(of: &client)
         let keyFields = schema.models[invocation.model]?.primaryKey.fields ?? []
         var keys: [JSONObject] = []
         let pager = ListPager(
@@ -130,6 +133,7 @@ extension ModelCommandRunner {
                 keys.append(key)
             }
         }
+        progress?.clear()
         switch result.stop {
         case .endOfList, .limitReached: break
         case .cancelled:

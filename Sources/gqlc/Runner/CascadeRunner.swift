@@ -38,7 +38,9 @@ extension ModelCommandRunner {
                 return .usage
             }
         }
-        let (deleted, root, failure) = cascade.execute(plan)
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        let (deleted, root, failure) = cascade.execute(plan) { deleted in progress?.update(items: deleted, failed: 0) }
+        progress?.clear()
         if let root { ResultPrinter(console: session.console, globals: globals).print(root) }
         if let failure { return report(failure, model: model, key: key, deleted: deleted) }
         if others > 0 { session.console.error.write("deleted \(deleted) records: \(Self.counts(plan))\n") }
