@@ -94,3 +94,77 @@ def test_cascade_counts_the_deletes_on_the_line(blog):
     assert f"{ERASE}1 item, " in err
     done = re.search(r"\r\x1b\[Kdeleted (\d+) records: \d+ Comment, 1 Post\n$", err)
     assert done and int(done.group(1)) > 1, err
+
+
+# MARK: - --fields and --output on the records printed
+
+
+def test_bulk_create_fields_asks_the_server_for_them_and_prints_only_them(blog, tmp_path):
+    _, run_gqlc = blog
+    path = write_input(tmp_path, [json.dumps(comment(i)) for i in range(3)])
+    run = run_gqlc("create", "Comment", "--input", path, "--fields", "content,likes")
+    assert run.code == 0, run
+    assert run.ndjson() == [{"id": f"k{i:04d}", "content": f"comment {i}", "likes": i, "__typename": "Comment"}
+                            for i in range(3)]
+    # The mutation itself is narrowed (as --dry-run shows), not just the printing.
+    plan = run_gqlc("--dry-run", "create", "Comment", "--input", path, "--fields", "content")
+    queries = {json.loads(line)["query"] for line in plan.stdout.splitlines()}
+    assert len(queries) == 1 and " ".join(queries.pop().split()).endswith(
+        "createComment(input: $input) { id content __typename } }"), plan
+
+
+def test_bulk_update_prints_a_tsv_and_a_table_of_the_fields(blog, tmp_path):
+    _, run_gqlc = blog
+    path = write_input(tmp_path, [json.dumps({"id": f"c{i}", "likes": 10 * i}) for i in (1, 2, 3)])
+    run = run_gqlc("update", "Comment", "--input", path, "--fields", "author,likes", "--output", "tsv")
+    assert run.code == 0, run
+    assert run.stdout == "author\tlikes\nana\t10\nben\t20\nchloe\t30\n"
+    run = run_gqlc("update", "Comment", "--input", path, "--fields", "likes", "--output", "table")
+    assert run.code == 0 and run.stdout.splitlines() == ["likes", "10", "20", "30"], run
+    assert SUMMARY.fullmatch(run.stderr), run
+
+
+def test_bulk_delete_raw_prints_one_value_per_record(blog, tmp_path):
+    _, run_gqlc = blog
+    path = write_input(tmp_path, ['"c1"', '"c2"'])
+    run = run_gqlc("delete", "Comment", "--input", path, "--fields", "author", "-o", "raw")
+    assert (run.code, run.stdout) == (0, "ana\nben\n"), run
+
+
+def test_delete_where_prints_the_deleted_records_as_asked_and_lists_keys_only(schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    with start_server(schema, seed=schema_examples_dir / "blog-seed.json", record_requests=True) as server:
+        run_gqlc = runner_for(schema, server.url)
+        run = run_gqlc("delete", "Comment", "--where", "author=ana", "--yes", "--fields", "content", "-o", "tsv")
+        assert run.code == 0, run
+        lines = run.stdout.splitlines()
+        assert lines[0] == "content" and len(lines) > 2 and "Mine finally doubled on day six!" in lines, run
+        listing = [json.loads(r["body"])["query"] for r in server.requests() if "listComments" in r["body"]]
+        assert listing and all(" ".join(q.split()).endswith("items { id __typename } nextToken } }") for q in listing), listing
+
+
+def test_cascade_prints_the_deleted_record_with_its_fields(blog):
+    _, run_gqlc = blog
+    run = run_gqlc("delete", "Post", "--id", "p2", "--cascade", "--yes", "--fields", "title", "-o", "table")
+    assert run.code == 0, run
+    assert [line.rstrip() for line in run.stdout.splitlines()] == ["title", "Choosing a first chef's knife"], run
+
+
+@pytest.mark.parametrize("args, message", [
+    (["create", "Comment", "--input", "-", "--fields", "post.title"],
+     "gqlc: --fields 'post.title': 'title' on Post is not returned: a create, update or delete "
+     "returns only the record's own fields and the keys of the records it belongs to"),
+    (["update", "Comment", "--input", "-", "--fields", "likez"],
+     "gqlc: --fields 'likez': unknown field 'likez' on Comment; did you mean 'likes'?"),
+    (["delete", "Comment", "--where", "author=ana", "--yes", "-o", "raw"],
+     "gqlc: '--output raw' prints one field per line; name it with --fields FIELD"),
+    (["delete", "Post", "--id", "p1", "--cascade", "--yes", "--fields", "comments.content"],
+     "gqlc: --fields 'comments.content': 'comments' on Post is not returned: a create, update or "
+     "delete returns only the record's own fields and the keys of the records it belongs to"),
+])
+def test_fields_that_cannot_apply_are_refused_before_anything_is_sent(blog, args, message):
+    _, run_gqlc = blog
+    before = run_gqlc("list", "Comment", "--count").stdout
+    run = run_gqlc(*args, stdin='{"id": "c1", "likes": 1, "postId": "p1"}\n{"id": "c2", "likes": 2, "postId": "p1"}\n')
+    assert (run.code, run.stdout, run.stderr_lines) == (2, "", [message]), run
+    assert run_gqlc("list", "Comment", "--count").stdout == before

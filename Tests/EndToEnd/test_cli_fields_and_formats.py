@@ -117,9 +117,9 @@ def test_raw_prints_one_scalar_per_line_like_jq_r(blog):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["list", "Post", "-o", "raw"], "gqlc: '--output raw' prints one field per line; name it with --fields FIELD (get and list)"),
+    (["list", "Post", "-o", "raw"], "gqlc: '--output raw' prints one field per line; name it with --fields FIELD"),
     (["list", "Post", "-o", "raw", "--fields", "title,rating"],
-     "gqlc: '--output raw' prints one field per line; name it with --fields FIELD (get and list)"),
+     "gqlc: '--output raw' prints one field per line; name it with --fields FIELD"),
     (["list", "Post", "-o", "raw", "--fields", "metadata"],
      "gqlc: '--output raw' prints a single scalar field; 'metadata' is an embedded object: use --output ndjson and jq"),
     (["list", "Post", "-o", "raw", "--fields", "tags"],
