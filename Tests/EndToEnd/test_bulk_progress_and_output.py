@@ -143,6 +143,14 @@ def test_delete_where_prints_the_deleted_records_as_asked_and_lists_keys_only(sc
         assert listing and all(" ".join(q.split()).endswith("items { id __typename } nextToken } }") for q in listing), listing
 
 
+def test_a_single_update_and_delete_take_fields_too(blog):
+    _, run_gqlc = blog
+    run = run_gqlc("update", "Comment", "--id", "c1", "likes=7", "--fields", "likes")
+    assert (run.code, run.json()) == (0, {"id": "c1", "likes": 7, "__typename": "Comment"}), run
+    run = run_gqlc("delete", "Comment", "--id", "c1", "--fields", "author", "-o", "raw")
+    assert (run.code, run.stdout) == (0, "ana\n"), run
+
+
 def test_cascade_prints_the_deleted_record_with_its_fields(blog):
     _, run_gqlc = blog
     run = run_gqlc("delete", "Post", "--id", "p2", "--cascade", "--yes", "--fields", "title", "-o", "table")
@@ -165,6 +173,7 @@ def test_cascade_prints_the_deleted_record_with_its_fields(blog):
 def test_fields_that_cannot_apply_are_refused_before_anything_is_sent(blog, args, message):
     _, run_gqlc = blog
     before = run_gqlc("list", "Comment", "--count").stdout
-    run = run_gqlc(*args, stdin='{"id": "c1", "likes": 1, "postId": "p1"}\n{"id": "c2", "likes": 2, "postId": "p1"}\n')
-    assert (run.code, run.stdout, run.stderr_lines) == (2, "", [message]), run
+    run = run_gqlc("--verbose", *args, stdin='{"id": "c1", "likes": 1, "postId": "p1"}\n{"id": "c2", "likes": 2, "postId": "p1"}\n')
+    assert (run.code, run.stdout, run.stderr_lines[-1:]) == (2, "", [message]), run
+    assert not any(line.startswith("> ") for line in run.stderr_lines), run  # nothing was sent
     assert run_gqlc("list", "Comment", "--count").stdout == before

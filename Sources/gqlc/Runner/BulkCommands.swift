@@ -103,6 +103,8 @@ extension ModelCommandRunner {
     mutating func deleteMatching(_ invocation: DeleteInvocation) -> ExitCode {
         let requests: ListRequests
         do {
+            // How the deleted records will be printed is checked before anything is listed or asked.
+            _ = try bulkColumns(invocation.model, fields: invocation.fields)
             let json: JSONValue? = try invocation.filter.map { argument throws(RunFailure) -> JSONValue in
                 switch argument {
                 case .json(let value): return value
