@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import socket
 import subprocess
 from dataclasses import dataclass
@@ -71,6 +72,32 @@ def runner_for(schema: str | os.PathLike, endpoint: str, *fixed: str):
         return run_gqlc(["--schema", schema, "--endpoint", endpoint, *fixed, *args], env=env, stdin=stdin,
                         timeout=timeout, cwd=cwd)
     return run
+
+
+def on_terminal(args, env=None, stdout_tty=True, stderr_tty=False):
+    """Runs gqlc with stdout and/or stderr on a pseudo-terminal; returns (code, stdout, stderr) as text."""
+    master, slave = pty.openpty()
+    process = subprocess.Popen([str(GQLC_BIN), *map(str, args)], env=gqlc_env(env),
+                               stdout=slave if stdout_tty else subprocess.PIPE,
+                               stderr=slave if stderr_tty else subprocess.PIPE)
+    os.close(slave)
+    captured = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: every writer has closed the terminal
+            break
+        if not chunk:
+            break
+        captured += chunk
+    piped_out = process.stdout.read() if process.stdout else b""
+    piped_err = process.stderr.read() if process.stderr else b""
+    code = process.wait(timeout=60)
+    os.close(master)
+    text = captured.decode().replace("\r\n", "\n")
+    out = text if stdout_tty else piped_out.decode()
+    err = text if stderr_tty else piped_err.decode()
+    return code, out, err
 
 
 def closed_port_url() -> str:

@@ -7,13 +7,10 @@ pseudo-terminal from Python's pty module, never by faking isatty.
 from __future__ import annotations
 
 import json
-import os
-import pty
-import subprocess
 
 import pytest
 
-from gqlc_runner import GQLC_BIN, gqlc_env
+from gqlc_runner import on_terminal
 
 SEED_POSTS = 5
 SEED_COMMENTS = 12
@@ -120,9 +117,9 @@ def test_raw_prints_one_scalar_per_line_like_jq_r(blog):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["list", "Post", "-o", "raw"], "gqlc: '--output raw' prints one field per line; name it with --fields FIELD (get and list)"),
+    (["list", "Post", "-o", "raw"], "gqlc: '--output raw' prints one field per line; name it with --fields FIELD"),
     (["list", "Post", "-o", "raw", "--fields", "title,rating"],
-     "gqlc: '--output raw' prints one field per line; name it with --fields FIELD (get and list)"),
+     "gqlc: '--output raw' prints one field per line; name it with --fields FIELD"),
     (["list", "Post", "-o", "raw", "--fields", "metadata"],
      "gqlc: '--output raw' prints a single scalar field; 'metadata' is an embedded object: use --output ndjson and jq"),
     (["list", "Post", "-o", "raw", "--fields", "tags"],
@@ -161,32 +158,6 @@ def test_table_columns_are_the_depth_0_scalars_in_schema_order(blog):
 
 
 # Colour and progress on a real terminal
-
-
-def on_terminal(args, env=None, stdout_tty=True, stderr_tty=False):
-    """Runs gqlc with stdout and/or stderr on a pseudo-terminal; returns (code, stdout, stderr) as text."""
-    master, slave = pty.openpty()
-    process = subprocess.Popen([str(GQLC_BIN), *map(str, args)], env=gqlc_env(env),
-                               stdout=slave if stdout_tty else subprocess.PIPE,
-                               stderr=slave if stderr_tty else subprocess.PIPE)
-    os.close(slave)
-    captured = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # EIO: every writer has closed the terminal
-            break
-        if not chunk:
-            break
-        captured += chunk
-    piped_out = process.stdout.read() if process.stdout else b""
-    piped_err = process.stderr.read() if process.stderr else b""
-    code = process.wait(timeout=60)
-    os.close(master)
-    text = captured.decode().replace("\r\n", "\n")
-    out = text if stdout_tty else piped_out.decode()
-    err = text if stderr_tty else piped_err.decode()
-    return code, out, err
 
 
 @pytest.fixture

@@ -50,6 +50,18 @@ import Testing
         #expect(flat(pages.page(limit: 1000, nextToken: nil)) == "query ListPosts($limit: Int) { listPosts(limit: $limit) { items { id __typename } nextToken } }")
     }
 
+    /// A create, update or delete returns the narrowed depth-0 selection; belongsTo keys stay reachable.
+    @Test func mutationsReturnTheNamedFields() throws {
+        let delete = try blog.delete("Post", key: .id("p1"), fields: .paths(["title", "blog.id"]))
+        #expect(flat(delete).hasSuffix("deletePost(input: $input) { id title blog { id __typename } __typename } }"))
+        let create = try blog.create("Post", values: RecordValues(assignments: ["id=p9", "title=t", "blogId=b1"]), fields: .paths(["title"]))
+        #expect(flat(create).hasSuffix("createPost(input: $input) { id title __typename } }"))
+        #expect(message { try blog.update("Post", key: .id("p"), values: RecordValues(assignments: ["title=x"]), fields: .paths(["comments.content"])) }
+            == "fields 'comments.content': 'comments' on Post is not returned: a create, update or delete returns only the "
+                + "record's own fields and the keys of the records it belongs to")
+        #expect(throws: RequestBuildError.self) { try blog.checkMutationFields("Post", fields: .paths(["blog.name"])) }
+    }
+
     @Test func unknownAndUnfetchedFieldsSayWhatToDo() {
         #expect(message { try blog.get("Post", key: .id("p"), fields: .paths(["titel"])) }
             == "fields 'titel': unknown field 'titel' on Post; did you mean 'title'?")

@@ -52,6 +52,7 @@ import Testing
     @Test func progressLine() {
         #expect(ProgressReporter.line(items: 1234, pages: 2, elapsed: .milliseconds(1500)) == "1,234 items, 2 pages, 822 items/s, 1.5 s")
         #expect(ProgressReporter.line(items: 1, pages: 1, elapsed: .zero) == "1 item, 1 page, 0.0 s")
+        #expect(ProgressReporter.line(items: 30, pages: 0, failed: 2, elapsed: .seconds(2)) == "30 items, 2 failed, 15 items/s, 2.0 s")
         #expect(ProgressReporter.grouped(1_000_000) == "1,000,000")
     }
 

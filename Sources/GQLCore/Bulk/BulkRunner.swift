@@ -145,8 +145,9 @@ public struct BulkRunner: Sendable {
                     case .interrupted: state.counts.interrupted += 1
                     }
                     state.counts.seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
-                    emit(next)
+                    // Counts first, so that a display redrawn around this result's output shows it.
                     progress?(state.counts)
+                    emit(next)
                     slots.signal()
                 }
             }

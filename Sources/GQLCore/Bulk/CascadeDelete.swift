@@ -10,6 +10,8 @@
 public struct CascadeDelete: Sendable {
     public let builder: RequestBuilder
     public let client: GraphQLClient
+    /// What the root record's delete returns (it is printed); the others return everything, as a plain delete does.
+    public var fields: FieldSelection = .all
 
     public init(builder: RequestBuilder, client: GraphQLClient) {
         self.builder = builder
@@ -136,8 +138,8 @@ public struct CascadeDelete: Sendable {
     // MARK: Deleting
 
     /// Deletes the plan's records, deepest first. Stops at the first failure; returns how many were deleted and the
-    /// root record as it was.
-    public func execute(_ plan: Node) -> (deleted: Int, root: JSONValue?, failure: Failure?) {
+    /// root record as it was. `progress` is told the number deleted after each delete.
+    public func execute(_ plan: Node, progress: ((_ deleted: Int) -> Void)? = nil) -> (deleted: Int, root: JSONValue?, failure: Failure?) {
         var deleted = 0
         var root: JSONValue?
         func visit(_ node: Node) -> Failure? {
@@ -145,8 +147,9 @@ public struct CascadeDelete: Sendable {
                 if let failure = visit(child) { return failure }
             }
             do throws(Failure) {
-                let record = try delete(node.model, key: node.key)
+                let record = try delete(node.model, key: node.key, fields: node.field == nil ? fields : .all)
                 deleted += 1
+                progress?(deleted)
                 if node.field == nil { root = record }
                 return nil
             } catch {
@@ -159,10 +162,10 @@ public struct CascadeDelete: Sendable {
 
     // MARK: Requests
 
-    private func delete(_ model: String, key: JSONObject) throws(Failure) -> JSONValue {
+    private func delete(_ model: String, key: JSONObject, fields: FieldSelection) throws(Failure) -> JSONValue {
         let request: GraphQLRequest
         do {
-            request = try builder.delete(model, key: .values(key))
+            request = try builder.delete(model, key: .values(key), fields: fields)
         } catch {
             throw .request(error)
         }

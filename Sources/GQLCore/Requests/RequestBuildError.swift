@@ -17,6 +17,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case notARelationship(field: String, model: String, associations: [String])
     /// A field selected by path lies in an association that is not included; `include` is the path to include.
     case notIncluded(field: String, model: String, include: String)
+    /// A field selected by path lies in an association (past its key), which a create, update or delete does not return.
+    case notInMutationResult(field: String, model: String)
     /// A text value does not fit the field's type: `'abc' is not an Int`.
     case invalidValue(String, expected: String, suggestion: String?)
     /// Text that does not match an AWS scalar's format; `field` is the field or JSON path it was given for.
@@ -118,6 +120,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
                 + associationList(model, associations)
         case .notIncluded(let field, let model, let include):
             return "'\(field)' on \(model) is in an association that is not fetched; add \(name(.include)) \(include)"
+        case .notInMutationResult(let field, let model):
+            return "'\(field)' on \(model) is not returned: a create, update or delete returns only the record's "
+                + "own fields and the keys of the records it belongs to"
         case .invalidValue(let text, let expected, let suggestion):
             return "'\(text)' is not \(article(expected)) \(expected)" + didYouMean(suggestion)
         case .invalidFormat(let text, let field, let format):

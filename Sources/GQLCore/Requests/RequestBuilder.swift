@@ -107,8 +107,9 @@ public struct RequestBuilder: Sendable {
     /// `mutation CreatePost($input: CreatePostInput!) { createPost(input: $input) { … } }`.
     ///
     /// The input holds the given fields only (read-only fields are never sent). A model keyed by `id`
-    /// that was given none gets a generated UUID; other key fields must all be given.
-    public func create(_ model: String, values: RecordValues) throws(RequestBuildError) -> GraphQLRequest {
+    /// that was given none gets a generated UUID; other key fields must all be given. `fields` narrows
+    /// what the mutation returns, as for a get.
+    public func create(_ model: String, values: RecordValues, fields: FieldSelection = .all) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let root = try operation(model.operations.create, "create", of: model)
         var input = try RecordValueResolver(schema: schema, model: model, isUpdate: false).resolve(values)
@@ -124,7 +125,7 @@ public struct RequestBuilder: Sendable {
             }
         }
         let variables = [Variable("input", .nonNull(.named("Create\(model.name.uppercasedFirst)Input")), .object(Self.sorted(input)))]
-        return Self.request(.mutation, root: root, variables: variables, selections: try depthZero(model))
+        return Self.request(.mutation, root: root, variables: variables, selections: try depthZero(model, fields))
     }
 
     /// `mutation UpdatePost([$condition: ModelPostConditionInput, ]$input: UpdatePostInput!) { … }`.
@@ -132,7 +133,7 @@ public struct RequestBuilder: Sendable {
     /// The input holds the key fields and the given fields only, never nulls for fields not mentioned.
     /// With `key` nil, the key fields are taken from `values.input`; key values given twice must agree.
     public func update(
-        _ model: String, key: KeyInput?, values: RecordValues, condition: FilterInput = .none
+        _ model: String, key: KeyInput?, values: RecordValues, condition: FilterInput = .none, fields: FieldSelection = .all
     ) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let root = try operation(model.operations.update, "update", of: model)
@@ -151,27 +152,31 @@ public struct RequestBuilder: Sendable {
         }
         for member in keys { input[member.key] = member.value }
         return try mutation(
-            model, root: root, inputType: "Update\(model.name.uppercasedFirst)Input", input: input, condition: condition)
+            model, root: root, inputType: "Update\(model.name.uppercasedFirst)Input", input: input, condition: condition,
+            fields: fields)
     }
 
     /// `mutation DeletePost([$condition: ModelPostConditionInput, ]$input: DeletePostInput!) { … }`; the input is the key.
-    public func delete(_ model: String, key: KeyInput, condition: FilterInput = .none) throws(RequestBuildError) -> GraphQLRequest {
+    public func delete(
+        _ model: String, key: KeyInput, condition: FilterInput = .none, fields: FieldSelection = .all
+    ) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let root = try operation(model.operations.delete, "delete", of: model)
         let keys = try key.resolve(for: model, schema: schema)
         return try mutation(
-            model, root: root, inputType: "Delete\(model.name.uppercasedFirst)Input", input: keys, condition: condition)
+            model, root: root, inputType: "Delete\(model.name.uppercasedFirst)Input", input: keys, condition: condition,
+            fields: fields)
     }
 
     private func mutation(
-        _ model: Model, root: String, inputType: String, input: JSONObject, condition: FilterInput
+        _ model: Model, root: String, inputType: String, input: JSONObject, condition: FilterInput, fields: FieldSelection
     ) throws(RequestBuildError) -> GraphQLRequest {
         let conditionValue = try FilterBuilder(schema: schema, model: model, purpose: .condition).build(condition)
         var variables = [Variable("input", .nonNull(.named(inputType)), .object(Self.sorted(input)))]
         if let conditionValue {
             variables.append(Variable("condition", .named("Model\(model.name)ConditionInput"), conditionValue))
         }
-        return Self.request(.mutation, root: root, variables: variables, selections: try depthZero(model))
+        return Self.request(.mutation, root: root, variables: variables, selections: try depthZero(model, fields))
     }
 
     // MARK: Subscriptions
@@ -256,8 +261,19 @@ public struct RequestBuilder: Sendable {
         return name
     }
 
-    private func depthZero(_ model: Model) throws(RequestBuildError) -> [Selection] {
-        try SelectionBuilder(schema: schema).modelSelections(model, include: IncludeTree())
+    /// What a create, update or delete of `model` returns: its depth-0 fields, narrowed to `fields`.
+    private func depthZero(_ model: Model, _ fields: FieldSelection = .all) throws(RequestBuildError) -> [Selection] {
+        do {
+            return try SelectionBuilder(schema: schema).modelSelections(model, include: IncludeTree(), fields: fields)
+        } catch .argument(let parameter, let text, .notIncluded(let field, let model, _)) {
+            // There is nothing to include: a mutation's result has no associations.
+            throw .argument(parameter, text: text, error: .notInMutationResult(field: field, model: model))
+        }
+    }
+
+    /// Checks `fields` against what a create, update or delete of `model` returns, before a bulk job builds its requests.
+    public func checkMutationFields(_ model: String, fields: FieldSelection) throws(RequestBuildError) {
+        _ = try depthZero(try self.model(named: model), fields)
     }
 
     /// One variable per key field, typed as the field, non-null.

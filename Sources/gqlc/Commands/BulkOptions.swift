@@ -38,6 +38,13 @@ enum BulkOptions {
             """),
         .paragraph(
             """
+            --fields A,B asks the server for those fields of each record only (key fields are always \
+            included) and prints them; --output table, tsv or raw prints the records as 'gqlc list' \
+            does (a table's columns are fitted to its first 50 rows). On a terminal, a progress line \
+            on stderr counts the records done and failed; --quiet turns it off.
+            """),
+        .paragraph(
+            """
             Failures that may pass (network errors, timeouts, HTTP 429 and 5xx, throttling errors) \
             are retried (--retries); when the server throttles, every worker slows down together and \
             speeds up again as requests succeed, as the AWS SDKs' adaptive retry mode does. Retries \

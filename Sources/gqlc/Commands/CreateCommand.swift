@@ -7,6 +7,8 @@ struct CreateInvocation: Equatable, Sendable {
     let input: InputSource?
     /// `--concurrency`, `--rejects`.
     var bulk = BulkSettings()
+    /// `--fields` paths; nil selects every field.
+    var fields: [String]? = nil
 }
 
 /// Creates a record and prints it as the server stored it.
@@ -16,11 +18,11 @@ enum CreateCommand: CommandDefinition {
         abstract: "Create a record from field values and print the created record.",
         synopsis: [
             "MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]",
-            "MODEL --input FILE|- [FIELD=VALUE | FIELD:=JSON]... [--concurrency N] [--rejects FILE]",
+            "MODEL --input FILE|- [FIELD=VALUE | FIELD:=JSON]... [--concurrency N] [--rejects FILE] [--fields A,B,…]",
         ],
         discussion: [SharedOptions.fieldValuesHelp, BulkOptions.help],
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
-        options: [BulkOptions.input, BulkOptions.concurrency, BulkOptions.rejects],
+        options: [BulkOptions.input, SharedOptions.recordFields, BulkOptions.concurrency, BulkOptions.rejects],
         examples: [
             Example(
                 "Create a draft post with two tags",
@@ -39,6 +41,7 @@ enum CreateCommand: CommandDefinition {
         return CreateInvocation(
             model: model,
             assignments: Array(arguments.positionals.dropFirst()),
-            input: SharedOptions.inputSource(arguments), bulk: try BulkOptions.settings(arguments))
+            input: SharedOptions.inputSource(arguments), bulk: try BulkOptions.settings(arguments),
+            fields: try SharedOptions.fieldPaths(arguments))
     }
 }

@@ -18,6 +18,8 @@ struct DeleteInvocation: Equatable, Sendable {
     var cascade = false
     /// `--concurrency`, `--rejects`.
     var bulk = BulkSettings()
+    /// `--fields` paths; nil selects every field.
+    var fields: [String]? = nil
 
     /// Whether this deletes what a listing finds.
     var isQuery: Bool { !matching.isEmpty || filter != nil }
@@ -42,7 +44,7 @@ enum DeleteCommand: CommandDefinition {
         synopsis: [
             "MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--cascade [--yes]]",
             "MODEL --input FILE|- [--concurrency N] [--rejects FILE]",
-            "MODEL (--where EXPR... | --filter JSON|@FILE) [--yes] [--concurrency N] [--rejects FILE]",
+            "MODEL (--where EXPR... | --filter JSON|@FILE) [--yes] [--concurrency N] [--rejects FILE] [--fields A,B,…]",
         ],
         discussion: [
             HelpSection([
@@ -70,7 +72,7 @@ enum DeleteCommand: CommandDefinition {
         arguments: [SharedOptions.model],
         options: [
             SharedOptions.id, SharedOptions.key, SharedOptions.condition, cascade, BulkOptions.input, whereOption,
-            filter, yes, BulkOptions.concurrency, BulkOptions.rejects,
+            filter, yes, SharedOptions.recordFields, BulkOptions.concurrency, BulkOptions.rejects,
         ],
         examples: [
             Example("Delete comment c1", "gqlc delete Comment --id c1"),
@@ -111,6 +113,6 @@ enum DeleteCommand: CommandDefinition {
         return DeleteInvocation(
             model: model, record: record, conditions: conditions, input: input, matching: matching,
             filter: filterArgument, confirmed: options.contains(yes), cascade: options.contains(cascade),
-            bulk: try BulkOptions.settings(arguments))
+            bulk: try BulkOptions.settings(arguments), fields: try SharedOptions.fieldPaths(arguments))
     }
 }

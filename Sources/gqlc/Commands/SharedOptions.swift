@@ -16,6 +16,11 @@ enum SharedOptions {
         long: "fields", value: "A,B,…", repeatable: true,
         help: "Ask only for these fields (key fields are always included), by dot path into --include'd "
             + "associations and embedded types: title,comments.items.content.")
+    /// `--fields` on create, update and delete: what each changed record is printed with.
+    static let recordFields = OptionSpec(
+        long: "fields", value: "A,B,…", repeatable: true,
+        help: "Ask only for these fields of each record changed, and print only them (key fields are always included), "
+            + "by dot path into embedded types: title,metadata.wordCount.")
     static let noFollow = OptionSpec(
         long: "no-follow",
         help: "Keep only the server's first page of each included list (with its nextToken) instead of following it to the end.")

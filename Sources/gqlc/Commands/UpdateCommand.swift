@@ -12,6 +12,8 @@ struct UpdateInvocation: Equatable, Sendable {
     let conditions: [String]
     /// `--concurrency`, `--rejects`.
     var bulk = BulkSettings()
+    /// `--fields` paths; nil selects every field.
+    var fields: [String]? = nil
 }
 
 /// Changes fields of one record.
@@ -24,7 +26,7 @@ enum UpdateCommand: CommandDefinition {
             MODEL (--id VALUE | --key FIELD=VALUE...) [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-] \
             [--if EXPR]...
             """,
-            "MODEL --input FILE|- [FIELD=VALUE | FIELD:=JSON]... [--concurrency N] [--rejects FILE]",
+            "MODEL --input FILE|- [FIELD=VALUE | FIELD:=JSON]... [--concurrency N] [--rejects FILE] [--fields A,B,…]",
         ],
         discussion: [
             HelpSection([
@@ -45,8 +47,8 @@ enum UpdateCommand: CommandDefinition {
         ],
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
         options: [
-            SharedOptions.id, SharedOptions.key, BulkOptions.input, SharedOptions.condition, BulkOptions.concurrency,
-            BulkOptions.rejects,
+            SharedOptions.id, SharedOptions.key, BulkOptions.input, SharedOptions.condition, SharedOptions.recordFields,
+            BulkOptions.concurrency, BulkOptions.rejects,
         ],
         examples: [
             Example("Publish post p1 if it is still a draft", "gqlc update Post --id p1 status=PUBLISHED --if status=DRAFT"),
@@ -74,6 +76,7 @@ enum UpdateCommand: CommandDefinition {
         }
         return UpdateInvocation(
             model: model, record: record, assignments: assignments, input: input,
-            conditions: try SharedOptions.conditions(arguments), bulk: try BulkOptions.settings(arguments))
+            conditions: try SharedOptions.conditions(arguments), bulk: try BulkOptions.settings(arguments),
+            fields: try SharedOptions.fieldPaths(arguments))
     }
 }

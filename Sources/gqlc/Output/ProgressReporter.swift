@@ -1,7 +1,8 @@
+import GQLCore
 import Synchronization
 
 /// A one-line progress display on standard error for long jobs: items, pages, rate and elapsed time,
-/// redrawn in place at most every ``interval``. Listings feed it pages; a bulk job can feed it items.
+/// redrawn in place at most every ``interval``. Listings feed it pages; bulk jobs feed it items done and failed.
 ///
 /// It is made only when standard error is a terminal and neither `--quiet` nor `--verbose` is given
 /// (``make(console:globals:)``), so a pipe or a log file never receives it.
@@ -9,6 +10,7 @@ final class ProgressReporter: Sendable {
     private struct State {
         var items = 0
         var pages = 0
+        var failed = 0
         var lastDraw: ContinuousClock.Instant?
         var shown = false
     }
@@ -29,16 +31,47 @@ final class ProgressReporter: Sendable {
 
     /// Counts `items` more in `pages` more pages, and redraws if the last drawing is old enough.
     func advance(items: Int, pages: Int = 0) {
-        let now = ContinuousClock.now
-        let line: String? = state.withLock { state in
+        redraw { state in
             state.items += items
             state.pages += pages
+        }
+    }
+
+    /// Counts the items and pages of every listing page `client` receives.
+    func countPages(of client: inout GraphQLClient) {
+        let trace = client.trace
+        client.trace = { [self] event in
+            trace?(event)
+            if case .page(_, let items, _) = event { advance(items: items, pages: 1) }
+        }
+    }
+
+    /// Sets a bulk job's counts so far (`items` includes the `failed` ones), and redraws if the last drawing is old enough.
+    func update(items: Int, failed: Int) {
+        redraw { state in
+            state.items = items
+            state.failed = failed
+        }
+    }
+
+    private func redraw(_ change: (inout State) -> Void) {
+        let now = ContinuousClock.now
+        let line: String? = state.withLock { state in
+            change(&state)
             if let last = state.lastDraw, now - last < interval { return nil }
             state.lastDraw = now
             state.shown = true
-            return Self.line(items: state.items, pages: state.pages, elapsed: now - start)
+            return Self.line(items: state.items, pages: state.pages, failed: state.failed, elapsed: now - start)
         }
         if let line { sink.write("\r\u{1B}[K" + line) }
+    }
+
+    /// Runs `write` (output to the terminal the line is on) with the line erased, then draws it again;
+    /// just runs it without a reporter.
+    static func above(_ progress: ProgressReporter?, _ write: () -> Void) {
+        progress?.clear()
+        write()
+        progress?.advance(items: 0)
     }
 
     /// Erases the line (before other output goes to the same terminal, and at the end).
@@ -50,11 +83,12 @@ final class ProgressReporter: Sendable {
         if shown { sink.write("\r\u{1B}[K") }
     }
 
-    /// `1,234 items, 3 pages, 812 items/s, 1.5 s`.
-    static func line(items: Int, pages: Int, elapsed: Duration) -> String {
+    /// `1,234 items, 3 pages, 812 items/s, 1.5 s`; a bulk job's `1,234 items, 2 failed, 812 items/s, 1.5 s`.
+    static func line(items: Int, pages: Int, failed: Int = 0, elapsed: Duration) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var parts = ["\(grouped(items)) \(items == 1 ? "item" : "items")"]
         if pages > 0 { parts.append("\(grouped(pages)) \(pages == 1 ? "page" : "pages")") }
+        if failed > 0 { parts.append("\(grouped(failed)) failed") }
         if seconds >= 0.05 { parts.append("\(grouped(Int(Double(items) / seconds))) items/s") }
         let tenths = Int((seconds * 10).rounded())
         parts.append("\(tenths / 10).\(tenths % 10) s")

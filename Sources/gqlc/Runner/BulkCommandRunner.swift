@@ -85,10 +85,16 @@ extension ModelCommandRunner {
     /// Runs a bulk job over `next`'s items and renders it: records on stdout, failures on stderr, the
     /// rejects file, the summary line; returns 0, 3, 1, 130, or 2 when the input broke off.
     func runBulk(
-        _ operation: BulkOperation, model: String, settings: BulkSettings, inputName: String, readRest: Bool,
-        next: () throws(BulkInputError) -> BulkInputItem?,
+        _ operation: BulkOperation, model: String, settings: BulkSettings, fields: [String]?, inputName: String,
+        readRest: Bool, next: () throws(BulkInputError) -> BulkInputItem?,
         prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>
     ) -> ExitCode {
+        let columns: [String]
+        do {
+            columns = try bulkColumns(model, fields: fields)
+        } catch {
+            return usage(error)
+        }
         var rejects: FileDescriptorSink?
         if let path = settings.rejects {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -108,8 +114,11 @@ extension ModelCommandRunner {
             return usage(error)
         }
         let diagnostics = execution.diagnostics
-        let output = session.console.output
+        let records = BulkRecordPrinter(ResultPrinter(console: session.console, globals: globals, columns: columns))
         let describe = BulkMessages(model: model, operation: operation)
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        // Records printed to the same terminal as the progress line, and messages, go above it.
+        let recordsShareTerminal = progress != nil && session.console.outputIsTerminal
         let runner = BulkRunner(
             operation: operation, concurrency: settings.concurrency, retry: client.retry,
             cancellation: session.cancellation,
@@ -118,26 +127,29 @@ extension ModelCommandRunner {
                 var own = client
                 own.transport = CurlTransport()
                 return own
+            },
+            progress: progress.map { reporter -> @Sendable (BulkCounts) -> Void in
+                { counts in reporter.update(items: counts.total, failed: counts.failed) }
             })
         let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in
             switch result.outcome {
             case .done(let record):
-                var writer = JSONWriter(style: .compact)
-                writer.write(record)
-                writer.bytes.append(UInt8(ascii: "\n"))
-                output.write(bytes: writer.bytes)
+                ProgressReporter.above(recordsShareTerminal ? progress : nil) { records.write(record) }
                 return
             case .failed(let failure):
-                diagnostics.error("\(describe.place(result, inputName)): \(describe.message(failure))")
+                let message = "\(describe.place(result, inputName)): \(describe.message(failure))"
+                ProgressReporter.above(progress) { diagnostics.error(message) }
             case .interrupted:
-                diagnostics.error(
-                    "\(describe.place(result, inputName)): interrupted in flight; it may have been applied"
-                        + (result.key.map { " (key \(describe.key($0)))" } ?? ""))
+                let message = "\(describe.place(result, inputName)): interrupted in flight; it may have been applied"
+                    + (result.key.map { " (key \(describe.key($0)))" } ?? "")
+                ProgressReporter.above(progress) { diagnostics.error(message) }
             case .notSent:
                 break
             }
             rejectsSink?.write(bytes: BulkMessages.rejectLine(result, operation: operation))
         }
+        records.finish()
+        progress?.clear()
         if case .inputFailed(let error) = stop {
             diagnostics.error("--input: \(inputName): \(error.description); the records before it were processed")
         }
@@ -147,6 +159,19 @@ extension ModelCommandRunner {
         case .inputFailed: return .usage
         case .endOfInput: return ExitCode(counts.kind)
         }
+    }
+
+    /// The columns each record is printed with (`--output table|tsv|raw`), after checking that `fields` are
+    /// fields a create, update or delete returns; before anything is read or sent.
+    func bulkColumns(_ model: String, fields: [String]?) throws(RunFailure) -> [String] {
+        if let fields {
+            do {
+                try builder.checkMutationFields(model, fields: .paths(fields))
+            } catch {
+                throw RunFailure.request(error)
+            }
+        }
+        return try recordColumns(model, fields: fields)
     }
 
     /// `--dry-run`: each item's request body on its own line, nothing sent; memory stays flat.

@@ -12,12 +12,14 @@ extension ModelCommandRunner {
     func bulkCreate(_ invocation: CreateInvocation, input: inout BulkInput) -> ExitCode {
         let (builder, model, assignments) = (self.builder, invocation.model, invocation.assignments)
         let keyFields = schema.models[model]?.primaryKey.fields ?? []
+        let fields = Self.selection(invocation.fields)
         return runBulk(
-            .create, model: model, settings: invocation.bulk, inputName: input.name, readRest: input.isRegularFile,
-            next: { () throws(BulkInputError) in try input.next() },
+            .create, model: model, settings: invocation.bulk, fields: invocation.fields, inputName: input.name,
+            readRest: input.isRegularFile, next: { () throws(BulkInputError) in try input.next() },
             prepare: { item in
                 Self.prepared(item) { value throws(RequestBuildError) in
-                    let request = try builder.create(model, values: RecordValues(assignments: assignments, input: value))
+                    let request = try builder.create(
+                        model, values: RecordValues(assignments: assignments, input: value), fields: fields)
                     let key = Self.key(of: request, fields: keyFields)
                     return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(key)), key: key)
                 }
@@ -28,12 +30,14 @@ extension ModelCommandRunner {
     func bulkUpdate(_ invocation: UpdateInvocation, input: inout BulkInput) -> ExitCode {
         let (builder, model, assignments) = (self.builder, invocation.model, invocation.assignments)
         let keyFields = schema.models[model]?.primaryKey.fields ?? []
+        let fields = Self.selection(invocation.fields)
         return runBulk(
-            .update, model: model, settings: invocation.bulk, inputName: input.name, readRest: input.isRegularFile,
-            next: { () throws(BulkInputError) in try input.next() },
+            .update, model: model, settings: invocation.bulk, fields: invocation.fields, inputName: input.name,
+            readRest: input.isRegularFile, next: { () throws(BulkInputError) in try input.next() },
             prepare: { item in
                 Self.prepared(item) { value throws(RequestBuildError) in
-                    let request = try builder.update(model, key: nil, values: RecordValues(assignments: assignments, input: value))
+                    let request = try builder.update(
+                        model, key: nil, values: RecordValues(assignments: assignments, input: value), fields: fields)
                     return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
                 }
             })
@@ -42,14 +46,15 @@ extension ModelCommandRunner {
     /// `delete MODEL --input FILE`: keys (`{"id":"p1"}`, or a bare `"p1"` for a one-field key) or whole records.
     func bulkDelete(_ invocation: DeleteInvocation, input: inout BulkInput) -> ExitCode {
         runBulk(
-            .delete, model: invocation.model, settings: invocation.bulk, inputName: input.name,
+            .delete, model: invocation.model, settings: invocation.bulk, fields: invocation.fields, inputName: input.name,
             readRest: input.isRegularFile, next: { () throws(BulkInputError) in try input.next() },
-            prepare: deletePreparer(invocation.model))
+            prepare: deletePreparer(invocation.model, fields: invocation.fields))
     }
 
     /// Builds a delete from a key object, a record, or a bare key value.
-    func deletePreparer(_ model: String) -> (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure> {
+    func deletePreparer(_ model: String, fields paths: [String]?) -> (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure> {
         let builder = self.builder
+        let fields = Self.selection(paths)
         let keyFields = schema.models[model]?.primaryKey.fields ?? []
         return { item in
             Self.prepared(item) { value throws(RequestBuildError) in
@@ -60,7 +65,7 @@ extension ModelCommandRunner {
                 case .number(let number): key = .id(number.text)
                 default: throw .notAnObject(found: value.kindDescription)
                 }
-                let request = try builder.delete(model, key: key)
+                let request = try builder.delete(model, key: key, fields: fields)
                 return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
             }
         }
@@ -93,17 +98,21 @@ extension ModelCommandRunner {
 
     // MARK: delete --where / --filter
 
-    /// Lists what `--where`/`--filter` match (keys only are kept), then deletes them after a confirmation.
+    /// Lists what `--where`/`--filter` match (asking for the key fields only, as `list --count` does), then deletes
+    /// them after a confirmation.
     mutating func deleteMatching(_ invocation: DeleteInvocation) -> ExitCode {
         let requests: ListRequests
         do {
+            // How the deleted records will be printed is checked before anything is listed or asked.
+            _ = try bulkColumns(invocation.model, fields: invocation.fields)
             let json: JSONValue? = try invocation.filter.map { argument throws(RunFailure) -> JSONValue in
                 switch argument {
                 case .json(let value): return value
                 case .file(let source): return try JSONArgument.read(source, option: "--filter", console: session.console)
                 }
             }
-            requests = try builder.listPages(invocation.model, filter: FilterInput(where: invocation.matching, json: json))
+            requests = try builder.listPages(
+                invocation.model, filter: FilterInput(where: invocation.matching, json: json), fields: .keysOnly)
         } catch let error as RunFailure {
             return usage(error)
         } catch let error as RequestBuildError {
@@ -111,12 +120,15 @@ extension ModelCommandRunner {
         } catch {
             return usage(RunFailure.usage(commandLineMessage(error)))
         }
-        let client: GraphQLClient
+        var client: GraphQLClient
         do {
             client = try execution.client()
         } catch {
             return usage(error)
         }
+        // The listing's pages count on the progress line; the deletes start a line of their own.
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        progress?.countPages(of: &client)
         let keyFields = schema.models[invocation.model]?.primaryKey.fields ?? []
         var keys: [JSONObject] = []
         let pager = ListPager(
@@ -130,6 +142,7 @@ extension ModelCommandRunner {
                 keys.append(key)
             }
         }
+        progress?.clear()
         switch result.stop {
         case .endOfList, .limitReached: break
         case .cancelled:
@@ -174,13 +187,14 @@ extension ModelCommandRunner {
         var index = 0
         let all = keys
         return runBulk(
-            .delete, model: invocation.model, settings: invocation.bulk, inputName: "", readRest: true,
+            .delete, model: invocation.model, settings: invocation.bulk, fields: invocation.fields, inputName: "",
+            readRest: true,
             next: { () throws(BulkInputError) -> BulkInputItem? in
                 guard index < all.count else { return nil }
                 defer { index += 1 }
                 return BulkInputItem(index: index, line: 0, bytes: Array(JSONValue.object(all[index]).serialized(.compact).utf8))
             },
-            prepare: deletePreparer(invocation.model))
+            prepare: deletePreparer(invocation.model, fields: invocation.fields))
     }
 }
 

@@ -6,12 +6,15 @@ extension ModelCommandRunner {
     mutating func deleteCascading(_ invocation: DeleteInvocation, request: GraphQLRequest) -> ExitCode {
         let model = invocation.model
         let key = Self.key(of: request, fields: schema.models[model]?.primaryKey.fields ?? [])
-        let cascade: CascadeDelete
+        var cascade: CascadeDelete
+        let columns: [String]
         do {
             cascade = CascadeDelete(builder: builder, client: try execution.client())
+            columns = try recordColumns(model, fields: invocation.fields)
         } catch {
             return usage(error)
         }
+        cascade.fields = Self.selection(invocation.fields)
         let plan: CascadeDelete.Node
         do {
             plan = try cascade.plan(model: model, key: key)
@@ -38,8 +41,10 @@ extension ModelCommandRunner {
                 return .usage
             }
         }
-        let (deleted, root, failure) = cascade.execute(plan)
-        if let root { ResultPrinter(console: session.console, globals: globals).print(root) }
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        let (deleted, root, failure) = cascade.execute(plan) { deleted in progress?.update(items: deleted, failed: 0) }
+        progress?.clear()
+        if let root { ResultPrinter(console: session.console, globals: globals, columns: columns).print(root) }
         if let failure { return report(failure, model: model, key: key, deleted: deleted) }
         if others > 0 { session.console.error.write("deleted \(deleted) records: \(Self.counts(plan))\n") }
         return .success

@@ -55,13 +55,7 @@ extension ModelCommandRunner {
             return usage(error)
         }
         let progress = ProgressReporter.make(console: session.console, globals: globals)
-        if let progress {
-            let trace = client.trace
-            client.trace = { event in
-                trace?(event)
-                if case .page(_, let items, _) = event { progress.advance(items: items, pages: 1) }
-            }
-        }
+        progress?.countPages(of: &client)
         let pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
             start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })

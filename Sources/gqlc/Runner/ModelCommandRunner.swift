@@ -72,13 +72,13 @@ struct ModelCommandRunner {
         }
         do {
             let values = RecordValues(assignments: invocation.assignments, input: input)
-            request = try builder.create(invocation.model, values: values)
+            request = try builder.create(invocation.model, values: values, fields: Self.selection(invocation.fields))
         } catch {
             return usage(error)
         }
         recordOrigins(assignments: invocation.assignments, input: input != nil)
         do {
-            execution.columns = try recordColumns(invocation.model, fields: nil)
+            execution.columns = try recordColumns(invocation.model, fields: invocation.fields)
         } catch {
             return usage(error)
         }
@@ -123,13 +123,14 @@ struct ModelCommandRunner {
             let values = RecordValues(assignments: invocation.assignments, input: input)
             request = try builder.update(
                 invocation.model, key: keyInput(record), values: values,
-                condition: FilterInput(where: invocation.conditions))
+                condition: FilterInput(where: invocation.conditions), fields: Self.selection(invocation.fields))
         } catch {
             return usage(error)
         }
         noteReadings(invocation.model, invocation.conditions, option: "--if")
         recordOrigins(assignments: invocation.assignments, input: input != nil, conditions: invocation.conditions)
-        return sendChange(request, model: invocation.model, record: record, conditions: invocation.conditions)
+        return sendChange(
+            request, model: invocation.model, record: record, conditions: invocation.conditions, fields: invocation.fields)
     }
 
     mutating func delete(_ invocation: DeleteInvocation) -> ExitCode {
@@ -146,14 +147,16 @@ struct ModelCommandRunner {
         let request: GraphQLRequest
         do {
             request = try builder.delete(
-                invocation.model, key: keyInput(record), condition: FilterInput(where: invocation.conditions))
+                invocation.model, key: keyInput(record), condition: FilterInput(where: invocation.conditions),
+                fields: Self.selection(invocation.fields))
         } catch {
             return usage(error)
         }
         noteReadings(invocation.model, invocation.conditions, option: "--if")
         recordOrigins(conditions: invocation.conditions)
         if invocation.cascade { return deleteCascading(invocation, request: request) }
-        let status = sendChange(request, model: invocation.model, record: record, conditions: invocation.conditions)
+        let status = sendChange(
+            request, model: invocation.model, record: record, conditions: invocation.conditions, fields: invocation.fields)
         if status == .success && !globals.dryRun { warnOrphans(invocation.model, request: request) }
         return status
     }
@@ -195,10 +198,10 @@ struct ModelCommandRunner {
     /// A failed condition without `--if` means the record does not exist (the transformer's only condition is
     /// existence): status 4. With `--if`, one `get` tells a missing record (4) from a false condition (1).
     private mutating func sendChange(
-        _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String]
+        _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String], fields: [String]?
     ) -> ExitCode {
         do {
-            execution.columns = try recordColumns(model, fields: nil)
+            execution.columns = try recordColumns(model, fields: fields)
         } catch {
             return usage(error)
         }

@@ -14,7 +14,7 @@ extension ModelCommandRunner {
             }.map(\.name)
         }
         guard let fields, fields.count == 1, let path = fields.first else {
-            throw RunFailure.usage("'--output raw' prints one field per line; name it with --fields FIELD (get and list)")
+            throw RunFailure.usage("'--output raw' prints one field per line; name it with --fields FIELD")
         }
         if let problem = scalarProblem(path, in: model) {
             throw RunFailure.usage("'--output raw' prints a single scalar field; \(problem): use --output ndjson and jq")
