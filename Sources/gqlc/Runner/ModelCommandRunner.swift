@@ -307,37 +307,52 @@ extension ModelCommand {
     }
 }
 
+/// An invocation about one model, whose auth rules choose the auth mode its requests are sent with.
+protocol ModelInvocation {
+    var model: String { get }
+}
+
+extension GetInvocation: ModelInvocation {}
+extension ListInvocation: ModelInvocation {}
+extension CreateInvocation: ModelInvocation {}
+extension UpdateInvocation: ModelInvocation {}
+extension DeleteInvocation: ModelInvocation {}
+
+extension ModelCommand where Invocation: ModelInvocation {
+    static func run(_ invocation: Invocation, in context: RunContext) -> ExitCode {
+        ModelCommandRunner.prepare(context) { runner in
+            runner.execution.model = runner.schema.models[invocation.model]
+            return run(invocation, with: &runner)
+        }
+    }
+}
+
 extension GetCommand: ModelCommand {
     static func run(_ invocation: GetInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.execution.model = runner.schema.models[invocation.model]
-        return runner.get(invocation)
+        runner.get(invocation)
     }
 }
 
 extension ListCommand: ModelCommand {
     static func run(_ invocation: ListInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.execution.model = runner.schema.models[invocation.model]
-        return runner.list(invocation)
+        runner.list(invocation)
     }
 }
 
 extension CreateCommand: ModelCommand {
     static func run(_ invocation: CreateInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.execution.model = runner.schema.models[invocation.model]
-        return runner.create(invocation)
+        runner.create(invocation)
     }
 }
 
 extension UpdateCommand: ModelCommand {
     static func run(_ invocation: UpdateInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.execution.model = runner.schema.models[invocation.model]
-        return runner.update(invocation)
+        runner.update(invocation)
     }
 }
 
 extension DeleteCommand: ModelCommand {
     static func run(_ invocation: DeleteInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.execution.model = runner.schema.models[invocation.model]
-        return runner.delete(invocation)
+        runner.delete(invocation)
     }
 }
