@@ -578,3 +578,141 @@ def test_credentials_expiring_during_a_subscription_are_fetched_again_for_the_ne
     assert re.findall(r"realtime: connection 1 signed by (\S+)", log) == ["AKIDREFRESH0001"] * 2, log
     assert re.findall(r"realtime: connection 2 signed by (\S+)", log) == ["AKIDREFRESH0002"] * 2, log
     assert REFRESH_SECRET not in stderr
+
+
+# A plain-http container URI must stay on the machine (botocore's ContainerMetadataFetcher._validate_allowed_url):
+# the reference is botocore's own verdict on each URL.
+@pytest.mark.parametrize("host", ["192.0.2.10", "example.com", "169.254.169.254", "127.0.0.2", "[::1]", "localhost"])
+def test_a_plain_http_container_uri_must_be_loopback_or_an_ecs_host(gqlc, temp_server, endpoints, tmp_path, host):
+    from botocore.utils import ContainerMetadataFetcher
+
+    port = endpoints.url.rsplit(":", 1)[1]
+    url = f"http://{host}:{port}/v2/credentials/task-1"
+    try:
+        ContainerMetadataFetcher()._validate_allowed_url(url)
+        botocore_allows = True
+    except ValueError:
+        botocore_allows = False
+    run = endpoint_run(gqlc, temp_server, tmp_path, {"AWS_CONTAINER_CREDENTIALS_FULL_URI": url,
+                                                     "AWS_CONTAINER_AUTHORIZATION_TOKEN": "Bearer task-token"})
+    refusal = (f"gqlc: $AWS_CONTAINER_CREDENTIALS_FULL_URI: '{url}' is plain http to {host.strip('[]')}, which is "
+               "allowed only to a loopback address or one of 169.254.170.2, 169.254.170.23, fd00:ec2::23, localhost; "
+               "use https")
+    if botocore_allows:
+        # Allowed: gqlc asks (only 127.0.0.1 and localhost reach aws-endpoints-local; the others are refused connections).
+        assert refusal not in run.stderr_lines, run
+        if host == "localhost":
+            assert run.code == 0, run
+    else:
+        assert (run.code, run.stdout, run.stderr_lines) == (2, "", [refusal]), run
+    assert "Bearer task-token" not in run.stderr
+
+
+def test_a_container_token_with_a_line_break_is_refused(gqlc, temp_server, endpoints, tmp_path):
+    env = {"AWS_CONTAINER_CREDENTIALS_FULL_URI": endpoints.url + "/v2/credentials/task-1",
+           "AWS_CONTAINER_AUTHORIZATION_TOKEN": "Bearer task-token\r\nX-Injected: 1"}
+    run = endpoint_run(gqlc, temp_server, tmp_path, env)
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: $AWS_CONTAINER_AUTHORIZATION_TOKEN: the token has a line break inside, which a "
+                                "header value cannot hold"]
+
+
+# An expired sso-session token with a refresh token and a client registration is refreshed through SSO OIDC
+# CreateToken and written back to the cache, as botocore's SSOTokenProvider does (tokens.py).
+REFRESHABLE = {"clientId": "client-id", "clientSecret": "client-secret", "refreshToken": "refresh-token",
+               "registrationExpiresAt": "2099-01-01T00:00:00Z"}
+
+
+@pytest.fixture
+def oidc():
+    """A fresh aws-endpoints-local per test: its refresh token works once (CreateToken rotates it)."""
+    from moto_harness import start_local_server
+    with start_local_server(ENDPOINTS_PATH, ("--credentials", f"{TEMP_ID}:{TEMP_SECRET}:{TEMP_TOKEN}",
+                                             "--sso-token", SSO_TOKEN)) as handle:
+        yield handle
+
+
+def sso_home(home: Path, profile_key: str, expires_at: str, **extra) -> Path:
+    (home / ".aws").mkdir(exist_ok=True)
+    (home / ".aws" / "config").write_text(SSO_CONFIG)
+    path = write_sso_cache(home, profile_key, expires_at)
+    path.write_text(json.dumps(json.loads(path.read_text()) | extra))
+    return path
+
+
+def sso_env(server) -> dict[str, str]:
+    return {"AWS_ENDPOINT_URL_SSO": server.url, "AWS_ENDPOINT_URL_SSO_OIDC": server.url}
+
+
+def test_an_expired_sso_session_token_is_refreshed_and_written_back(gqlc, temp_server, oidc, tmp_path):
+    cache = sso_home(tmp_path, "company", "2020-01-01T00:00:00Z", **REFRESHABLE)
+    run = endpoint_run(gqlc, temp_server, tmp_path, sso_env(oidc), "--profile", "dev", "--verbose")
+    assert run.code == 0, run
+    assert (f"* credentials: {TEMP_ID} from profile 'dev': SSO role Developer in account 123456789012, "
+            "SSO token refreshed") in run.stderr_lines, run
+    assert "aws-endpoints-local: oidc: refreshed with refresh-token" in oidc.stderr_text()
+    written = json.loads(cache.read_text())
+    assert written["accessToken"] != SSO_TOKEN and written["refreshToken"] != "refresh-token"
+    assert written["expiresAt"] > "2026" and written["expiresAt"].endswith("Z")
+    assert cache.stat().st_mode & 0o077 == 0
+    for secret in (written["accessToken"], written["refreshToken"], "client-secret", TEMP_SECRET):
+        assert secret not in run.stderr
+    # The next run uses the new token as it is: no second refresh.
+    again = endpoint_run(gqlc, temp_server, tmp_path, sso_env(oidc), "--profile", "dev")
+    assert again.code == 0, again
+    assert oidc.stderr_text().count("oidc: refreshed") == 1
+
+
+def test_gqlc_writes_the_cache_entry_botocore_writes(gqlc, temp_server, oidc, tmp_path):
+    # The reference: botocore, given the same files and its own endpoint, refreshes and writes its cache entry;
+    # gqlc's has the same members, and the same values where they do not depend on the new token.
+    import subprocess
+
+    from moto_harness import start_local_server
+
+    botocore_home = tmp_path / "botocore"
+    botocore_home.mkdir()
+    botocore_cache = sso_home(botocore_home, "company", "2020-01-01T00:00:00Z", **REFRESHABLE)
+    with start_local_server(ENDPOINTS_PATH, ("--credentials", f"{TEMP_ID}:{TEMP_SECRET}:{TEMP_TOKEN}")) as other:
+        env = {name: value for name, value in harness.clean_env().items() if name not in AWS_VARIABLES} | {
+            "HOME": str(botocore_home), "AWS_EC2_METADATA_DISABLED": "true", **sso_env(other)}
+        script = ("import botocore.session; c = botocore.session.Session(profile='dev').get_credentials(); "
+                  "print(c.get_frozen_credentials().access_key)")
+        result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == TEMP_ID, result.stderr
+    expected = json.loads(botocore_cache.read_text())
+
+    gqlc_home = tmp_path / "gqlc"
+    gqlc_home.mkdir()
+    cache = sso_home(gqlc_home, "company", "2020-01-01T00:00:00Z", **REFRESHABLE)
+    run = endpoint_run(gqlc, temp_server, gqlc_home, sso_env(oidc), "--profile", "dev")
+    assert run.code == 0, run
+    written = json.loads(cache.read_text())
+    assert sorted(written) == sorted(expected)
+    fixed = ("startUrl", "region", "clientId", "clientSecret", "registrationExpiresAt")
+    assert {key: written[key] for key in fixed} == {key: expected[key] for key in fixed}
+    assert len(written["expiresAt"]) == len(expected["expiresAt"])  # the same format, 2026-11-24T09:00:00Z
+
+
+def test_a_refused_sso_refresh_says_to_log_in_again(gqlc, temp_server, oidc, tmp_path):
+    sso_home(tmp_path, "company", "2020-01-01T00:00:00Z", **(REFRESHABLE | {"refreshToken": "revoked"}))
+    run = endpoint_run(gqlc, temp_server, tmp_path, sso_env(oidc), "--profile", "dev")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == [
+        "gqlc: the SSO token for profile 'dev' expired and could not be refreshed (SSO OIDC CreateToken failed: "
+        "InvalidGrantException: Invalid refresh token provided); run aws sso login --profile dev"]
+    assert "revoked" not in run.stderr
+
+
+@pytest.mark.parametrize("profile,key,extra", [
+    ("legacy", "https://legacy.awsapps.com/start", REFRESHABLE),  # botocore refreshes sso-session tokens only
+    ("dev", "company", REFRESHABLE | {"registrationExpiresAt": "2020-01-01T00:00:00Z"}),  # registration expired
+    ("dev", "company", {}),  # no refresh token
+])
+def test_an_sso_token_that_cannot_be_refreshed_says_to_log_in_again(gqlc, temp_server, oidc, tmp_path, profile, key,
+                                                                     extra):
+    sso_home(tmp_path, key, "2020-01-01T00:00:00Z", **extra)
+    run = endpoint_run(gqlc, temp_server, tmp_path, sso_env(oidc), "--profile", profile)
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == [f"gqlc: the SSO token for profile '{profile}' expired; run aws sso login --profile {profile}"]
+    assert "POST /token" not in oidc.stderr_text()

@@ -37,6 +37,8 @@ public enum AWSAuthError: Error, Sendable, Equatable, ParameterizedMessage {
     case ssoLoginNeeded(profile: String, reason: String)
     /// A file the chain reads (web identity token, container token) cannot be read.
     case unreadableFile(what: String, error: FileReadError)
+    /// An environment variable the chain reads has a value it refuses (e.g. a container URI over plain http).
+    case invalidSetting(variable: String, reason: String)
 
     /// A one-line message for people, each parameter named by `name`.
     public func message(naming name: (Parameter) -> String) -> String {
@@ -77,6 +79,8 @@ public enum AWSAuthError: Error, Sendable, Equatable, ParameterizedMessage {
             return "\(reason); run aws sso login --profile \(profile)"
         case .unreadableFile(let what, let error):
             return "cannot read \(what): \(error.description)"
+        case .invalidSetting(let variable, let reason):
+            return "$\(variable): \(reason)"
         }
     }
 

@@ -14,13 +14,16 @@ public enum FileWriter {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// Writes `bytes` to `path`, creating missing parent directories (mode 0700) when `createDirectories` is set.
-    public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = false) throws(WriteError) {
+    /// Writes `bytes` to `path`, creating missing parent directories (mode 0700) when `createDirectories` is set;
+    /// a new file gets `mode` (0600 for secrets).
+    public static func write(
+        _ bytes: [UInt8], to path: String, createDirectories: Bool = false, mode: mode_t = 0o644
+    ) throws(WriteError) {
         if createDirectories, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try makeDirectories(String(path[..<slash]))
         }
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
         guard descriptor >= 0 else { throw WriteError(path: path, reason: systemReason()) }
         var offset = 0
         while offset < bytes.count {

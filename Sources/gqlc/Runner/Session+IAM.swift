@@ -27,11 +27,25 @@ extension Session {
             var signer = SigV4Signer(credentials: found.credentials, region: region)
             signer.credentialSource = found.source
             if found.expiration != nil {
-                signer.refreshing = RefreshingCredentials(chain: chain, initial: found, fetchedAt: fetchedAt)
+                signer.refreshing = RefreshingCredentials(
+                    chain: chain, initial: found, fetchedAt: fetchedAt, onRefresh: globals.verbose ? Self.reportRefresh(to: console) : nil)
             }
             return signer
         } catch {
             throw .awsAuth(error)
+        }
+    }
+
+    /// `--verbose` lines for a refresh of temporary credentials: the new key id and its source, or why the
+    /// refresh failed (never a secret).
+    private static func reportRefresh(to console: Console) -> @Sendable (RefreshingCredentials.Event) -> Void {
+        { event in
+            switch event {
+            case .refreshed(let found):
+                console.error.write("* credentials refreshed: \(found.credentials.accessKeyID) from \(found.source)\n")
+            case .failed(let error, let keeping):
+                console.error.write("* credentials refresh failed, still using \(keeping): \(error.commandLineMessage)\n")
+            }
         }
     }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 /// Why a metadata source gave nothing: it is not there (a laptop has no instance metadata service).
 struct SourceUnavailable: Error, Equatable {
     var reason: String
@@ -7,6 +12,9 @@ extension AWSCredentialChain {
     /// The container endpoint (ECS task roles, EKS Pod Identity): `AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`
     /// under `http://169.254.170.2`, or `AWS_CONTAINER_CREDENTIALS_FULL_URI`, with the `Authorization` header
     /// from `AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE` or `AWS_CONTAINER_AUTHORIZATION_TOKEN`. Nil when neither URI is set.
+    ///
+    /// As botocore's `ContainerMetadataFetcher`, a full URI over plain http must name a loopback address or one
+    /// of the ECS/EKS hosts, so that the token and the credentials never cross a network in the clear.
     func container() throws(AWSAuthError) -> ResolvedCredentials? {
         let url: String
         if let relative = env("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI") {
@@ -20,20 +28,60 @@ extension AWSCredentialChain {
         guard let endpoint = EndpointURL(string: url) else {
             throw .serviceRefused(source: source, code: nil, message: "'\(url)' is not a URL")
         }
+        if endpoint.scheme != "https", !Self.isContainerHost(endpoint.host) {
+            throw .invalidSetting(
+                variable: "AWS_CONTAINER_CREDENTIALS_FULL_URI",
+                reason: "'\(url)' is plain \(endpoint.scheme) to \(endpoint.host), which is allowed only to a loopback "
+                    + "address or one of \(Self.containerHosts.joined(separator: ", ")); use https")
+        }
         var headers: [HTTPHeader] = [HTTPHeader(name: "Accept", value: "application/json")]
-        if let tokenFile = env("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE") {
-            do {
-                headers.append(HTTPHeader(name: "Authorization", value: try FileReader.text(atPath: tokenFile).trimmingWhitespace))
-            } catch {
-                throw .unreadableFile(what: "the container authorization token", error: error)
-            }
-        } else if let token = env("AWS_CONTAINER_AUTHORIZATION_TOKEN") {
+        if let token = try containerAuthorization() {
             headers.append(HTTPHeader(name: "Authorization", value: token))
         }
         let request = HTTPRequest(url: endpoint, method: "GET", headers: headers, body: [], timeout: 2, caFile: services.caFile)
         let response = try services.send(request, source: source)
         let (credentials, expiration) = try services.metadataCredentials(response, source: source)
         return ResolvedCredentials(credentials: credentials, source: "\(source) \(url)", expiration: expiration)
+    }
+
+    /// The hosts besides loopback addresses that botocore lets container credentials come from over plain http:
+    /// the ECS endpoint, the EKS Pod Identity agent (IPv4, IPv6) and `localhost`.
+    static let containerHosts = ["169.254.170.2", "169.254.170.23", "fd00:ec2::23", "localhost"]
+
+    /// Whether `host` is a loopback address (127.0.0.0/8, ::1) or one of ``containerHosts``.
+    static func isContainerHost(_ host: String) -> Bool {
+        let host = host.lowercased()
+        if containerHosts.contains(host) { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, host, &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { bytes in bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1 }
+        }
+        return false
+    }
+
+    /// The `Authorization` value: the token file's text (without its trailing line break), else
+    /// `AWS_CONTAINER_AUTHORIZATION_TOKEN`; nil without either. A token with a line break is refused, as botocore does.
+    private func containerAuthorization() throws(AWSAuthError) -> String? {
+        let token: String
+        let variable: String
+        if let tokenFile = env("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE") {
+            do {
+                token = try FileReader.text(atPath: tokenFile).trimmingWhitespace
+            } catch {
+                throw .unreadableFile(what: "the container authorization token", error: error)
+            }
+            variable = "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE"
+        } else if let value = env("AWS_CONTAINER_AUTHORIZATION_TOKEN") {
+            (token, variable) = (value, "AWS_CONTAINER_AUTHORIZATION_TOKEN")
+        } else {
+            return nil
+        }
+        if token.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) {
+            throw .invalidSetting(variable: variable, reason: "the token has a line break inside, which a header value cannot hold")
+        }
+        return token
     }
 
     /// IMDSv2, as botocore's `InstanceMetadataFetcher`: a session token by `PUT /latest/api/token`, the role
@@ -92,68 +140,5 @@ extension AWSCredentialChain {
                 return .failure(SourceUnavailable(reason: error.message(naming: \.label)))
             }
         }
-    }
-}
-
-extension ProfileResolver {
-    /// An SSO profile (`sso_session`, or the legacy `sso_start_url`): the token `aws sso login` cached in
-    /// `~/.aws/sso/cache/SHA1.json` (of the session name, or of the start URL), exchanged at the portal's
-    /// `GetRoleCredentials` (`GET /federation/credentials`, botocore's `sso` service model). Nil for other profiles.
-    func sso(profile: String, settings: [String: String]) throws(AWSAuthError) -> ResolvedCredentials? {
-        let cacheKey: String
-        let region: String?
-        if let sessionName = settings["sso_session"] {
-            guard let session = files.ssoSessions[sessionName] else {
-                throw .invalidProfile(profile: profile, reason: "sso_session '\(sessionName)' has no [sso-session \(sessionName)] section in \(files.configPath)")
-            }
-            cacheKey = sessionName
-            region = session["sso_region"]
-        } else if let startURL = settings["sso_start_url"] {
-            cacheKey = startURL
-            region = settings["sso_region"]
-        } else {
-            return nil
-        }
-        guard let region, let account = settings["sso_account_id"], let roleName = settings["sso_role_name"] else {
-            throw .invalidProfile(profile: profile, reason: "an SSO profile needs sso_region, sso_account_id and sso_role_name")
-        }
-        let cachePath = AWSEnvironment.home(chain.environment) + "/.aws/sso/cache/" + SHA1.hash(cacheKey).hexString + ".json"
-        let cached: JSONValue
-        do {
-            cached = try JSONValue.parse(try FileReader.bytes(atPath: cachePath))
-        } catch {
-            throw .ssoLoginNeeded(profile: profile, reason: "no SSO token cached for profile '\(profile)' (\(cachePath))")
-        }
-        guard let token = cached["accessToken"]?.stringValue, let expires = cached["expiresAt"]?.stringValue.flatMap(ISO8601.parse) else {
-            throw .ssoLoginNeeded(profile: profile, reason: "the cached SSO token \(cachePath) has no accessToken or expiresAt")
-        }
-        guard Timestamp.now() < expires else {
-            throw .ssoLoginNeeded(profile: profile, reason: "the SSO token for profile '\(profile)' expired")
-        }
-        let base = try chain.serviceEndpoint(variable: "AWS_ENDPOINT_URL_SSO", fallback: "https://portal.sso.\(region).amazonaws.com")
-        let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
-        let query = "role_name=\(CanonicalRequest.uriEncode(roleName))&account_id=\(CanonicalRequest.uriEncode(account))"
-        let source = "SSO GetRoleCredentials for \(roleName) in account \(account)"
-        guard let url = EndpointURL(string: root + "/federation/credentials?" + query) else {
-            throw .serviceRefused(source: source, code: nil, message: "'\(root)' is not a URL")
-        }
-        let request = HTTPRequest(
-            url: url, method: "GET", headers: [HTTPHeader(name: "x-amz-sso_bearer_token", value: token)], body: [],
-            timeout: services.timeout, caFile: services.caFile)
-        let response = try services.send(request, source: source)
-        let answer = try? JSONValue.parse(response.body)
-        if response.status == 401 || response.status == 403 {
-            throw .ssoLoginNeeded(profile: profile, reason: "the SSO portal refused the cached token for profile '\(profile)'")
-        }
-        guard response.isSuccess, let role = answer?["roleCredentials"],
-              let keyID = role["accessKeyId"]?.stringValue, let secret = role["secretAccessKey"]?.stringValue
-        else {
-            let error = AWSJSONError(response, json: answer)
-            throw .serviceRefused(source: source, code: error.type, message: error.message ?? "HTTP \(response.status)")
-        }
-        let expiration = role["expiration"]?.numberText.flatMap(Double.init).map { Timestamp(secondsSince1970: $0 / 1000) }
-        return ResolvedCredentials(
-            credentials: AWSCredentials(accessKeyID: keyID, secretAccessKey: secret, sessionToken: role["sessionToken"]?.stringValue),
-            source: "profile '\(profile)': SSO role \(roleName) in account \(account)", expiration: expiration)
     }
 }

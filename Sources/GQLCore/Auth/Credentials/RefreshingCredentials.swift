@@ -5,8 +5,16 @@ import Synchronization
 ///
 /// A refresh is due 15 minutes before `Expiration` (botocore's advisory window), or halfway through shorter
 /// lifetimes. When a refresh fails the old credentials are kept (they may still work). Long-lived keys are
-/// never refreshed.
+/// never refreshed. `onRefresh` hears of every attempt (for `--verbose`).
 public final class RefreshingCredentials: Sendable {
+    /// What a refresh came to.
+    public enum Event: Sendable, Equatable {
+        /// New credentials from the chain.
+        case refreshed(ResolvedCredentials)
+        /// The chain failed; the credentials of key id `keeping` stay in use.
+        case failed(AWSAuthError, keeping: String)
+    }
+
     private struct State {
         var current: ResolvedCredentials
         var refreshAt: Timestamp?
@@ -16,10 +24,15 @@ public final class RefreshingCredentials: Sendable {
     /// Where fresh credentials come from.
     public let chain: AWSCredentialChain
     private let state: Mutex<State>
+    private let onRefresh: (@Sendable (Event) -> Void)?
 
     /// Starts from credentials the chain just gave at `fetchedAt`.
-    public init(chain: AWSCredentialChain, initial: ResolvedCredentials, fetchedAt: Timestamp) {
+    public init(
+        chain: AWSCredentialChain, initial: ResolvedCredentials, fetchedAt: Timestamp,
+        onRefresh: (@Sendable (Event) -> Void)? = nil
+    ) {
         self.chain = chain
+        self.onRefresh = onRefresh
         state = Mutex(State(
             current: initial, refreshAt: Self.refreshMoment(initial, fetchedAt: fetchedAt),
             secrets: Self.secrets(of: initial.credentials)))
@@ -27,15 +40,22 @@ public final class RefreshingCredentials: Sendable {
 
     /// The credentials to sign with at `now`, refreshed first when due.
     public func credentials(at now: Timestamp) -> AWSCredentials {
-        state.withLock { state in
-            guard let due = state.refreshAt, due <= now else { return state.current.credentials }
-            if let fresh = try? chain.resolve() {
+        let (credentials, event): (AWSCredentials, Event?) = state.withLock { state in
+            guard let due = state.refreshAt, due <= now else { return (state.current.credentials, nil) }
+            let event: Event
+            do throws(AWSAuthError) {
+                let fresh = try chain.resolve()
                 state.current = fresh
                 state.secrets += Self.secrets(of: fresh.credentials)
                 state.refreshAt = Self.refreshMoment(fresh, fetchedAt: now)
+                event = .refreshed(fresh)
+            } catch {
+                event = .failed(error, keeping: state.current.credentials.accessKeyID)
             }
-            return state.current.credentials
+            return (state.current.credentials, event)
         }
+        if let event { onRefresh?(event) }
+        return credentials
     }
 
     /// Every secret key and session token handed out so far, for redaction.
