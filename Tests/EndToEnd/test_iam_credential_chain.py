@@ -482,21 +482,26 @@ REFRESH_SCRIPT = textwrap.dedent(f"""\
     counter = Path(sys.argv[1])
     number = int(counter.read_text()) + 1 if counter.exists() else 1
     counter.write_text(str(number))
+    if len(sys.argv) > 2 and number > int(sys.argv[2]):
+        sys.stderr.write("helper: session revoked\\n")
+        sys.exit(1)
     expires = datetime.now(timezone.utc) + timedelta(seconds=4)
     print(json.dumps({{"Version": 1, "AccessKeyId": f"AKIDREFRESH{{number:04d}}", "SecretAccessKey": {REFRESH_SECRET!r},
                       "SessionToken": f"token-{{number}}", "Expiration": expires.strftime("%Y-%m-%dT%H:%M:%SZ")}}))
     """)
 
 
-def short_lived_profile(home: Path) -> tuple[Path, list[str]]:
+def short_lived_profile(home: Path, fail_after: int | None = None) -> tuple[Path, list[str]]:
     """Profile 'short' in HOME's config: a credential_process handing out AKIDREFRESH0001, 0002, … (one per call)
-    that live 4 s. Returns the file counting the calls and the appsync-local flags that accept the keys."""
+    that live 4 s, failing after `fail_after` calls when given. Returns the file counting the calls and the
+    appsync-local flags that accept the keys."""
     script = home / "short-lived.py"
     script.write_text(REFRESH_SCRIPT)
     counter = home / "calls"
     (home / ".aws").mkdir()
     (home / ".aws" / "config").write_text(
-        f"[profile short]\ncredential_process = {sys.executable} {script} {counter}\nregion = {REGION}\n")
+        f"[profile short]\ncredential_process = {sys.executable} {script} {counter}"
+        f"{'' if fail_after is None else f' {fail_after}'}\nregion = {REGION}\n")
     keys = [arg for number in range(1, 10)
             for arg in ("--iam-credentials", f"AKIDREFRESH{number:04d}:{REFRESH_SECRET}:token-{number}")]
     return counter, keys
@@ -509,12 +514,34 @@ def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_ap
     server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
                            args=("--region", REGION, "--latency-ms", "2500", *keys))
     env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
-    run = gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "list", "Post", "--page-size", "1",
-               "--limit", "3", env=env)
+    run = gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "--verbose", "list", "Post",
+               "--page-size", "1", "--limit", "3", env=env)
     assert run.code == 0, run
     assert len(run.json()) == 3
     assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0002", "AKIDREFRESH0003"]
-    assert REFRESH_SECRET not in run.stderr
+    # --verbose says when and from where (never the secret or the session token).
+    assert [line for line in run.stderr_lines if line.startswith("* credentials")] == [
+        "* credentials: AKIDREFRESH0001 from profile 'short': credential_process",
+        "* credentials refreshed: AKIDREFRESH0002 from profile 'short': credential_process",
+        "* credentials refreshed: AKIDREFRESH0003 from profile 'short': credential_process"], run.stderr
+    assert REFRESH_SECRET not in run.stderr and "token-2" not in run.stderr
+
+
+def test_a_failed_refresh_keeps_the_old_credentials_and_says_so(gqlc, start_appsync, tmp_path):
+    # The second call of the helper fails: the listing goes on with the first keys (still valid), and --verbose
+    # says why the refresh failed.
+    _, keys = short_lived_profile(tmp_path, fail_after=1)
+    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                           args=("--region", REGION, "--latency-ms", "2500", *keys))
+    env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
+    run = gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "--verbose", "list", "Post",
+               "--page-size", "1", "--limit", "2", env=env)
+    assert run.code == 0, run
+    assert len(run.json()) == 2
+    assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0001"]
+    assert [line for line in run.stderr_lines if line.startswith("* credentials refresh")] == [
+        f"* credentials refresh failed, still using AKIDREFRESH0001: credential_process of profile 'short' "
+        f"('{sys.executable}') failed with exit status 1: helper: session revoked"], run.stderr
 
 
 def test_mfa_serial_asks_for_the_code_on_the_terminal(server, moto, aws_home):
