@@ -743,3 +743,52 @@ def test_an_sso_token_that_cannot_be_refreshed_says_to_log_in_again(gqlc, temp_s
     assert (run.code, run.stdout) == (5, ""), run
     assert run.stderr_lines == [f"gqlc: the SSO token for profile '{profile}' expired; run aws sso login --profile {profile}"]
     assert "POST /token" not in oidc.stderr_text()
+
+
+# STS's endpoint from the profile, as botocore's ConfiguredEndpointProvider finds it when no AWS_ENDPOINT_URL_STS
+# or AWS_ENDPOINT_URL is set: the profile's `services` section, else its `endpoint_url`.
+@pytest.mark.parametrize("profile", ["viaurl", "viaservices"])
+def test_the_profile_s_endpoint_url_and_services_section_reach_sts(chain, moto, monkeypatch, profile):
+    moto.reset()
+    config = chain.home / ".aws" / "config"
+    config.write_text(config.read_text() + textwrap.dedent(f"""
+        [profile viaurl]
+        role_arn = {role("viaurl")}
+        source_profile = base
+        endpoint_url = {moto.url}
+        region = {REGION}
+
+        [profile viaservices]
+        role_arn = {role("viaservices")}
+        source_profile = base
+        services = local-sts
+        region = {REGION}
+
+        [services local-sts]
+        sts =
+          endpoint_url = {moto.url}
+        """))
+    env = base_env(chain.home, moto.url) | {"AWS_ENDPOINT_URL_STS": ""}
+    run = chain("--profile", profile, "--verbose", env=env)
+    assert run.code == 0, run
+    [key_id] = signed_by(chain.server)
+    assert role_of(moto, key_id)["role_arn"] == role(profile)
+    # The reference: botocore reaches the same STS with the same files.
+    import botocore.session
+    for name, value in env.items():
+        if value:
+            monkeypatch.setenv(name, value)
+        else:
+            monkeypatch.delenv(name, raising=False)
+    expected = botocore.session.Session(profile=profile).get_credentials().get_frozen_credentials().access_key
+    assert role_of(moto, expected)["role_arn"] == role(profile)
+
+
+def test_a_services_setting_without_its_section_is_named(chain, moto):
+    config = chain.home / ".aws" / "config"
+    config.write_text(config.read_text() + f"\n[profile lost]\nrole_arn = {role('lost')}\nsource_profile = base\n"
+                                           f"services = nowhere\nregion = {REGION}\n")
+    run = chain("--profile", "lost", env=base_env(chain.home, moto.url) | {"AWS_ENDPOINT_URL_STS": ""})
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == [f"gqlc: profile 'lost': services 'nowhere' has no [services nowhere] section in "
+                                f"{chain.home}/.aws/config"]

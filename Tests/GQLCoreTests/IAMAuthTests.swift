@@ -181,6 +181,17 @@ import Testing
         let message = AWSAuthError.malformedCredentialsFile(path: "creds", line: line, reason: reason).description
         #expect(!message.contains("wJalr") && !message.contains("secretvalue"))
     }
+
+    /// botocore's nested settings: a setting without a value, then indented lines (`[services NAME]` sections,
+    /// `s3 =` in a profile) keep their parent's name instead of mixing with the profile's own settings.
+    @Test func indentedLinesUnderAnEmptySettingAreNested() throws {
+        let text = "[services local]\nsts =\n  endpoint_url = http://127.0.0.1:5000\nsso =\n\tendpoint_url = http://x\n"
+            + "[profile p]\ns3 =\n  addressing_style = path\nregion = eu-west-1\n  endpoint_url = http://y\n"
+        let file = try SharedCredentialsFile.parse(text, path: "config")
+        #expect(file.profiles["services local"] == ["sts": "", "sts.endpoint_url": "http://127.0.0.1:5000", "sso": "", "sso.endpoint_url": "http://x"])
+        // An indented line under a setting that has a value is an ordinary setting, as before.
+        #expect(file.profiles["profile p"] == ["s3": "", "s3.addressing_style": "path", "region": "eu-west-1", "endpoint_url": "http://y"])
+    }
 }
 
 @Suite struct AWSRegionTests {

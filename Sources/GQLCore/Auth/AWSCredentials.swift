@@ -41,11 +41,14 @@ public struct SharedCredentialsFile: Sendable, Equatable {
     public static func parse(_ text: String, path: String) throws(AWSAuthError) -> SharedCredentialsFile {
         var file = SharedCredentialsFile(profiles: [:], profileNames: [])
         var current: String?
+        var parent: String?  // a setting with no value, whose indented lines below are its nested settings
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             let line = rawLine.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            let indented = rawLine.first == " " || rawLine.first == "\t"
+            if !indented { parent = nil }
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]") else {
                     throw .malformedCredentialsFile(path: path, line: lineNumber, reason: "a section header needs a closing ']'")
@@ -71,7 +74,13 @@ public struct SharedCredentialsFile: Sendable, Equatable {
             guard let profile = current else {
                 throw .malformedCredentialsFile(path: path, line: lineNumber, reason: "a setting before the first '[profile]' header")
             }
-            file.profiles[profile, default: [:]][key] = line[line.index(after: equals)...].trimmingSpaces
+            let value = line[line.index(after: equals)...].trimmingSpaces
+            if let parent, indented {
+                file.profiles[profile, default: [:]]["\(parent).\(key)"] = value  // `s3 =` then `  addressing_style = path`
+                continue
+            }
+            if value.isEmpty { parent = key }
+            file.profiles[profile, default: [:]][key] = value
         }
         return file
     }

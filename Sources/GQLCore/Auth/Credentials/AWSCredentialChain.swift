@@ -104,20 +104,4 @@ public struct AWSCredentialChain: Sendable {
 
     /// A set, non-empty environment variable.
     func env(_ name: String) -> String? { AWSEnvironment.value(name, environment) }
-
-    /// The STS endpoint: `AWS_ENDPOINT_URL_STS`, `AWS_ENDPOINT_URL`, else the regional `https://sts.REGION.amazonaws.com`.
-    func stsEndpoint(region: String) throws(AWSAuthError) -> EndpointURL {
-        try serviceEndpoint(variable: "AWS_ENDPOINT_URL_STS", fallback: "https://sts.\(region).amazonaws.com")
-    }
-
-    /// An endpoint from `variable` (or `AWS_ENDPOINT_URL`), else `fallback`, checked to be a URL.
-    func serviceEndpoint(variable: String, fallback: String) throws(AWSAuthError) -> EndpointURL {
-        let (text, origin) = env(variable).map { ($0, "$\(variable)") } ?? env("AWS_ENDPOINT_URL").map { ($0, "$AWS_ENDPOINT_URL") }
-            ?? (fallback, "the default endpoint")
-        do {
-            return try EndpointURL(parsing: text)
-        } catch {
-            throw .serviceRefused(source: origin, code: nil, message: "'\(text)' is not a URL: \(error)")
-        }
-    }
 }

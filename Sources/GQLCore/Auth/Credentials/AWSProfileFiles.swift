@@ -15,6 +15,8 @@ public struct AWSProfileFiles: Sendable, Equatable {
     public var credentials: [String: [String: String]] = [:]
     /// `[sso-session NAME]` sections of the config file.
     public var ssoSessions: [String: [String: String]] = [:]
+    /// `[services NAME]` sections of the config file; nested settings as `sts.endpoint_url`.
+    public var services: [String: [String: String]] = [:]
     /// Every profile name, config file first, in file order.
     public var profileNames: [String] = []
 
@@ -38,6 +40,8 @@ public struct AWSProfileFiles: Sendable, Equatable {
                     if !files.profileNames.contains(name) { files.profileNames.append(name) }
                 } else if section.hasPrefix("sso-session ") {
                     files.ssoSessions[String(section.dropFirst("sso-session ".count)).trimmingSpaces] = settings
+                } else if section.hasPrefix("services ") {
+                    files.services[String(section.dropFirst("services ".count)).trimmingSpaces] = settings
                 }
             }
         }

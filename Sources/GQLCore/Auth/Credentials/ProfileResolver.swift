@@ -53,7 +53,7 @@ struct ProfileResolver {
         let region = stsRegion
         let call = "STS AssumeRole for \(roleARN) (profile '\(profile)')"
         let (credentials, expiration) = try services.sts(
-            action: "AssumeRole", parameters: parameters, endpoint: try chain.stsEndpoint(region: region),
+            action: "AssumeRole", parameters: parameters, endpoint: try endpoint(service: "sts", fallback: "https://sts.\(region).amazonaws.com"),
             signer: SigV4Signer(credentials: source.credentials, region: region, service: "sts"), source: call)
         return ResolvedCredentials(
             credentials: credentials, source: "profile '\(profile)': role \(roleARN) assumed with \(source.source)",
@@ -108,7 +108,7 @@ struct ProfileResolver {
             ("WebIdentityToken", token),
         ]
         let (credentials, expiration) = try services.sts(
-            action: "AssumeRoleWithWebIdentity", parameters: parameters, endpoint: try chain.stsEndpoint(region: stsRegion),
+            action: "AssumeRoleWithWebIdentity", parameters: parameters, endpoint: try endpoint(service: "sts", fallback: "https://sts.\(stsRegion).amazonaws.com"),
             signer: nil, source: "STS AssumeRoleWithWebIdentity for \(roleARN)")
         return ResolvedCredentials(
             credentials: credentials, source: "web identity token \(tokenFile): role \(roleARN)", expiration: expiration)
@@ -133,6 +133,36 @@ struct ProfileResolver {
         }
         guard let found else { throw .sourceWithoutCredentials(profile: profile, source: "credential_source \(name)") }
         return found
+    }
+
+    /// The endpoint of `service` (`sts`, `sso`, `sso_oidc`), looked up as botocore's `ConfiguredEndpointProvider`
+    /// does: `AWS_ENDPOINT_URL_<SERVICE>`, `AWS_ENDPOINT_URL`, the profile's `services` section, the profile's
+    /// `endpoint_url`; none of them with `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS=true` or the profile's
+    /// `ignore_configured_endpoint_urls = true`; else `fallback`.
+    func endpoint(service: String, fallback: String) throws(AWSAuthError) -> EndpointURL {
+        let profile = files.profile(chain.profileName) ?? [:]
+        let variable = "AWS_ENDPOINT_URL_" + service.uppercased()
+        var found: (text: String, origin: String)?
+        let ignored = chain.env("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS").map { $0.lowercased() == "true" }
+            ?? (profile["ignore_configured_endpoint_urls"]?.lowercased() == "true")
+        if !ignored {
+            found = chain.env(variable).map { ($0, "$\(variable)") } ?? chain.env("AWS_ENDPOINT_URL").map { ($0, "$AWS_ENDPOINT_URL") }
+        }
+        if !ignored, found == nil {
+            if let name = profile["services"] {
+                guard let section = files.services[name] else {
+                    throw .invalidProfile(profile: chain.profileName, reason: "services '\(name)' has no [services \(name)] section in \(files.configPath)")
+                }
+                found = section["\(service).endpoint_url"].map { ($0, "\(service) endpoint_url of [services \(name)]") }
+            }
+            found = found ?? profile["endpoint_url"].map { ($0, "endpoint_url of profile '\(chain.profileName)'") }
+        }
+        let (text, origin) = found ?? (fallback, "the default endpoint")
+        do {
+            return try EndpointURL(parsing: text)
+        } catch {
+            throw .serviceRefused(source: origin, code: nil, message: "'\(text)' is not a URL: \(error)")
+        }
     }
 
     static func hasStaticKeys(_ settings: [String: String]) -> Bool {

@@ -71,7 +71,7 @@ extension ProfileResolver {
     private func roleCredentials(
         profile: String, token: String, region: String, account: String, roleName: String
     ) throws(AWSAuthError) -> ResolvedCredentials {
-        let base = try chain.serviceEndpoint(variable: "AWS_ENDPOINT_URL_SSO", fallback: "https://portal.sso.\(region).amazonaws.com")
+        let base = try endpoint(service: "sso", fallback: "https://portal.sso.\(region).amazonaws.com")
         let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         let query = "role_name=\(CanonicalRequest.uriEncode(roleName))&account_id=\(CanonicalRequest.uriEncode(account))"
         let source = "SSO GetRoleCredentials for \(roleName) in account \(account)"
@@ -109,8 +109,8 @@ extension ProfileResolver {
         else { return .notRefreshable }
         let call = "SSO OIDC CreateToken"
         do throws(AWSAuthError) {
-            let base = try chain.serviceEndpoint(
-                variable: "AWS_ENDPOINT_URL_SSO_OIDC", fallback: "https://oidc.\(session.region).amazonaws.com")
+            let base = try endpoint(
+                service: "sso_oidc", fallback: "https://oidc.\(session.region).amazonaws.com")
             let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
             guard let url = EndpointURL(string: root + "/token") else { return .failed("'\(root)' is not a URL") }
             let body: JSONValue = [
