@@ -48,10 +48,12 @@ enum HelpText {
                         its order: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (not with --profile); the profile \
                         (--profile, AWS_PROFILE or 'default') of ~/.aws/config and ~/.aws/credentials: role_arn \
                         with source_profile or credential_source (STS AssumeRole), web identity \
-                        (AWS_WEB_IDENTITY_TOKEN_FILE), SSO (after aws sso login), static keys, credential_process; \
-                        then the container endpoint and the instance metadata service (AWS_EC2_METADATA_DISABLED=true \
-                        skips it). AWS_ENDPOINT_URL_STS and AWS_ENDPOINT_URL_SSO move STS and the SSO portal. \
-                        Temporary credentials are refreshed before they expire; --verbose names their source. \
+                        (AWS_WEB_IDENTITY_TOKEN_FILE), SSO (after aws sso login; its token is refreshed as the AWS \
+                        CLI does), static keys, credential_process; then the container endpoint and the instance \
+                        metadata service (AWS_EC2_METADATA_DISABLED=true skips it). AWS_ENDPOINT_URL_STS, \
+                        AWS_ENDPOINT_URL_SSO, AWS_ENDPOINT_URL_SSO_OIDC, AWS_ENDPOINT_URL or the profile's \
+                        endpoint_url move STS and SSO. Temporary credentials are refreshed before they expire; \
+                        --verbose names their source and each refresh. \
                         Region: --region, the AppSync host name, the schema file, the profile's region, then \
                         AWS_REGION or AWS_DEFAULT_REGION. Secrets are never printed.
                         """),
