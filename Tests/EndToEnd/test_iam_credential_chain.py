@@ -99,6 +99,12 @@ CONFIG = textwrap.dedent(f"""\
     [profile orphan]
     role_arn = {role("orphan")}
     source_profile = nowhere
+
+    [profile webid]
+    web_identity_token_file = {{token}}
+    role_arn = {role("webid")}
+    role_session_name = from-profile
+    region = {REGION}
     """)
 CREDENTIALS = textwrap.dedent(f"""\
     [base]
@@ -132,7 +138,9 @@ def aws_home(tmp_path):
     script = tmp_path / "creds-helper.py"
     script.write_text(PROCESS_SCRIPT)
     (tmp_path / ".aws").mkdir()
-    (tmp_path / ".aws" / "config").write_text(CONFIG.replace("{script}", str(script)))
+    token = tmp_path / "web-identity-token"
+    token.write_text("eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwcm9maWxlIn0.c2ln")
+    (tmp_path / ".aws" / "config").write_text(CONFIG.replace("{script}", str(script)).replace("{token}", str(token)))
     (tmp_path / ".aws" / "credentials").write_text(CREDENTIALS)
     return tmp_path
 
@@ -332,6 +340,7 @@ REFERENCE_CASES = [
     (None, "base", {"AWS_ACCESS_KEY_ID": ENV_KEY_ID, "AWS_SECRET_ACCESS_KEY": ENV_SECRET}),
     (None, "configonly", {}),
     (None, "top", {}),
+    ("webid", None, {}),  # the profile's web_identity_token_file, AssumeRoleWithWebIdentity
 ]
 
 
@@ -792,3 +801,56 @@ def test_a_services_setting_without_its_section_is_named(chain, moto):
     assert (run.code, run.stdout) == (2, ""), run
     assert run.stderr_lines == [f"gqlc: profile 'lost': services 'nowhere' has no [services nowhere] section in "
                                 f"{chain.home}/.aws/config"]
+
+
+@pytest.mark.parametrize("source,env", [
+    ("EcsContainer", lambda url: {"AWS_CONTAINER_CREDENTIALS_FULL_URI": url + "/v2/credentials/task-1",
+                                  "AWS_CONTAINER_AUTHORIZATION_TOKEN": "Bearer task-token"}),
+    ("Ec2InstanceMetadata", lambda url: {"AWS_EC2_METADATA_SERVICE_ENDPOINT": url, "AWS_EC2_METADATA_DISABLED": ""}),
+])
+def test_credential_source_container_and_instance_assume_the_role(chain, moto, endpoints, monkeypatch, source, env):
+    # The container's or the instance's credentials (aws-endpoints-local) sign AssumeRole at moto; botocore, the
+    # reference, assumes the same role from the same files and environment.
+    moto.reset()
+    config = chain.home / ".aws" / "config"
+    config.write_text(config.read_text() + f"\n[profile fromsource]\nrole_arn = {role('fromsource')}\n"
+                                           f"credential_source = {source}\nregion = {REGION}\n")
+    environment = base_env(chain.home, moto.url) | env(endpoints.url)
+    run = chain("--profile", "fromsource", "--verbose", env=environment)
+    assert run.code == 0, run
+    [key_id] = signed_by(chain.server)
+    assert role_of(moto, key_id)["role_arn"] == role("fromsource")
+    assert f"assumed with the {'container credentials endpoint' if source == 'EcsContainer' else 'instance metadata'}" \
+        in run.stderr, run.stderr
+    import botocore.session
+    for name, value in environment.items():
+        if value:
+            monkeypatch.setenv(name, value)
+        else:
+            monkeypatch.delenv(name, raising=False)
+    expected = botocore.session.Session(profile="fromsource").get_credentials().get_frozen_credentials().access_key
+    assert role_of(moto, expected)["role_arn"] == role("fromsource")
+
+
+def test_temporary_credentials_are_fetched_once_per_run_and_nothing_is_written(chain, moto):
+    # Three pages signed with one AssumeRole chain (middle, then top), and HOME holds the same files after.
+    moto.reset()
+    before = sorted(str(path) for path in chain.home.rglob("*"))
+    run = chain("--profile", "top", "list", "Post", "--page-size", "1", "--limit", "3")
+    assert run.code == 0, run
+    assert len(run.json()) == 3
+    assert len(signed_by(chain.server)) == 3 and len(set(signed_by(chain.server))) == 1
+    assert [record["role_arn"] for record in assumed_roles(moto)] == [role("middle"), role("top")]
+    assert sorted(str(path) for path in chain.home.rglob("*")) == before
+
+
+def test_mfa_serial_without_a_terminal_is_refused_before_sts(chain, moto):
+    moto.reset()
+    config = chain.home / ".aws" / "config"
+    config.write_text(config.read_text() + f"\n[profile mfa]\nrole_arn = {role('mfa')}\nsource_profile = base\n"
+                                           f"mfa_serial = arn:aws:iam::{ACCOUNT}:mfa/ann\nregion = {REGION}\n")
+    run = chain("--profile", "mfa")
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: profile 'mfa': mfa_serial needs an MFA code, and there is no terminal to ask "
+                                "for it"]
+    assert assumed_roles(moto) == []

@@ -160,4 +160,23 @@ import Testing
         #expect(files.ssoSessions["corp"] == ["sso_region": "eu-central-1"])
         #expect(files.profile("stray") == nil)
     }
+
+    /// A role profile's `duration_seconds` (and `role_session_name`, `external_id`) reach STS as AssumeRole's
+    /// parameters; a value that is not a number is left out, as botocore drops it.
+    @Test(arguments: [("900", true), ("15m", false)])
+    func durationSecondsIsSentToSTS(duration: String, sent: Bool) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-aws-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("config").path
+        try "[profile role]\nrole_arn = arn:aws:iam::123456789012:role/r\nsource_profile = base\nduration_seconds = \(duration)\nrole_session_name = s1\n[profile base]\naws_access_key_id = AKIDBASE\naws_secret_access_key = secret\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let fake = FakeTransport([.success(HTTPResponse(status: 200, text: STSAnswerTests.assumeRoleExample))])
+        let environment = ["AWS_CONFIG_FILE": config, "AWS_SHARED_CREDENTIALS_FILE": config + ".none", "HOME": directory.path]
+        let chain = AWSCredentialChain(environment: environment, explicitProfile: "role", services: CredentialServices(transport: fake))
+        _ = try chain.resolve()
+        let body = String(decoding: try #require(fake.requests.first).body, as: UTF8.self)
+        #expect(body.contains("RoleSessionName=s1"))
+        #expect(body.contains("DurationSeconds=900") == sent)
+        #expect(!body.contains("DurationSeconds=15m"))
+    }
 }
