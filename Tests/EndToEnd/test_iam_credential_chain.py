@@ -463,6 +463,7 @@ def test_container_credentials_with_a_token_file(gqlc, temp_server, endpoints, t
     assert run.code == 0, run
     assert f"* credentials: {TEMP_ID} from the container credentials endpoint {endpoints.url}/v2/credentials/task-1" \
         in run.stderr_lines
+    assert "task-token" not in run.stderr and TEMP_SECRET not in run.stderr
     refused = endpoint_run(gqlc, temp_server, tmp_path, {**env, "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": "",
                                                          "AWS_CONTAINER_AUTHORIZATION_TOKEN": "Bearer wrong"})
     assert (refused.code, refused.stdout) == (5, ""), refused
@@ -854,3 +855,11 @@ def test_mfa_serial_without_a_terminal_is_refused_before_sts(chain, moto):
     assert run.stderr_lines == ["gqlc: profile 'mfa': mfa_serial needs an MFA code, and there is no terminal to ask "
                                 "for it"]
     assert assumed_roles(moto) == []
+
+
+def test_a_corrupt_sso_cache_file_is_named_as_such(gqlc, temp_server, endpoints, tmp_path):
+    cache = sso_home(tmp_path, "company", "2099-01-01T00:00:00Z")
+    cache.write_text("{not json")
+    run = endpoint_run(gqlc, temp_server, tmp_path, {"AWS_ENDPOINT_URL_SSO": endpoints.url}, "--profile", "dev")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == [f"gqlc: the cached SSO token {cache} is not a JSON object; run aws sso login --profile dev"]

@@ -29,11 +29,14 @@ extension ProfileResolver {
             throw .invalidProfile(profile: profile, reason: "an SSO profile needs sso_region, sso_account_id and sso_role_name")
         }
         let cachePath = AWSEnvironment.home(chain.environment) + "/.aws/sso/cache/" + SHA1.hash(cacheKey).hexString + ".json"
-        let cached: JSONObject
+        let bytes: [UInt8]
         do {
-            cached = try JSONValue.parse(try FileReader.bytes(atPath: cachePath)).objectValue ?? [:]
+            bytes = try FileReader.bytes(atPath: cachePath)
         } catch {
             throw .ssoLoginNeeded(profile: profile, reason: "no SSO token cached for profile '\(profile)' (\(cachePath))")
+        }
+        guard let cached = (try? JSONValue.parse(bytes))?.objectValue else {
+            throw .ssoLoginNeeded(profile: profile, reason: "the cached SSO token \(cachePath) is not a JSON object")
         }
         guard var token = cached["accessToken"]?.stringValue, var expires = cached["expiresAt"]?.stringValue.flatMap(ISO8601.parse) else {
             throw .ssoLoginNeeded(profile: profile, reason: "the cached SSO token \(cachePath) has no accessToken or expiresAt")
