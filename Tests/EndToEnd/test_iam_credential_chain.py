@@ -517,15 +517,20 @@ def short_lived_profile(home: Path, fail_after: int | None = None) -> tuple[Path
     return counter, keys
 
 
+def slow_listing(gqlc, start_appsync, home: Path, limit: int, fail_after: int | None = None):
+    """`gqlc --profile short --verbose list Post` one record per page, each page taking 2.5 s."""
+    _, keys = short_lived_profile(home, fail_after)
+    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
+                           args=("--region", REGION, "--latency-ms", "2500", *keys))
+    env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(home), "AWS_EC2_METADATA_DISABLED": "true"}
+    return server, gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "--verbose", "list", "Post",
+                        "--page-size", "1", "--limit", str(limit), env=env)
+
+
 def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_appsync, tmp_path):
     # Each page takes 2.5 s (server latency); the credentials live 4 s and are refreshed halfway, so every page
     # after the first is signed with new keys, before the old ones expire, and no record is lost.
-    _, keys = short_lived_profile(tmp_path)
-    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
-                           args=("--region", REGION, "--latency-ms", "2500", *keys))
-    env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
-    run = gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "--verbose", "list", "Post",
-               "--page-size", "1", "--limit", "3", env=env)
+    server, run = slow_listing(gqlc, start_appsync, tmp_path, limit=3)
     assert run.code == 0, run
     assert len(run.json()) == 3
     assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0002", "AKIDREFRESH0003"]
@@ -540,12 +545,7 @@ def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_ap
 def test_a_failed_refresh_keeps_the_old_credentials_and_says_so(gqlc, start_appsync, tmp_path):
     # The second call of the helper fails: the listing goes on with the first keys (still valid), and --verbose
     # says why the refresh failed.
-    _, keys = short_lived_profile(tmp_path, fail_after=1)
-    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
-                           args=("--region", REGION, "--latency-ms", "2500", *keys))
-    env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(tmp_path), "AWS_EC2_METADATA_DISABLED": "true"}
-    run = gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "--verbose", "list", "Post",
-               "--page-size", "1", "--limit", "2", env=env)
+    server, run = slow_listing(gqlc, start_appsync, tmp_path, limit=2, fail_after=1)
     assert run.code == 0, run
     assert len(run.json()) == 2
     assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0001"]
