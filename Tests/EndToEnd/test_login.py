@@ -50,7 +50,9 @@ PUBLIC_RULE = {"allow": "public", "provider": "apiKey", "operations": ["create",
 PRIVATE_RULE = {"allow": "private", "provider": "userPools", "operations": ["create", "update", "delete", "read"]}
 MODELS = {"Todo": _model("Todo", [OWNER_RULE], owner=True), "Notice": _model("Notice", [PUBLIC_RULE]),
           "Audit": _model("Audit", [{"allow": "private", "provider": "iam", "operations": ["read"]}]),
-          "Board": _model("Board", [PUBLIC_RULE, PRIVATE_RULE])}
+          "Board": _model("Board", [PUBLIC_RULE, PRIVATE_RULE]),
+          "Report": _model("Report", [{"allow": "groups", "groups": ["admins"], "groupClaim": "cognito:groups",
+                                      "provider": "userPools", "operations": ["create", "update", "delete", "read"]}])}
 
 
 @pytest.fixture(scope="module")
@@ -173,6 +175,14 @@ def test_a_wrong_password_is_cognitos_refusal_exit_5_and_stores_nothing(app):
     assert unknown.code == 5 and "UserNotFoundException" in unknown.stderr, unknown
 
 
+def test_password_stdin_needs_the_username_and_never_takes_the_password_for_it(app):
+    app.user("ann@example.com")
+    run = app.gqlc("login", "--password-stdin", stdin=PASSWORD + "\n")
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: --password-stdin needs --username NAME: standard input holds the password"]
+    assert not app.token_file.exists()
+
+
 def test_password_auth_works_only_where_the_client_allows_it(app):
     app.user("ann@example.com")
     # Amplify's clients allow SRP, refresh and custom auth only: Cognito's refusal, with what to do instead.
@@ -226,6 +236,36 @@ def test_an_mfa_code_is_asked_for(app):
     with_code = app.login("dana@example.com", stdin=PASSWORD + "\n123456\n")
     assert with_code.code == 0, with_code
     assert app.gqlc("list", "Todo").code == 0
+
+
+def test_an_authenticator_code_is_asked_for(app):
+    app.cognito.set_user_pool_mfa_config(UserPoolId=app.pool, MfaConfiguration="OPTIONAL",
+                                         SoftwareTokenMfaConfiguration={"Enabled": True})
+    app.user("erin@example.com")
+    assert app.login("erin@example.com").code == 0
+    access = app.stored()["accessToken"]
+    app.cognito.associate_software_token(AccessToken=access)
+    app.cognito.verify_software_token(AccessToken=access, UserCode="123456")
+    app.cognito.admin_set_user_mfa_preference(UserPoolId=app.pool, Username="erin@example.com",
+                                             SoftwareTokenMfaSettings={"Enabled": True, "PreferredMfa": True})
+    without_code = app.login("erin@example.com")
+    assert without_code.code == 2, without_code
+    assert "standard input ended before the code (SOFTWARE_TOKEN_MFA)" in without_code.stderr, without_code
+    assert app.login("erin@example.com", stdin=PASSWORD + "\n123456\n").code == 0
+
+
+def test_a_challenge_gqlc_cannot_answer_is_refused_with_its_name(app):
+    # A pool that requires MFA asks an admin-created user to set it up after the new password: MFA_SETUP.
+    app.cognito.set_user_pool_mfa_config(UserPoolId=app.pool, MfaConfiguration="ON",
+                                         SoftwareTokenMfaConfiguration={"Enabled": True})
+    app.cognito.admin_create_user(UserPoolId=app.pool, Username="finn@example.com", TemporaryPassword="Temp-Passw0rd!1",
+                                  MessageAction="SUPPRESS",
+                                  UserAttributes=[{"Name": "email", "Value": "finn@example.com"}])
+    run = app.login("finn@example.com", stdin="Temp-Passw0rd!1\nBrand-New-Passw0rd!\n")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == ["gqlc: the user pool asks for the MFA_SETUP challenge, which gqlc cannot answer; "
+                                "complete it in the app (or the Cognito console), then sign in again"], run
+    assert not app.token_file.exists()
 
 
 def _expire_on_server(app) -> int:

@@ -174,3 +174,29 @@ def test_an_api_key_subscriber_of_a_public_and_private_model_hears_every_record(
         watch.kill()
     assert code == 0, stderr
 
+
+
+def test_a_group_rule_admits_the_groups_members_to_queries_and_subscriptions_and_no_one_else(moto, start_appsync,
+                                                                                             tmp_path):
+    app = App(moto, start_appsync, tmp_path)
+    app.user("ann@example.com", groups=("admins",))
+    app.user("bob@example.com")
+    bob_home = {"XDG_CONFIG_HOME": str(tmp_path / "bob")}
+    assert app.login("ann@example.com").code == 0
+    assert app.login("bob@example.com", env=bob_home).code == 0
+    refused = app.gqlc("list", "Report", env=bob_home)
+    assert refused.code == 1 and "Not Authorized to access listReports on type Query" in refused.stderr, refused
+    not_heard = app.gqlc("subscribe", "Report", "--on", "create", "--count", "1", env=bob_home)
+    assert not_heard.code == 1, not_heard
+    assert not_heard.stderr_lines[-1] == ("gqlc: subscription onCreateReport failed: Unauthorized: Not Authorized to "
+                                          "access onCreateReport on type Subscription"), not_heard
+    watch = Background(["--schema", app.outputs, "subscribe", "Report", "--on", "create", "--count", "1"], env=app.env)
+    try:
+        watch.subscribed("onCreateReport")
+        assert app.gqlc("create", "Report", "content=q3").code == 0
+        assert watch.event()["content"] == "q3"
+        code, _, stderr = watch.finish()
+    finally:
+        watch.kill()
+    assert code == 0, stderr
+    assert [item["content"] for item in app.gqlc("list", "Report").json()] == ["q3"]
