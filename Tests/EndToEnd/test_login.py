@@ -175,6 +175,40 @@ def test_a_wrong_password_is_cognitos_refusal_exit_5_and_stores_nothing(app):
     assert unknown.code == 5 and "UserNotFoundException" in unknown.stderr, unknown
 
 
+def test_the_user_pool_comes_from_flags_variables_or_a_legacy_config_and_tokens_default_to_dot_config(app, tmp_path):
+    app.user("ann@example.com")
+    # A file without an auth section: the flags name the pool; an empty XDG_CONFIG_HOME means ~/.config.
+    bare = tmp_path / "bare.json"
+    outputs = json.loads(app.outputs.read_text())
+    del outputs["auth"]
+    bare.write_text(json.dumps(outputs))
+    env = {**app.env, "GQLC_COGNITO_ENDPOINT": "", "XDG_CONFIG_HOME": ""}
+    missing = run_gqlc(["--schema", bare, "login", "--username", "ann@example.com", "--password-stdin"],
+                       env=env, stdin=PASSWORD + "\n")
+    assert (missing.code, missing.stderr_lines) == (2, [
+        f"gqlc: no Cognito user pool id: {bare} has no auth.user_pool_id; pass --user-pool-id and --client-id (or set "
+        "GQLC_USER_POOL_ID and GQLC_CLIENT_ID)"]), missing
+    flags = ("--user-pool-id", app.pool, "--client-id", app.client_id, "--cognito-endpoint", app.env["GQLC_COGNITO_ENDPOINT"])
+    run = run_gqlc(["--schema", bare, "login", *flags, "--username", "ann@example.com", "--password-stdin"],
+                   env=env, stdin=PASSWORD + "\n")
+    assert run.code == 0, run
+    stored = app.home / ".config" / "gqlc" / "tokens.json"
+    assert f"{app.pool}/{app.client_id}" in json.loads(stored.read_text())["signIns"]
+    by_variables = {**env, "GQLC_USER_POOL_ID": app.pool, "GQLC_CLIENT_ID": app.client_id,
+                    "GQLC_COGNITO_ENDPOINT": app.env["GQLC_COGNITO_ENDPOINT"]}
+    assert run_gqlc(["--schema", bare, "whoami"], env=by_variables).code == 0
+    # A Gen 1 amplifyconfiguration.json names the pool with its legacy keys.
+    legacy = tmp_path / "amplifyconfiguration.json"
+    legacy.write_text(json.dumps({
+        "aws_appsync_graphqlEndpoint": app.server.url, "aws_appsync_region": "us-east-1",
+        "aws_appsync_authenticationType": "AMAZON_COGNITO_USER_POOLS", "aws_user_pools_id": app.pool,
+        "aws_user_pools_web_client_id": app.client_id, "aws_cognito_region": "us-east-1",
+        "modelIntrospection": outputs["data"]["model_introspection"]}))
+    whoami = run_gqlc(["--schema", legacy, "whoami"], env=env)
+    assert whoami.code == 0 and json.loads(whoami.stdout)["signedInAs"] == "ann@example.com", whoami
+    assert run_gqlc(["--schema", legacy, "create", "Todo", "content=gen1"], env=env).code == 0
+
+
 def test_password_stdin_needs_the_username_and_never_takes_the_password_for_it(app):
     app.user("ann@example.com")
     run = app.gqlc("login", "--password-stdin", stdin=PASSWORD + "\n")
