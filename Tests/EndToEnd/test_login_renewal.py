@@ -29,6 +29,23 @@ def assert_never_printed(token: str, text: str) -> None:
         assert hidden[start:start + 8] not in text, f"a part of a token leaked: {hidden[start:start + 8]!r}"
 
 
+def _hears_a_create(app: App, model: str, subscribe_args: tuple[str, ...] = (),
+                    create_args: tuple[str, ...] = ()) -> str:
+    """Subscribes to ``model``'s creates for one event, creates a record, checks the event and a clean exit, and
+    returns the subscriber's stderr."""
+    watch = Background(["--schema", app.outputs, *subscribe_args, "subscribe", model, "--on", "create", "--count", "1"],
+                       env=app.env)
+    try:
+        watch.subscribed(f"onCreate{model}")
+        assert app.gqlc(*create_args, "create", model, "content=heard").code == 0
+        assert watch.event()["content"] == "heard"
+        code, stdout, stderr = watch.finish()
+    finally:
+        watch.kill()
+    assert (code, stdout) == (0, ""), stderr
+    return stderr
+
+
 def _wait_for_a_later_token(app: App) -> dict:
     """The stored sign-in, once a refresh would issue a token that differs from it (a later iat)."""
     stored = app.stored()
@@ -73,16 +90,7 @@ def test_a_start_refused_as_unauthorized_is_started_again_with_a_renewed_token(m
     app.user("ann@example.com")
     assert app.login("ann@example.com").code == 0
     old = _wait_for_a_later_token(app)
-    watch = Background(["--schema", app.outputs, "--verbose", "subscribe", "Todo", "--on", "create", "--count", "1"],
-                       env=app.env)
-    try:
-        watch.subscribed("onCreateTodo")
-        assert app.gqlc("create", "Todo", "content=mine").code == 0
-        assert watch.event()["content"] == "mine"
-        code, _, stderr = watch.finish()
-    finally:
-        watch.kill()
-    assert code == 0, stderr
+    stderr = _hears_a_create(app, "Todo", ("--verbose",))
     assert "* refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)" in stderr.splitlines()
     log = app.server.stderr_text()
     assert "connection 1 refused" in log and "connection 1 started" in log, log
@@ -145,17 +153,8 @@ def test_subscribe_takes_the_mode_the_rules_allow_and_the_server_refuses_the_oth
                                         f"access onCreate{model} on type Subscription"), run
         assert "* refreshing" not in run.stderr  # a rule's refusal is not a token problem
     for model, chosen in (("Todo", "userPool"), ("Notice", "apiKey")):
-        watch = Background(["--schema", app.outputs, "--verbose", "subscribe", model, "--on", "create", "--count", "1"],
-                           env=app.env)
-        try:
-            watch.subscribed(f"onCreate{model}")
-            assert any(line.startswith(f"* auth mode: {chosen} (") for line in watch.stderr_seen), watch.stderr_seen
-            assert app.gqlc("create", model, "content=seen").code == 0
-            assert watch.event()["content"] == "seen"
-            code, _, stderr = watch.finish()
-        finally:
-            watch.kill()
-        assert code == 0, stderr
+        stderr = _hears_a_create(app, model, ("--verbose",))
+        assert any(line.startswith(f"* auth mode: {chosen} (") for line in stderr.splitlines()), stderr
 
 
 def test_an_api_key_subscriber_of_a_public_and_private_model_hears_every_record(moto, start_appsync, tmp_path):
@@ -163,17 +162,7 @@ def test_an_api_key_subscriber_of_a_public_and_private_model_hears_every_record(
     app = App(moto, start_appsync, tmp_path, default_type="API_KEY", additional=("AMAZON_COGNITO_USER_POOLS",))
     app.user("ann@example.com")
     assert app.login("ann@example.com").code == 0
-    watch = Background(["--schema", app.outputs, "--auth-mode", "apiKey", "subscribe", "Board", "--on", "create",
-                        "--count", "1"], env=app.env)
-    try:
-        watch.subscribed("onCreateBoard")
-        assert app.gqlc("--auth-mode", "userPool", "create", "Board", "content=anns").code == 0
-        assert watch.event()["content"] == "anns"
-        code, _, stderr = watch.finish()
-    finally:
-        watch.kill()
-    assert code == 0, stderr
-
+    _hears_a_create(app, "Board", ("--auth-mode", "apiKey"), ("--auth-mode", "userPool"))
 
 
 def test_a_group_rule_admits_the_groups_members_to_queries_and_subscriptions_and_no_one_else(moto, start_appsync,
@@ -190,13 +179,5 @@ def test_a_group_rule_admits_the_groups_members_to_queries_and_subscriptions_and
     assert not_heard.code == 1, not_heard
     assert not_heard.stderr_lines[-1] == ("gqlc: subscription onCreateReport failed: Unauthorized: Not Authorized to "
                                           "access onCreateReport on type Subscription"), not_heard
-    watch = Background(["--schema", app.outputs, "subscribe", "Report", "--on", "create", "--count", "1"], env=app.env)
-    try:
-        watch.subscribed("onCreateReport")
-        assert app.gqlc("create", "Report", "content=q3").code == 0
-        assert watch.event()["content"] == "q3"
-        code, _, stderr = watch.finish()
-    finally:
-        watch.kill()
-    assert code == 0, stderr
-    assert [item["content"] for item in app.gqlc("list", "Report").json()] == ["q3"]
+    _hears_a_create(app, "Report")
+    assert [item["content"] for item in app.gqlc("list", "Report").json()] == ["heard"]
