@@ -111,7 +111,8 @@ public final class RealtimeSubscriber {
         let id: String
         let subscription: RealtimeSubscription
         var acknowledged = false
-        /// Started again with a renewed token after an unauthorized refusal (only once).
+        /// Started again with a renewed token after an unauthorized refusal, and not acknowledged since (a second
+        /// refusal is reported).
         var renewed = false
     }
 
@@ -156,6 +157,7 @@ public final class RealtimeSubscriber {
                 case .startAck(let id):
                     guard let index = started.firstIndex(where: { $0.id == id }), !started[index].acknowledged else { continue }
                     started[index].acknowledged = true
+                    started[index].renewed = false  // a later refusal (the renewed token expiring too) is renewed again
                     if !onEvent(.subscribed(name: started[index].subscription.name)) {
                         stop(started, on: connection)
                         return .stopped
