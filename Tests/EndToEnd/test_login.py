@@ -50,7 +50,9 @@ PUBLIC_RULE = {"allow": "public", "provider": "apiKey", "operations": ["create",
 PRIVATE_RULE = {"allow": "private", "provider": "userPools", "operations": ["create", "update", "delete", "read"]}
 MODELS = {"Todo": _model("Todo", [OWNER_RULE], owner=True), "Notice": _model("Notice", [PUBLIC_RULE]),
           "Audit": _model("Audit", [{"allow": "private", "provider": "iam", "operations": ["read"]}]),
-          "Board": _model("Board", [PUBLIC_RULE, PRIVATE_RULE])}
+          "Board": _model("Board", [PUBLIC_RULE, PRIVATE_RULE]),
+          "Report": _model("Report", [{"allow": "groups", "groups": ["admins"], "groupClaim": "cognito:groups",
+                                      "provider": "userPools", "operations": ["create", "update", "delete", "read"]}])}
 
 
 @pytest.fixture(scope="module")
@@ -173,6 +175,48 @@ def test_a_wrong_password_is_cognitos_refusal_exit_5_and_stores_nothing(app):
     assert unknown.code == 5 and "UserNotFoundException" in unknown.stderr, unknown
 
 
+def test_the_user_pool_comes_from_flags_variables_or_a_legacy_config_and_tokens_default_to_dot_config(app, tmp_path):
+    app.user("ann@example.com")
+    # A file without an auth section: the flags name the pool; an empty XDG_CONFIG_HOME means ~/.config.
+    bare = tmp_path / "bare.json"
+    outputs = json.loads(app.outputs.read_text())
+    del outputs["auth"]
+    bare.write_text(json.dumps(outputs))
+    env = {**app.env, "GQLC_COGNITO_ENDPOINT": "", "XDG_CONFIG_HOME": ""}
+    missing = run_gqlc(["--schema", bare, "login", "--username", "ann@example.com", "--password-stdin"],
+                       env=env, stdin=PASSWORD + "\n")
+    assert (missing.code, missing.stderr_lines) == (2, [
+        f"gqlc: no Cognito user pool id: {bare} has no auth.user_pool_id; pass --user-pool-id and --client-id (or set "
+        "GQLC_USER_POOL_ID and GQLC_CLIENT_ID)"]), missing
+    flags = ("--user-pool-id", app.pool, "--client-id", app.client_id, "--cognito-endpoint", app.env["GQLC_COGNITO_ENDPOINT"])
+    run = run_gqlc(["--schema", bare, "login", *flags, "--username", "ann@example.com", "--password-stdin"],
+                   env=env, stdin=PASSWORD + "\n")
+    assert run.code == 0, run
+    stored = app.home / ".config" / "gqlc" / "tokens.json"
+    assert f"{app.pool}/{app.client_id}" in json.loads(stored.read_text())["signIns"]
+    by_variables = {**env, "GQLC_USER_POOL_ID": app.pool, "GQLC_CLIENT_ID": app.client_id,
+                    "GQLC_COGNITO_ENDPOINT": app.env["GQLC_COGNITO_ENDPOINT"]}
+    assert run_gqlc(["--schema", bare, "whoami"], env=by_variables).code == 0
+    # A Gen 1 amplifyconfiguration.json names the pool with its legacy keys.
+    legacy = tmp_path / "amplifyconfiguration.json"
+    legacy.write_text(json.dumps({
+        "aws_appsync_graphqlEndpoint": app.server.url, "aws_appsync_region": "us-east-1",
+        "aws_appsync_authenticationType": "AMAZON_COGNITO_USER_POOLS", "aws_user_pools_id": app.pool,
+        "aws_user_pools_web_client_id": app.client_id, "aws_cognito_region": "us-east-1",
+        "modelIntrospection": outputs["data"]["model_introspection"]}))
+    whoami = run_gqlc(["--schema", legacy, "whoami"], env=env)
+    assert whoami.code == 0 and json.loads(whoami.stdout)["signedInAs"] == "ann@example.com", whoami
+    assert run_gqlc(["--schema", legacy, "create", "Todo", "content=gen1"], env=env).code == 0
+
+
+def test_password_stdin_needs_the_username_and_never_takes_the_password_for_it(app):
+    app.user("ann@example.com")
+    run = app.gqlc("login", "--password-stdin", stdin=PASSWORD + "\n")
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == ["gqlc: --password-stdin needs --username NAME: standard input holds the password"]
+    assert not app.token_file.exists()
+
+
 def test_password_auth_works_only_where_the_client_allows_it(app):
     app.user("ann@example.com")
     # Amplify's clients allow SRP, refresh and custom auth only: Cognito's refusal, with what to do instead.
@@ -226,6 +270,36 @@ def test_an_mfa_code_is_asked_for(app):
     with_code = app.login("dana@example.com", stdin=PASSWORD + "\n123456\n")
     assert with_code.code == 0, with_code
     assert app.gqlc("list", "Todo").code == 0
+
+
+def test_an_authenticator_code_is_asked_for(app):
+    app.cognito.set_user_pool_mfa_config(UserPoolId=app.pool, MfaConfiguration="OPTIONAL",
+                                         SoftwareTokenMfaConfiguration={"Enabled": True})
+    app.user("erin@example.com")
+    assert app.login("erin@example.com").code == 0
+    access = app.stored()["accessToken"]
+    app.cognito.associate_software_token(AccessToken=access)
+    app.cognito.verify_software_token(AccessToken=access, UserCode="123456")
+    app.cognito.admin_set_user_mfa_preference(UserPoolId=app.pool, Username="erin@example.com",
+                                             SoftwareTokenMfaSettings={"Enabled": True, "PreferredMfa": True})
+    without_code = app.login("erin@example.com")
+    assert without_code.code == 2, without_code
+    assert "standard input ended before the code (SOFTWARE_TOKEN_MFA)" in without_code.stderr, without_code
+    assert app.login("erin@example.com", stdin=PASSWORD + "\n123456\n").code == 0
+
+
+def test_a_challenge_gqlc_cannot_answer_is_refused_with_its_name(app):
+    # A pool that requires MFA asks an admin-created user to set it up after the new password: MFA_SETUP.
+    app.cognito.set_user_pool_mfa_config(UserPoolId=app.pool, MfaConfiguration="ON",
+                                         SoftwareTokenMfaConfiguration={"Enabled": True})
+    app.cognito.admin_create_user(UserPoolId=app.pool, Username="finn@example.com", TemporaryPassword="Temp-Passw0rd!1",
+                                  MessageAction="SUPPRESS",
+                                  UserAttributes=[{"Name": "email", "Value": "finn@example.com"}])
+    run = app.login("finn@example.com", stdin="Temp-Passw0rd!1\nBrand-New-Passw0rd!\n")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == ["gqlc: the user pool asks for the MFA_SETUP challenge, which gqlc cannot answer; "
+                                "complete it in the app (or the Cognito console), then sign in again"], run
+    assert not app.token_file.exists()
 
 
 def _expire_on_server(app) -> int:

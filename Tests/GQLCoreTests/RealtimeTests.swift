@@ -140,6 +140,13 @@ import Testing
     @Test func resultKindsFollowTheIssue() {
         #expect(SubscriptionError.refused([]).kind == .httpError)
         #expect(SubscriptionError.failed(name: "onCreatePost", []).kind == .graphQLErrors)
+        // A subscription refused as unauthorized (even after a renewed token) is an auth failure, as a refused connection.
+        let expired = RealtimeError(errorType: "UnauthorizedException", message: "Token has expired.", errorCode: nil)
+        let denied = RealtimeError(errorType: "Unauthorized", message: "Not Authorized to access onCreatePost", errorCode: nil)
+        #expect(SubscriptionError.failed(name: "onCreatePost", [expired]).kind == .httpError)
+        #expect(SubscriptionError.failed(name: "onCreatePost", [expired]).isUnauthorized)
+        #expect(SubscriptionError.failed(name: "onCreatePost", [denied]).kind == .graphQLErrors)
+        #expect(!SubscriptionError.failed(name: "onCreatePost", [denied]).isUnauthorized)
         #expect(SubscriptionError.connection(.connectionLost).kind == .network)
         #expect(SubscriptionError.connection(.upgradeRefused(status: 401, reason: "", body: "")).kind == .httpError)
         #expect(SubscriptionError.connection(.cancelled).kind == .cancelled)

@@ -99,6 +99,24 @@ import Testing
         #expect(Redactor(secrets: ["da2-abcdefghijkl"]).scrub("da2-… and da2-a…") == "da2-… and da2-…████")
     }
 
+    /// A line cut in its middle (a long server message in a trace) shows the end of a secret after the `…`.
+    @Test func theEndOfASecretAfterACutIsScrubbed() {
+        let redactor = Redactor(secrets: ["da2-abcdefghijklmnop"])
+        #expect(redactor.scrub("given: x-api-key da2-abc…ghijklmnop host") == "given: x-api-key da2-…████ host")
+        #expect(redactor.scrub("(12 omitted) …jklmnop)") == "(12 omitted) …████)")
+        #expect(redactor.scrub("…mnop and …lmnopq") == "…mnop and …lmnopq")  // too short to tell, or another word
+    }
+
+    /// Tokens learnt while running (a user-pool token renewed mid-command) are scrubbed by redactors made before.
+    @Test func processSecretsAreScrubbedByEveryRedactor() {
+        let early = Redactor(secrets: ["da2-abcdefghijklmnop"])
+        let renewed = "eyJrenewed.Zq8Wv3Tn5Lp2Xr.sig7Hj4"
+        #expect(early.scrub("token \(renewed)") == "token \(renewed)")
+        ProcessSecrets.register([renewed, ""])
+        #expect(early.scrub("token \(renewed) and da2-abcdefghijklmnop") == "token eyJr…████ and da2-…████")
+        #expect(Redactor.none.scrub("\(renewed.prefix(12))… cut") == "eyJr…████ cut")
+    }
+
     @Test func networkErrorDetailsAreScrubbed() throws {
         let trace = TraceRecorder()
         let client = try Fixtures.client(FakeTransport([.failure(.network("proxy refused header \(Fixtures.apiKey)"))]), retries: 1, trace: trace)

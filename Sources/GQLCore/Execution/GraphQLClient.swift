@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Sends GraphQL requests to an endpoint, retrying by its ``RetryPolicy``, and decodes the answers. Each attempt is
 /// signed afresh (``Endpoint/httpRequest(body:at:)``); the response is classified by ``ResponseClassifier``.
@@ -22,8 +23,11 @@ public struct GraphQLClient: Sendable {
     /// Receives `--verbose` events, or nil.
     public var trace: TraceSink?
     /// Asked once when the server answers HTTP 401: a fresh `Authorization` value (a refreshed user-pool token)
-    /// to send the request again with, or nil to keep the 401.
+    /// to send the request again with, or nil to keep the 401. Later requests through this client and its copies
+    /// (a listing's next pages) send the fresh value too.
     public var reauthorize: (@Sendable () -> String?)?
+    /// The `Authorization` value `reauthorize` gave last, shared by the client's copies.
+    private let renewed = RenewedAuthorization()
     /// Paces attempts (a bulk job's shared ``AdaptiveRateLimiter``), or nil.
     public var pacer: (any AttemptPacer)?
 
@@ -72,6 +76,7 @@ public struct GraphQLClient: Sendable {
         let maxRetries = mayRetry ? policy.maxRetries : 0
         var attempt = 0
         var endpoint = self.endpoint
+        if let authorization = renewed.value { endpoint.headers.set("Authorization", authorization) }
         var reauthorize = self.reauthorize
         while true {
             attempt += 1
@@ -102,6 +107,7 @@ public struct GraphQLClient: Sendable {
                 reauthorize = nil
                 if let authorization = refresh() {
                     endpoint.headers.set("Authorization", authorization)
+                    renewed.value = authorization
                     attempt -= 1
                     continue
                 }
@@ -169,5 +175,15 @@ public struct GraphQLClient: Sendable {
         case .invalidResponse, .cancelled:
             return error
         }
+    }
+}
+
+/// The last `Authorization` value a client's ``GraphQLClient/reauthorize`` gave, kept for its later requests.
+private final class RenewedAuthorization: Sendable {
+    private let state = Mutex<String?>(nil)
+
+    var value: String? {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
     }
 }

@@ -106,7 +106,7 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
                     ?? "the AWS credentials (\(name(.profile)), AWS_ACCESS_KEY_ID)"
                 return "check \(credentials), the region (\(name(.region))) and the system clock, and that the API allows IAM auth"
             case .userPool:
-                return "the user-pool sign-in was not accepted; run gqlc login again, and check that the API allows user-pool auth"
+                return RequestAuthorization.userPoolRefusedHint
             case .keyOrToken:
                 return "check the API key or token (\(name(.apiKey)), \(name(.authToken))) and the API's auth mode"
             }
@@ -132,6 +132,10 @@ public enum RequestAuthorization: Sendable, Equatable {
     case userPool
     /// SigV4-signed, with credentials from `source` (as the credential chain names it) when known.
     case iam(source: String?)
+
+    /// What to do when the stored user-pool sign-in is refused even after a refresh.
+    public static let userPoolRefusedHint =
+        "the user-pool sign-in was not accepted; run gqlc login again, and check that the API allows user-pool auth"
 }
 
 /// A 2xx response that is not a GraphQL response.

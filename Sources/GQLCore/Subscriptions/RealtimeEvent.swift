@@ -63,16 +63,25 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
     /// Reconnecting failed `attempts` times in a row; `last` is the last failure.
     case gaveUp(attempts: Int, last: String)
 
-    /// What kind of failure it is: refused or a broken protocol is an HTTP-level error, a subscription's error
-    /// a GraphQL error, the rest the network's.
+    /// What kind of failure it is: refused (the connection, or a subscription as unauthorized) or a broken protocol
+    /// is an HTTP-level error, a subscription's other errors a GraphQL error, the rest the network's.
     public var kind: ResultKind {
         switch self {
         case .refused, .protocolViolation: return .httpError
+        case .failed(_, let errors) where errors.contains(where: \.isUnauthorized): return .httpError
         case .failed: return .graphQLErrors
         case .connection(.upgradeRefused), .connection(.badHandshake), .connection(.invalidURL), .connection(.invalidRequest):
             return .httpError
         case .connection(.cancelled): return .cancelled
         case .connection, .noKeepAlive, .gaveUp: return .network
+        }
+    }
+
+    /// Whether the server refused the connection or a subscription as unauthorized (401 `UnauthorizedException`).
+    public var isUnauthorized: Bool {
+        switch self {
+        case .refused(let errors), .failed(_, let errors): return errors.contains(where: \.isUnauthorized)
+        default: return false
         }
     }
 

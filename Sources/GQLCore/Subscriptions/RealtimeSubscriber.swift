@@ -15,7 +15,7 @@ public struct RealtimeSettings: Sendable {
     public var maxBackoff: Double
     /// For token auth that can be renewed (a user-pool sign-in): the token to connect with, refreshed when it expires
     /// soon, or at once when `force` is set; nil when it cannot be had. Asked before each new connection, and again
-    /// with `force` when the server refuses a connection as unauthorized.
+    /// with `force` when the server refuses a connection, or a subscription's start, as unauthorized.
     public var renewToken: (@Sendable (_ force: Bool) -> String?)?
 
     public init(
@@ -111,6 +111,9 @@ public final class RealtimeSubscriber {
         let id: String
         let subscription: RealtimeSubscription
         var acknowledged = false
+        /// Started again with a renewed token after an unauthorized refusal, and not acknowledged since (a second
+        /// refusal is reported).
+        var renewed = false
     }
 
     private func runConnection(
@@ -154,6 +157,7 @@ public final class RealtimeSubscriber {
                 case .startAck(let id):
                     guard let index = started.firstIndex(where: { $0.id == id }), !started[index].acknowledged else { continue }
                     started[index].acknowledged = true
+                    started[index].renewed = false  // a later refusal (the renewed token expiring too) is renewed again
                     if !onEvent(.subscribed(name: started[index].subscription.name)) {
                         stop(started, on: connection)
                         return .stopped
@@ -174,6 +178,18 @@ public final class RealtimeSubscriber {
                         return .stopped
                     }
                 case .error(let id, let errors):
+                    // A token that expired between connecting and starting: renew it and start that one again, once.
+                    if let index = started.firstIndex(where: { $0.id == id }), !started[index].renewed,
+                       errors.contains(where: \.isUnauthorized), renewToken(force: true)
+                    {
+                        let subscription = started[index].subscription
+                        trace?("starting \(subscription.name) again with the renewed token")
+                        let newID = RandomUUID.string()
+                        try start(subscription, id: newID, on: connection)
+                        started[index] = Started(id: newID, subscription: subscription, renewed: true)
+                        ackDeadline = ackDeadline ?? Deadline.after(settings.timeout)
+                        continue
+                    }
                     let name = id.flatMap { id in started.first { $0.id == id }?.subscription.name }
                     stop(started.filter { $0.id != id }, on: connection)
                     throw SubscriptionError.failed(name: name, errors)

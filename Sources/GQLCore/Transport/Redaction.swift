@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Decides which headers hold secrets and masks their values for `--verbose` output.
 public enum HeaderRedaction {
     /// The mask that replaces a secret (its length says nothing about the secret's).
@@ -36,7 +38,29 @@ public enum HeaderRedaction {
     }
 }
 
-/// Scrubs known secret values from any text (error messages, excerpts of server replies, traces).
+/// Secrets learnt while the process runs (user-pool tokens signed in with, read from the token file or renewed):
+/// every ``Redactor`` scrubs them too, whenever it was made, so a token renewed in the middle of a command (a
+/// listing's refresh after a 401, a subscription's new connection) is never printed by a later trace or error.
+public enum ProcessSecrets {
+    private final class Store: Sendable {
+        let secrets = Mutex<[String]>([])
+    }
+
+    private static let store = Store()
+
+    /// Adds secrets to scrub for the rest of the process; empty and known values are ignored.
+    public static func register(_ secrets: [String]) {
+        store.secrets.withLock { known in
+            for secret in secrets where !secret.isEmpty && !known.contains(secret) { known.append(secret) }
+        }
+    }
+
+    /// Every secret registered so far.
+    public static var all: [String] { store.secrets.withLock { $0 } }
+}
+
+/// Scrubs known secret values from any text (error messages, excerpts of server replies, traces), and every
+/// secret registered with ``ProcessSecrets``.
 ///
 /// ```swift
 /// let redactor = Redactor(secrets: ["da2-abcdefghijklmnop"])
@@ -64,11 +88,12 @@ public struct Redactor: Sendable, Equatable {
     public var hasShortSecret: Bool { secrets.contains { $0.count < Self.shortSecretLength } }
 
     /// `text` with every secret that stands as a whole token replaced by its masked form, including a secret
-    /// that an excerpt cut short: more of it than the masked form shows, then `…`. A secret inside a longer
+    /// that an excerpt cut short: more of it than the masked form shows, then `…`; or `…`, then its end. A secret inside a longer
     /// word (`test` in `testing`) is left alone: token characters are letters, digits, `_` and `-`.
     public func scrub(_ text: String) -> String {
         var result = text
-        for secret in secrets {
+        let learnt = ProcessSecrets.all.filter { !secrets.contains($0) }
+        for secret in learnt.isEmpty ? secrets : (secrets + learnt).sorted(by: { $0.count > $1.count }) {
             if result.contains(secret) {
                 result = Self.replacingTokens(secret, in: result, with: HeaderRedaction.redactValue(secret), atEnd: true)
             }
@@ -78,8 +103,17 @@ public struct Redactor: Sendable, Equatable {
                 if result.contains(cut) {
                     result = Self.replacingTokens(cut, in: result, with: HeaderRedaction.redactValue(secret), atEnd: false)
                 }
+                // A line cut in its middle may show the secret's end after the `…`.
+                let tail = "…" + String(secret.suffix(length))
+                if result.contains(tail) {
+                    result = Self.replacingTokens(
+                        tail, in: result, with: "…" + HeaderRedaction.mask, atStart: false, atEnd: true)
+                }
             }
         }
+        // A secret cut in its middle is masked from both sides: one mask is enough.
+        let twice = HeaderRedaction.mask + HeaderRedaction.mask
+        while result.contains(twice) { result = result.replacing(twice, with: HeaderRedaction.mask) }
         return result
     }
 
@@ -87,15 +121,17 @@ public struct Redactor: Sendable, Equatable {
         character.isLetter || character.isNumber || character == "_" || character == "-"
     }
 
-    /// `text` with each occurrence of `needle` replaced where no token character touches its start
-    /// (and, with `atEnd`, its end).
-    private static func replacingTokens(_ needle: String, in text: String, with replacement: String, atEnd: Bool) -> String {
+    /// `text` with each occurrence of `needle` replaced where no token character touches its start (with `atStart`)
+    /// and its end (with `atEnd`).
+    private static func replacingTokens(
+        _ needle: String, in text: String, with replacement: String, atStart: Bool = true, atEnd: Bool
+    ) -> String {
         var result = ""
         var index = text.startIndex
         while let range = text[index...].firstRange(of: needle) {
             let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : nil
             let after = range.upperBound < text.endIndex ? text[range.upperBound] : nil
-            let whole = !(before.map(isTokenCharacter) ?? false) && !(atEnd && (after.map(isTokenCharacter) ?? false))
+            let whole = !(atStart && (before.map(isTokenCharacter) ?? false)) && !(atEnd && (after.map(isTokenCharacter) ?? false))
             result += text[index..<range.lowerBound]
             result += whole ? replacement : String(text[range])
             index = range.upperBound

@@ -10,7 +10,7 @@ struct LoginInvocation: Equatable, Sendable {
 
 /// Signs in to the app's Cognito user pool and stores the tokens that requests then send.
 enum LoginCommand: CommandDefinition {
-    static let username = OptionSpec(long: "username", value: "NAME", help: "The user to sign in as; asked for when not given.")
+    static let username = OptionSpec(long: "username", value: "NAME", help: "The user to sign in as; asked for when not given (required with --password-stdin).")
     static let passwordStdin = OptionSpec(
         long: "password-stdin",
         help: "Read the password from the first line of standard input instead of asking on the terminal; later "
@@ -53,6 +53,10 @@ enum LoginCommand: CommandDefinition {
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> LoginInvocation {
         try arguments.expectNoPositionals(after: 0)
         let options = arguments.options
+        // As `docker login`: standard input holds the password, so the user name cannot come from it too.
+        if options.contains(passwordStdin) && options.value(username) == nil {
+            throw UsageError("\(passwordStdin.flagName) needs \(username.flagName) NAME: standard input holds the password")
+        }
         return LoginInvocation(
             username: options.value(username), passwordFromStandardInput: options.contains(passwordStdin),
             passwordAuth: options.contains(passwordAuth), userPool: UserPoolOptions.overrides(arguments))

@@ -52,7 +52,8 @@ extension ListResult {
 }
 
 extension SubscriptionError {
-    /// 5 when the server refuses the connection, 1 when it refuses a subscription, 6 for the network.
+    /// 5 when the server refuses the connection (or a subscription as unauthorized), 1 when it refuses a subscription
+    /// for another reason, 6 for the network.
     var exitStatus: ExitCode { ExitCode(kind) }
 }
 

@@ -84,7 +84,9 @@ struct SubscriptionStream {
         case .success:
             return sawErrors ? .partial : .success
         case .failure(let error):
-            diagnostics.error(error.description)
+            // Refused even with a renewed user-pool token: the sign-in itself is the problem.
+            let hint = error.isUnauthorized && settings.renewToken != nil ? "; " + RequestAuthorization.userPoolRefusedHint : ""
+            diagnostics.error(error.description + hint)
             return error.exitStatus
         }
     }

@@ -89,7 +89,8 @@ def _subscription_source(text: str) -> tuple[str, str]:
 
 def _canned_reply(args: argparse.Namespace, parser: argparse.ArgumentParser) -> CannedReply | None:
     """The --reply-* options as one reply, or None when none is given."""
-    given = (args.reply_status, args.reply_body, args.reply_content_type, args.reply_header, args.reply_first)
+    given = (args.reply_status, args.reply_body, args.reply_content_type, args.reply_header, args.reply_first,
+             args.reply_after)
     if all(value in (None, []) for value in given):
         return None
     body = None
@@ -101,7 +102,8 @@ def _canned_reply(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             parser.exit(2, f"appsync-local: error: --reply-body: {args.reply_body}: {error.strerror}\n")
     return CannedReply(status=args.reply_status or 200, body=body,
                        content_type=args.reply_content_type or "application/json; charset=UTF-8",
-                       headers=tuple(args.reply_header), first=args.reply_first or 0)
+                       headers=tuple(args.reply_header), first=args.reply_first or 0,
+                       after=args.reply_after or 0)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -169,6 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="add a header to the reply; repeatable")
     replies.add_argument("--reply-first", type=_non_negative, metavar="N",
                          help="reply to the first N requests only, then serve them (default: every request)")
+    replies.add_argument("--reply-after", type=_non_negative, metavar="N",
+                         help="serve the first N requests, then reply to the others")
     realtime = parser.add_argument_group("real-time subscriptions (ws://HOST:PORT/graphql/realtime, same port)")
     realtime.add_argument("--ws-ka-seconds", type=_seconds, default=10.0, metavar="S",
                           help="send a ka keep-alive right after connection_ack, then every S seconds (default 10)")
@@ -178,6 +182,12 @@ def build_parser() -> argparse.ArgumentParser:
     realtime.add_argument("--ws-drop-after", type=_non_negative, default=0, metavar="N",
                           help="close a connection's TCP socket, without a close frame, after it carried N data "
                                "messages (counted per connection)")
+    realtime.add_argument("--ws-refuse-starts", type=_non_negative, default=0, metavar="N",
+                          help="refuse the first N start messages that carry a token with error 401 "
+                               "UnauthorizedException 'Token has expired.' (the connection stays up)")
+    realtime.add_argument("--ws-echo-auth", action="store_true",
+                          help="auth refusals of connections and starts repeat the auth header values they were "
+                               "given in their message, as a broken server might")
     parser.add_argument("--record-requests", metavar="FILE",
                         help="append each request received (method, path, headers, body) to FILE as a JSON line")
     parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
@@ -217,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
                             tls_cert=args.tls_cert, tls_key=args.tls_key,
                             realtime=RealtimeOptions(ka_seconds=args.ws_ka_seconds, send_ka=not args.ws_no_ka,
                                                      connection_timeout_ms=args.ws_connection_timeout_ms,
-                                                     drop_after=args.ws_drop_after))
+                                                     drop_after=args.ws_drop_after,
+                                                     refuse_starts=args.ws_refuse_starts,
+                                                     echo_auth=args.ws_echo_auth))
     try:
         server = AppSyncHTTPServer((args.host, args.port), app, options)
     except TLSSetupError as error:

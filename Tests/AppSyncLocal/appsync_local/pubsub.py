@@ -6,7 +6,8 @@ the app lock). Like AppSync:
   did not select arrive as ``null`` (relationship fields still resolve from the store);
 - a subscription receives it when its field listens to that mutation (``@aws_subscribe``), its
   ``filter`` (``ModelSubscription<M>FilterInput``) matches the record, and its other arguments (owner
-  fields) equal the record's fields;
+  fields) equal the record's fields, and the model's auth rules let the subscriber hear it (see
+  ``rules.subscription_access``: owner-only subscribers hear their own records);
 - the subscription document is executed against the record with graphql-core, so its selection set
   and aliases shape the ``data`` payload.
 """
@@ -41,6 +42,7 @@ class Subscription:
     deliver: Callable[["Subscription", dict], None]  # sends a ``data`` payload
     connection: int = 0
     response_key: str = ""
+    access: Any = None  # a rules.Decision: only records the caller may hear (owner rules), or None for every record
 
 
 def subscription_filter_matches(condition: dict | None, item: dict) -> bool:
@@ -111,6 +113,8 @@ class PubSub:
         record = _as_selected(item, info)
         for subscription in targets:
             if not _arguments_match(subscription.arguments, record):
+                continue
+            if subscription.access is not None and not subscription.access.owns(record):
                 continue
             subscription.deliver(subscription, self.event_payload(subscription, record))
 

@@ -13,8 +13,15 @@ Protocol (subprotocol ``graphql-ws``), as AppSync speaks it:
   form; a single object has been observed from AppSync, but this server does not send it).
 - ``data`` ``{id, payload: {data: {…}}}`` per matching mutation; ``stop`` ``{id}`` → ``complete`` ``{id}``.
 
+With a user pool, each ``start`` is also checked against the model's auth rules as AppSync's generated subscription
+resolver does (``rules.subscription_access``): ``error`` ``Unauthorized`` ``Not Authorized to access onCreateX on type
+Subscription``, or events filtered to the caller's own records.
+
 Faults: ``drop_after`` closes the TCP connection without a close frame after that many ``data`` messages on it;
-``send_ka=False`` never sends ``ka``. Each connection and subscription event is logged on stderr
+``send_ka=False`` never sends ``ka``; ``refuse_starts`` answers the first N token-carrying ``start`` messages with
+``error`` 401 ``UnauthorizedException`` ``Token has expired.`` (a token that expired between connecting and
+starting) while the connection stays up; ``echo_auth`` makes every auth refusal repeat the auth header values it was
+given (to prove that a client never prints them). Each connection and subscription event is logged on stderr
 (``appsync-local: realtime: connection N …``) so tests can wait for it. Secrets are never logged.
 """
 
@@ -38,8 +45,10 @@ from websockets.http11 import Request
 from websockets.server import ServerProtocol
 from websockets.sync.connection import Connection
 
-from .auth import Refusal, identify
+from .auth import Refusal, header_value, identify
+from .errors import AppSyncError
 from .pubsub import Subscription, prepare_subscription
+from .rules import Identity, subscription_access
 
 PATH = "/graphql/realtime"
 SUBPROTOCOL = "graphql-ws"
@@ -54,10 +63,13 @@ class RealtimeOptions:
     send_ka: bool = True
     connection_timeout_ms: int = 300000
     drop_after: int = 0  # 0: never drop
+    refuse_starts: int = 0  # refuse the first N starts that carry a token as expired (401); 0: never
+    echo_auth: bool = False  # refusals repeat the auth header values they were given, as a broken server might
 
 
 _numbers = itertools.count(1)
 _log_lock = threading.Lock()
+_refused_starts = [0]  # starts refused by the refuse_starts fault, over every connection
 
 
 def log(message: str) -> None:
@@ -176,10 +188,12 @@ class Session:
 
     def _connection_init(self) -> None:
         refusal = self.connect_auth if isinstance(self.connect_auth, Refusal) else self._check(
-            "/graphql/connect", self.connect_auth, b"{}")
+            "/graphql/connect", self.connect_auth, b"{}")[0]
         if refusal is not None:
             log(f"connection {self.number} refused: {refusal.error_type}")
-            error = {"errorType": refusal.error_type, "message": refusal.message, "errorCode": refusal.status}
+            given = [] if isinstance(self.connect_auth, Refusal) else self.connect_auth
+            error = {"errorType": refusal.error_type, "message": self._echoing(refusal.message, given),
+                     "errorCode": refusal.status}
             self.outbox.put(({"type": "connection_error", "payload": {"errors": [error]}}, "close"))
             return
         self.acknowledged = True
@@ -197,16 +211,27 @@ class Session:
         authorization = extensions.get("authorization") if isinstance(extensions, dict) else None
         headers = [(str(k), str(v)) for k, v in authorization.items() if v is not None] \
             if isinstance(authorization, dict) else []
-        refusal = self._check("/graphql", headers, data.encode() if isinstance(data, str) else b"")
+        refusal, identity = self._check("/graphql", headers, data.encode() if isinstance(data, str) else b"")
+        if refusal is None and self._refuses_start(headers):
+            refusal = Refusal(401, "UnauthorizedException", "Token has expired.")
         if refusal is not None:
             log(f"connection {self.number} refused {identifier}: {refusal.error_type}")
-            self._send_error(identifier, refusal.error_type, refusal.message)
+            self._send_error(identifier, refusal.error_type, self._echoing(refusal.message, headers))
             return
         fields, errors = prepare_subscription(self.app.graphql_schema, data)
         if errors:
             self._send({"type": "error", "id": identifier, "payload": {"errors": errors}})
             return
-        subscription = Subscription(id=identifier, deliver=self._deliver, connection=self.number, **fields)
+        listener = self.app.pubsub.listeners.get(fields["field_name"])
+        model = self.app.schema.models.get(listener[0]) if listener else None
+        try:
+            access = subscription_access(model, identity, fields["arguments"], fields["field_name"]) if model else None
+        except AppSyncError as denial:
+            log(f"connection {self.number} refused {identifier}: {denial.error_type}")
+            self._send_error(identifier, denial.error_type, str(denial))
+            return
+        subscription = Subscription(id=identifier, deliver=self._deliver, connection=self.number, access=access,
+                                    **fields)
         with self.app.lock:  # no mutation publishes between registering and start_ack
             if not self.app.pubsub.add(subscription):
                 self._send_error(identifier, "DuplicatedOperationError",
@@ -221,11 +246,24 @@ class Session:
             log(f"connection {self.number} stopped {identifier} {subscription.field_name}")
         self._send({"type": "complete", "id": identifier})
 
-    def _check(self, path: str, headers: list[tuple[str, str]], body: bytes) -> Refusal | None:
+    def _check(self, path: str, headers: list[tuple[str, str]], body: bytes) -> tuple[Refusal | None, Identity | None]:
         # As over HTTP: with a user pool, a token in Authorization is checked as one (signature, expiry, issuer).
-        refusal, _ = identify(self.options.auth_policy(), "POST", path, headers, body, self.options.clock(),
-                              on_verified=lambda key_id: log(f"connection {self.number} signed by {key_id}"))
-        return refusal
+        return identify(self.options.auth_policy(), "POST", path, headers, body, self.options.clock(),
+                        on_verified=lambda key_id: log(f"connection {self.number} signed by {key_id}"))
+
+    def _echoing(self, message: str, headers: list[tuple[str, str]]) -> str:
+        """With ``echo_auth``, the refusal's message followed by the auth header values it was given."""
+        if not self.realtime.echo_auth:
+            return message
+        return f"{message} (given: {' '.join(value for _, value in headers)})"
+
+    def _refuses_start(self, headers: list[tuple[str, str]]) -> bool:
+        """The ``refuse_starts`` fault: the first N starts that carry a token are refused as expired."""
+        if not self.realtime.refuse_starts or not header_value(headers, "authorization"):
+            return False
+        with _log_lock:
+            _refused_starts[0] += 1
+            return _refused_starts[0] <= self.realtime.refuse_starts
 
     # Writing (all through the outbox, so messages keep their order)
 

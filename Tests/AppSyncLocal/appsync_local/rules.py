@@ -1,11 +1,18 @@
 """Model auth rules (model introspection's ``auth`` attribute) enforced as AppSync's generated resolvers do.
 
 Only when the server runs with a user pool (``--user-pool-id``): each root query and mutation of a model checks
-the caller's mode (``apiKey``, ``iam`` or ``userPools``) against the model's rules. ``public`` and ``private`` rules
+the caller's mode (``apiKey``, ``iam`` or ``userPools``) against the model's rules, and so does each subscription start
+(``subscription_access``, the transformer's subscription auth resolver). ``public`` and ``private`` rules
 and static ``groups`` rules (``cognito:groups``) grant the operation; ``owner`` rules grant it on the caller's own
 records only (owner from ``username``, else ``cognito:username``; ``sub::username`` as Gen 2 writes it): a create
 fills the owner field, a get, update or delete of another's record is refused, a list keeps the caller's records.
 A refusal is HTTP 200 with ``errorType: Unauthorized`` and ``Not Authorized to access F on type T``.
+
+Subscriptions (``listen``, which ``read`` covers) follow amplify-category-api's generated subscription resolver
+(``graphql-auth-transformer`` ``vtl-generator/ddb/resolvers/subscription.ts``): a static rule (public, private, a
+static group) lets the caller hear every event; with owner rules only, an ``owner`` argument that is not the caller is
+refused, one that is the caller filters by it, and without it the caller hears only records they own (the runtime
+filter ``{or: [{owner: {eq: <claim>}}, …]}``); a caller no rule admits is refused (``$util.unauthorized()``).
 """
 
 from __future__ import annotations
@@ -46,7 +53,7 @@ def _provider(rule: dict) -> str:
 
 def _covers(rule: dict, operation: str) -> bool:
     operations = rule.get("operations") or ALL_OPERATIONS
-    return operation in operations or (operation in ("get", "list") and "read" in operations)
+    return operation in operations or (operation in ("get", "list", "listen") and "read" in operations)
 
 
 @dataclass
@@ -118,3 +125,23 @@ def guard(resolve: Callable, model, operation: str, field_name: str, type_name: 
             return result
         return {**result, "items": [item for item in result["items"] if decision.owns(item)]}
     return guarded
+
+
+def subscription_access(model, identity: Identity | None, arguments: dict, field_name: str) -> Decision:
+    """Whose events a subscription start may hear; raises ``AppSyncError`` (``Unauthorized``) when refused.
+    Without an identity (no user pool configured) rules are not enforced."""
+    if identity is None:
+        return Decision(True, [])
+    refusal = AppSyncError(f"Not Authorized to access {field_name} on type Subscription", "Unauthorized")
+    decision = decide(model.auth_rules, "listen", identity)
+    if decision is None:
+        raise refusal
+    if decision.full:
+        return decision
+    for name, values in decision.owner_fields:
+        given = arguments.get(name)
+        if given is not None:
+            if str(given) not in values:
+                raise refusal
+            return Decision(True, [])  # the owner argument itself filters the events
+    return decision

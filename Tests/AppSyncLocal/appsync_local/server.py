@@ -11,7 +11,7 @@ configured), ``fail_every`` (``fail_status``, 500 ``InternalFailure`` by default
 
 Canned replies stand in for a broken endpoint or a proxy in front of it: with ``reply`` set, requests get its
 status, body, content type and headers instead of an answer (the first ``reply.first`` requests, or all of
-them when it is 0), after the faults above; ``${headers}`` in its body or a header value stands for the
+them when it is 0; none of the first ``reply.after``), after the faults above; ``${headers}`` in its body or a header value stands for the
 request's header values. ``record_path`` appends each request received, faults included,
 as one JSON line ``{"number", "method", "path", "headers": [[name, value], …], "body"}`` before answering.
 Transport: with ``tls_cert``/``tls_key`` the server speaks HTTPS only (the TLS handshake runs on the connection's
@@ -61,6 +61,7 @@ class CannedReply:
     content_type: str = "application/json; charset=UTF-8"
     headers: tuple[tuple[str, str], ...] = ()
     first: int = 0  # reply to the first N requests only, then serve; 0: reply to every request
+    after: int = 0  # serve the first N requests, then reply
 
 
 @dataclass
@@ -230,7 +231,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
                        http_error_body("InternalFailure", "An internal failure occurred (injected fault)."))
             return
         reply = options.reply
-        if reply is not None and (reply.first == 0 or number <= reply.first):
+        if reply is not None and (reply.first == 0 or number <= reply.first) and number > reply.after:
             self._send_canned(reply)
             return
         allowed, identity = self._authorized(raw_body)

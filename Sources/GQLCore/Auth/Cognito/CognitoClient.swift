@@ -169,7 +169,9 @@ public struct CognitoClient: Sendable {
             guard let access = result["AccessToken"]?.stringValue, let id = result["IdToken"]?.stringValue else {
                 throw .badResponse(status: 200, reason: "AuthenticationResult without AccessToken and IdToken")
             }
-            return .signedIn(CognitoTokens(accessToken: access, idToken: id, refreshToken: result["RefreshToken"]?.stringValue))
+            let refresh = result["RefreshToken"]?.stringValue
+            ProcessSecrets.register([access, id, refresh ?? ""])
+            return .signedIn(CognitoTokens(accessToken: access, idToken: id, refreshToken: refresh))
         }
         guard let name = reply["ChallengeName"]?.stringValue else {
             throw .badResponse(status: 200, reason: "neither AuthenticationResult nor ChallengeName")

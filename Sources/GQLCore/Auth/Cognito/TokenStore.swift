@@ -60,7 +60,9 @@ public struct TokenStore: Sendable {
               let username = entry["username"]?.stringValue, let access = entry["accessToken"]?.stringValue,
               let id = entry["idToken"]?.stringValue
         else { return nil }
-        return StoredSignIn(username: username, accessToken: access, idToken: id, refreshToken: entry["refreshToken"]?.stringValue)
+        let refresh = entry["refreshToken"]?.stringValue
+        ProcessSecrets.register([access, id, refresh ?? ""])
+        return StoredSignIn(username: username, accessToken: access, idToken: id, refreshToken: refresh)
     }
 
     /// Stores (or, with nil, forgets) the sign-in under `key`, leaving the other entries as they were.
