@@ -120,15 +120,13 @@ extension ModelCommandRunner {
         } catch {
             return usage(RunFailure.usage(commandLineMessage(error)))
         }
-        var client: GraphQLClient
+        // The listing's pages count on the progress line; the deletes start a line of their own.
+        let (client, progress): (GraphQLClient, ProgressReporter?)
         do {
-            client = try execution.client()
+            (client, progress) = try listingClient()
         } catch {
             return usage(error)
         }
-        // The listing's pages count on the progress line; the deletes start a line of their own.
-        let progress = ProgressReporter.make(console: session.console, globals: globals)
-        progress?.countPages(of: &client)
         let keyFields = schema.models[invocation.model]?.primaryKey.fields ?? []
         var keys: [JSONObject] = []
         let pager = ListPager(
