@@ -409,6 +409,44 @@ def test_cascade_deletes_a_gen1_has_one_child_whose_key_the_parent_holds(project
         assert [p["profileId"] for p in listed(run_gqlc, "Profile")] == ["pr2"]
 
 
+def sent_documents(server) -> list[str]:
+    return [" ".join(line.strip() for line in json.loads(request["body"])["query"].splitlines())
+            for request in server.requests()]
+
+
+def test_cascade_planning_asks_for_key_fields_only(schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    with start_server(schema, seed=schema_examples_dir / "blog-seed.json", record_requests=True) as server:
+        run = runner_for(schema, server.url)("--dry-run", "delete", "Blog", "--id", "b1", "--cascade")
+        assert run.code == 0, run
+        documents = sent_documents(server)
+    assert documents[:3] == [
+        "query GetBlog($id: ID!) { getBlog(id: $id) { id __typename } }",
+        "query ListPosts($filter: ModelPostFilterInput, $limit: Int) "
+        "{ listPosts(filter: $filter, limit: $limit) { items { id __typename } nextToken } }",
+        "query ListComments($filter: ModelCommentFilterInput, $limit: Int) "
+        "{ listComments(filter: $filter, limit: $limit) { items { id __typename } nextToken } }"]
+    assert len(documents) == 5 and set(documents[3:]) == {documents[2]}  # one listing of comments per post
+
+
+def test_cascade_planning_asks_a_gen1_parent_for_the_child_key_it_holds(project_fixtures_dir, tmp_path):
+    schema = project_fixtures_dir / "gen1-conventions.mis.json"
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({
+        "Author": [{"authorId": "a1", "name": "Ann", "authorProfileProfileId": "pr1", "authorProfileHandle": "ann"}],
+        "Profile": [{"profileId": "pr1", "handle": "ann", "bio": "hi"}]}))
+    with start_server(schema, seed=seed, record_requests=True) as server:
+        run = runner_for(schema, server.url)(
+            "--dry-run", "delete", "Author", "--key", "authorId=a1", "--key", "name=Ann", "--cascade")
+        assert run.code == 0 and run.stdout.splitlines()[1:] == ["  profile: 1 Profile"], run
+        # The author's key, and the profile's key it holds (which finds the profile); the profile's key only.
+        assert sent_documents(server) == [
+            "query GetAuthor($authorId: ID!, $name: String!) { getAuthor(authorId: $authorId, name: $name) "
+            "{ authorId name authorProfileHandle authorProfileProfileId __typename } }",
+            "query GetProfile($handle: String!, $profileId: ID!) { getProfile(handle: $handle, profileId: $profileId) "
+            "{ profileId handle __typename } }"]
+
+
 def test_if_is_refused_on_a_bulk_update_rather_than_ignored(blog):
     run = blog("update", "Comment", "--input", "-", "--if", "likes>0", stdin='{"id": "c1", "likes": 1}\n')
     assert (run.code, run.stdout) == (2, ""), run
