@@ -162,6 +162,16 @@ def raw_post(server, body: bytes = b"{}") -> tuple[int, dict[str, str], bytes]:
         connection.close()
 
 
+def test_lose_answer_every_applies_the_request_then_closes_without_an_answer(start_appsync):
+    server = start_appsync(BLOG, seed=SEED, args=["--lose-answer-every", "2"])
+    create = {"query": 'mutation { createComment(input: {id: "lost", content: "x", postId: "p1"}) { id } }'}
+    assert statuses(server, 1) == [200]
+    with pytest.raises((http.client.RemoteDisconnected, ConnectionError)):
+        server.post(create)  # request 2: carried out, answer lost
+    status, body = server.post({"query": '{ getComment(id: "lost") { content } }'})
+    assert (status, body) == (200, {"data": {"getComment": {"content": "x"}}})
+
+
 def test_reply_body_status_type_and_headers_are_sent_as_given(start_appsync, tmp_path):
     page = "<html><head><title>Sign in – Proxy</title></head><body>¡hola!</body></html>".encode()
     (tmp_path / "page.html").write_bytes(page)

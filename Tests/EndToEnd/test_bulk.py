@@ -159,6 +159,22 @@ def test_generated_ids_are_fixed_before_sending_and_faults_lose_or_duplicate_not
         assert sorted(s["id"] for s in stored) == sorted(p["id"] for p in printed)
 
 
+def test_a_create_whose_answer_was_lost_counts_as_done_when_the_retry_finds_it_made(schema_examples_dir):
+    """Every 5th request is carried out but its answer lost: gqlc's retry meets "already exists", which after a
+    retry of its own means the first attempt made it. Done, printed as stored, never a failure or a duplicate."""
+    schema = schema_examples_dir / "blog.json"
+    with start_server(schema, args=("--lose-answer-every", "5")) as server:
+        run_gqlc = runner_for(schema, server.url)
+        records = [{"content": f"lost answer {i}", "postId": "p1"} for i in range(40)]
+        run = run_gqlc("--retries", "5", "create", "Comment", "--input", "-", "--concurrency", "4", stdin=ndjson(records))
+        assert run.code == 0 and summary(run) == (40, "created", 0), run
+        printed = run.ndjson()
+        assert [p["content"] for p in printed] == [r["content"] for r in records]
+        stored = listed(runner_for(schema, server.url, "--retries", "5"), "Comment")
+        assert sorted(s["id"] for s in stored) == sorted(p["id"] for p in printed)
+        assert {s["content"] for s in stored} == {r["content"] for r in records}
+
+
 def test_throttling_slows_every_worker_and_the_job_still_finishes(schema_examples_dir):
     schema = schema_examples_dir / "blog.json"
     with start_server(schema, args=("--throttle-every", "5")) as server:
