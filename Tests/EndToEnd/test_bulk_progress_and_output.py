@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from gqlc_runner import on_terminal, runner_for
+from gqlc_runner import Terminal, on_terminal, runner_for
 from harness import start_server
 
 ERASE = "\r\x1b[K"
@@ -130,6 +130,43 @@ def test_cascade_counts_the_deletes_on_the_line(blog):
     assert f"{ERASE}1 item, " in err
     done = re.search(r"\r\x1b\[Kdeleted (\d+) records: \d+ Comment, 1 Post\n$", err)
     assert done and int(done.group(1)) > 1, err
+
+
+# MARK: - Asking on a terminal
+
+
+def test_delete_where_on_a_terminal_shows_the_count_and_asks_first(blog):
+    args, run_gqlc = blog
+    terminal = Terminal([*args, "delete", "Comment", "--where", "postId=p1"])
+    terminal.read_until(b"delete 4 Comment records? [y/N] ")
+    terminal.type("n\n")
+    terminal.read_until(b"gqlc: nothing was deleted")
+    assert terminal.exit_code() == 1, terminal.seen
+    assert len([c for c in run_gqlc("list", "Comment", "-o", "ndjson").ndjson() if c["postId"] == "p1"]) == 4
+
+    terminal = Terminal([*args, "delete", "Comment", "--where", "postId=p1"])
+    terminal.read_until(b"delete 4 Comment records? [y/N] ")
+    terminal.type("y\n")
+    terminal.read_until(b"4 deleted, 0 failed")
+    assert terminal.exit_code() == 0, terminal.seen
+    assert not any(c["postId"] == "p1" for c in run_gqlc("list", "Comment", "-o", "ndjson").ndjson())
+
+
+def test_cascade_on_a_terminal_asks_before_deleting_what_is_under_the_record(blog):
+    args, run_gqlc = blog
+    terminal = Terminal([*args, "delete", "Post", "--id", "p1", "--cascade"])
+    terminal.read_until(b"delete Post id=p1 and the 4 records under it? [y/N] ")
+    terminal.type("\n")  # the default is no
+    terminal.read_until(b"gqlc: nothing was deleted")
+    assert terminal.exit_code() == 1, terminal.seen
+    assert run_gqlc("get", "Post", "--id", "p1").code == 0
+
+    terminal = Terminal([*args, "delete", "Post", "--id", "p1", "--cascade"])
+    terminal.read_until(b"[y/N] ")
+    terminal.type("yes\n")
+    terminal.read_until(b"deleted 5 records: 4 Comment, 1 Post")
+    assert terminal.exit_code() == 0, terminal.seen
+    assert run_gqlc("get", "Post", "--id", "p1").code == 4
 
 
 # MARK: - --fields and --output on the records printed
