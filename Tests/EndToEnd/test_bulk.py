@@ -123,6 +123,23 @@ def test_exit_1_when_every_record_failed(blog_empty):
     assert run.code == 1 and run.stdout == "" and summary(run) == (0, "created", 2), run
 
 
+def test_an_import_says_once_that_read_only_timestamps_are_left_out(blog_empty):
+    """AppSync's create inputs do not take the implicit createdAt/updatedAt: a re-import cannot keep them, and
+    says so instead of replacing the dates silently."""
+    run_gqlc, _ = blog_empty
+    dated = [{**comment(i), "createdAt": "2020-01-02T03:04:05.000Z", "updatedAt": "2020-01-02T03:04:05.000Z",
+              "__typename": "Comment"} for i in range(3)]
+    note = ("gqlc: note: createdAt, updatedAt are read-only on Comment (the server sets them); "
+            "the input's values are left out")
+    run = run_gqlc("create", "Comment", "--input", "-", stdin=ndjson(dated))
+    assert run.code == 0 and run.stderr_lines[:-1] == [note] and summary(run) == (3, "created", 0), run
+    assert all(not r["createdAt"].startswith("2020") for r in run.ndjson())
+    one = run_gqlc("create", "Comment", "--input", "-", stdin=json.dumps({**dated[0], "id": "k9999"}))
+    assert one.code == 0 and one.stderr_lines == [note], one
+    plain = run_gqlc("create", "Comment", "--input", "-", stdin=ndjson([comment(5), comment(6)]))
+    assert plain.code == 0 and len(plain.stderr_lines) == 1, plain
+
+
 def test_a_broken_array_stops_with_status_2_after_the_records_before_it(blog_empty):
     run_gqlc, _ = blog_empty
     text = "[" + json.dumps(comment(1)) + "\n" + json.dumps(comment(2)) + "]"
