@@ -107,6 +107,30 @@ def test_keep_alive_serves_many_requests_on_one_socket(blog_server):
         assert json.loads(read_response(sock_file)[1]) == KNIFE
 
 
+def test_a_burst_of_connections_waits_in_the_accept_backlog(blog_server):
+    """A client that opens many connections at once (gqlc's bulk workers) must find them all queued by the kernel,
+    not some SYNs dropped: with socketserver's backlog of 5 the seventh waited a second for a SYN retransmit."""
+    burst = 32
+    blog_server.process.send_signal(signal.SIGSTOP)  # nothing is accepted: the listen queue alone holds them
+    sockets = []
+    try:
+        for _ in range(burst):
+            sock = socket.socket()
+            sock.settimeout(30)  # a dropped SYN is a connect that cannot complete while the server is stopped
+            sockets.append(sock)
+            sock.connect((blog_server.host, blog_server.port))
+    finally:
+        blog_server.process.send_signal(signal.SIGCONT)
+    body = json.dumps(QUERY).encode()
+    request = (f"POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+    for sock in sockets:
+        with sock:
+            sock.sendall(request)
+            status, payload = read_response(sock.makefile("rb"))
+            assert status.startswith("HTTP/1.1 200") and json.loads(payload) == KNIFE
+
+
 def statuses(server, count: int) -> list[object]:
     results = []
     for _ in range(count):

@@ -104,6 +104,9 @@ class AppSyncHTTPServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    # socketserver listens with a backlog of 5: a client opening more connections at once (gqlc's bulk workers)
+    # had SYNs dropped and waited a second for the retransmit. The kernel caps this at net.core.somaxconn.
+    request_queue_size = socket.SOMAXCONN
 
     def __init__(self, address: tuple[str, int], app: App, options: ServerOptions) -> None:
         super().__init__(address, GraphQLHandler)
