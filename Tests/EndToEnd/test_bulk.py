@@ -442,6 +442,33 @@ def test_cascade_deletes_a_gen1_has_one_child_whose_key_the_parent_holds(project
         assert [p["profileId"] for p in listed(run_gqlc, "Profile")] == ["pr2"]
 
 
+def test_deleting_a_customer_warns_about_its_cart_and_cascade_deletes_it(shared_fixtures_dir, tmp_path):
+    """The issue's own case on Amplify's Gen 2 cart/customer schema: a hasOne whose child holds the key."""
+    schema = shared_fixtures_dir / "gen2-cart-customer.amplify_outputs.json"
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({
+        "Customer": [{"id": "c1", "name": "Ann"}, {"id": "c2", "name": "Bob"}, {"id": "c3", "name": "Cy"}],
+        "Cart": [{"id": "k1", "items": ["tea"], "customerId": "c1"}, {"id": "k2", "items": ["tea"], "customerId": "c2"},
+                 {"id": "k3", "items": ["tea"], "customerId": "c3"}]}))
+    with start_server(schema, seed=seed, record_requests=True) as server:
+        run_gqlc = runner_for(schema, server.url)
+        plain = run_gqlc("delete", "Customer", "--id", "c3")
+        assert plain.code == 0 and plain.stderr_lines == [
+            "gqlc: warning: Cart records (Customer.activeCart) are left pointing at the deleted Customer id=c3; "
+            "--cascade deletes them with it"], plain
+        # The warning costs one query, stopped at the first match as `--limit 1` stops (a page of the usual size:
+        # AppSync filters after reading `limit` records), asking for the key fields only.
+        delete, orphan_query = [json.loads(request["body"]) for request in server.requests()]
+        assert delete["query"].startswith("mutation DeleteCustomer")
+        assert orphan_query["variables"] == {"filter": {"customerId": {"eq": "c3"}}, "limit": 1000}, orphan_query
+        assert "{ items { id __typename } nextToken }" in " ".join(orphan_query["query"].split()), orphan_query
+        plan = run_gqlc("--dry-run", "delete", "Customer", "--id", "c1", "--cascade")
+        assert plan.code == 0 and plan.stdout.splitlines() == ["Customer id=c1", "  activeCart: 1 Cart"], plan
+        run = run_gqlc("delete", "Customer", "--id", "c1", "--cascade", "--yes")
+        assert run.code == 0 and run.stderr_lines == ["deleted 2 records: 1 Cart, 1 Customer"], run
+        assert sorted(c["id"] for c in listed(run_gqlc, "Cart")) == ["k2", "k3"]
+
+
 def sent_documents(server) -> list[str]:
     return [" ".join(line.strip() for line in json.loads(request["body"])["query"].splitlines())
             for request in server.requests()]
