@@ -169,6 +169,19 @@ def test_cascade_on_a_terminal_asks_before_deleting_what_is_under_the_record(blo
     assert run_gqlc("get", "Post", "--id", "p1").code == 4
 
 
+@pytest.mark.parametrize("command", [["delete", "Comment", "--where", "postId=p1"],
+                                     ["delete", "Post", "--id", "p1", "--cascade"]])
+def test_ctrl_c_at_the_question_stops_and_deletes_nothing(blog, command):
+    args, run_gqlc = blog
+    before = run_gqlc("list", "Comment", "-o", "ndjson").ndjson()
+    terminal = Terminal([*args, *command])
+    terminal.read_until(b"[y/N] ")
+    terminal.type("\x03")
+    terminal.read_until(b"gqlc: interrupted; nothing was deleted")
+    assert terminal.exit_code() == 130, terminal.seen
+    assert run_gqlc("list", "Comment", "-o", "ndjson").ndjson() == before
+
+
 # MARK: - --fields and --output on the records printed
 
 
