@@ -107,6 +107,30 @@ def test_keep_alive_serves_many_requests_on_one_socket(blog_server):
         assert json.loads(read_response(sock_file)[1]) == KNIFE
 
 
+def test_a_burst_of_connections_waits_in_the_accept_backlog(blog_server):
+    """A client that opens many connections at once (gqlc's bulk workers) must find them all queued by the kernel,
+    not some SYNs dropped: with socketserver's backlog of 5 the seventh waited a second for a SYN retransmit."""
+    burst = 32
+    blog_server.process.send_signal(signal.SIGSTOP)  # nothing is accepted: the listen queue alone holds them
+    sockets = []
+    try:
+        for _ in range(burst):
+            sock = socket.socket()
+            sock.settimeout(30)  # a dropped SYN is a connect that cannot complete while the server is stopped
+            sockets.append(sock)
+            sock.connect((blog_server.host, blog_server.port))
+    finally:
+        blog_server.process.send_signal(signal.SIGCONT)
+    body = json.dumps(QUERY).encode()
+    request = (f"POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
+    for sock in sockets:
+        with sock:
+            sock.sendall(request)
+            status, payload = read_response(sock.makefile("rb"))
+            assert status.startswith("HTTP/1.1 200") and json.loads(payload) == KNIFE
+
+
 def statuses(server, count: int) -> list[object]:
     results = []
     for _ in range(count):
@@ -160,6 +184,16 @@ def raw_post(server, body: bytes = b"{}") -> tuple[int, dict[str, str], bytes]:
         return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
     finally:
         connection.close()
+
+
+def test_lose_answer_every_applies_the_request_then_closes_without_an_answer(start_appsync):
+    server = start_appsync(BLOG, seed=SEED, args=["--lose-answer-every", "2"])
+    create = {"query": 'mutation { createComment(input: {id: "lost", content: "x", postId: "p1"}) { id } }'}
+    assert statuses(server, 1) == [200]
+    with pytest.raises((http.client.RemoteDisconnected, ConnectionError)):
+        server.post(create)  # request 2: carried out, answer lost
+    status, body = server.post({"query": '{ getComment(id: "lost") { content } }'})
+    assert (status, body) == (200, {"data": {"getComment": {"content": "x"}}})
 
 
 def test_reply_body_status_type_and_headers_are_sent_as_given(start_appsync, tmp_path):

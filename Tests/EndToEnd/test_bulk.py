@@ -123,6 +123,23 @@ def test_exit_1_when_every_record_failed(blog_empty):
     assert run.code == 1 and run.stdout == "" and summary(run) == (0, "created", 2), run
 
 
+def test_an_import_says_once_that_read_only_timestamps_are_left_out(blog_empty):
+    """AppSync's create inputs do not take the implicit createdAt/updatedAt: a re-import cannot keep them, and
+    says so instead of replacing the dates silently."""
+    run_gqlc, _ = blog_empty
+    dated = [{**comment(i), "createdAt": "2020-01-02T03:04:05.000Z", "updatedAt": "2020-01-02T03:04:05.000Z",
+              "__typename": "Comment"} for i in range(3)]
+    note = ("gqlc: note: createdAt, updatedAt are read-only on Comment (the server sets them); "
+            "the input's values are left out")
+    run = run_gqlc("create", "Comment", "--input", "-", stdin=ndjson(dated))
+    assert run.code == 0 and run.stderr_lines[:-1] == [note] and summary(run) == (3, "created", 0), run
+    assert all(not r["createdAt"].startswith("2020") for r in run.ndjson())
+    one = run_gqlc("create", "Comment", "--input", "-", stdin=json.dumps({**dated[0], "id": "k9999"}))
+    assert one.code == 0 and one.stderr_lines == [note], one
+    plain = run_gqlc("create", "Comment", "--input", "-", stdin=ndjson([comment(5), comment(6)]))
+    assert plain.code == 0 and len(plain.stderr_lines) == 1, plain
+
+
 def test_a_broken_array_stops_with_status_2_after_the_records_before_it(blog_empty):
     run_gqlc, _ = blog_empty
     text = "[" + json.dumps(comment(1)) + "\n" + json.dumps(comment(2)) + "]"
@@ -157,6 +174,22 @@ def test_generated_ids_are_fixed_before_sending_and_faults_lose_or_duplicate_not
         stored = listed(runner_for(schema, server.url, "--retries", "8"), "Comment")
         assert len(stored) == 150 and len({s["id"] for s in stored}) == 150
         assert sorted(s["id"] for s in stored) == sorted(p["id"] for p in printed)
+
+
+def test_a_create_whose_answer_was_lost_counts_as_done_when_the_retry_finds_it_made(schema_examples_dir):
+    """Every 5th request is carried out but its answer lost: gqlc's retry meets "already exists", which after a
+    retry of its own means the first attempt made it. Done, printed as stored, never a failure or a duplicate."""
+    schema = schema_examples_dir / "blog.json"
+    with start_server(schema, args=("--lose-answer-every", "5")) as server:
+        run_gqlc = runner_for(schema, server.url)
+        records = [{"content": f"lost answer {i}", "postId": "p1"} for i in range(40)]
+        run = run_gqlc("--retries", "5", "create", "Comment", "--input", "-", "--concurrency", "4", stdin=ndjson(records))
+        assert run.code == 0 and summary(run) == (40, "created", 0), run
+        printed = run.ndjson()
+        assert [p["content"] for p in printed] == [r["content"] for r in records]
+        stored = listed(runner_for(schema, server.url, "--retries", "5"), "Comment")
+        assert sorted(s["id"] for s in stored) == sorted(p["id"] for p in printed)
+        assert {s["content"] for s in stored} == {r["content"] for r in records}
 
 
 def test_throttling_slows_every_worker_and_the_job_still_finishes(schema_examples_dir):
@@ -407,6 +440,71 @@ def test_cascade_deletes_a_gen1_has_one_child_whose_key_the_parent_holds(project
         run = run_gqlc("delete", "Author", "--key", "authorId=a1", "--key", "name=Ann", "--cascade", "--yes")
         assert run.code == 0 and run.stderr_lines == ["deleted 2 records: 1 Profile, 1 Author"], run
         assert [p["profileId"] for p in listed(run_gqlc, "Profile")] == ["pr2"]
+
+
+def test_deleting_a_customer_warns_about_its_cart_and_cascade_deletes_it(shared_fixtures_dir, tmp_path):
+    """The issue's own case on Amplify's Gen 2 cart/customer schema: a hasOne whose child holds the key."""
+    schema = shared_fixtures_dir / "gen2-cart-customer.amplify_outputs.json"
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({
+        "Customer": [{"id": "c1", "name": "Ann"}, {"id": "c2", "name": "Bob"}, {"id": "c3", "name": "Cy"}],
+        "Cart": [{"id": "k1", "items": ["tea"], "customerId": "c1"}, {"id": "k2", "items": ["tea"], "customerId": "c2"},
+                 {"id": "k3", "items": ["tea"], "customerId": "c3"}]}))
+    with start_server(schema, seed=seed, record_requests=True) as server:
+        run_gqlc = runner_for(schema, server.url)
+        plain = run_gqlc("delete", "Customer", "--id", "c3")
+        assert plain.code == 0 and plain.stderr_lines == [
+            "gqlc: warning: Cart records (Customer.activeCart) are left pointing at the deleted Customer id=c3; "
+            "--cascade deletes them with it"], plain
+        # The warning costs one query, stopped at the first match as `--limit 1` stops (a page of the usual size:
+        # AppSync filters after reading `limit` records), asking for the key fields only.
+        delete, orphan_query = [json.loads(request["body"]) for request in server.requests()]
+        assert delete["query"].startswith("mutation DeleteCustomer")
+        assert orphan_query["variables"] == {"filter": {"customerId": {"eq": "c3"}}, "limit": 1000}, orphan_query
+        assert "{ items { id __typename } nextToken }" in " ".join(orphan_query["query"].split()), orphan_query
+        plan = run_gqlc("--dry-run", "delete", "Customer", "--id", "c1", "--cascade")
+        assert plan.code == 0 and plan.stdout.splitlines() == ["Customer id=c1", "  activeCart: 1 Cart"], plan
+        run = run_gqlc("delete", "Customer", "--id", "c1", "--cascade", "--yes")
+        assert run.code == 0 and run.stderr_lines == ["deleted 2 records: 1 Cart, 1 Customer"], run
+        assert sorted(c["id"] for c in listed(run_gqlc, "Cart")) == ["k2", "k3"]
+
+
+def sent_documents(server) -> list[str]:
+    return [" ".join(line.strip() for line in json.loads(request["body"])["query"].splitlines())
+            for request in server.requests()]
+
+
+def test_cascade_planning_asks_for_key_fields_only(schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    with start_server(schema, seed=schema_examples_dir / "blog-seed.json", record_requests=True) as server:
+        run = runner_for(schema, server.url)("--dry-run", "delete", "Blog", "--id", "b1", "--cascade")
+        assert run.code == 0, run
+        documents = sent_documents(server)
+    assert documents[:3] == [
+        "query GetBlog($id: ID!) { getBlog(id: $id) { id __typename } }",
+        "query ListPosts($filter: ModelPostFilterInput, $limit: Int) "
+        "{ listPosts(filter: $filter, limit: $limit) { items { id __typename } nextToken } }",
+        "query ListComments($filter: ModelCommentFilterInput, $limit: Int) "
+        "{ listComments(filter: $filter, limit: $limit) { items { id __typename } nextToken } }"]
+    assert len(documents) == 5 and set(documents[3:]) == {documents[2]}  # one listing of comments per post
+
+
+def test_cascade_planning_asks_a_gen1_parent_for_the_child_key_it_holds(project_fixtures_dir, tmp_path):
+    schema = project_fixtures_dir / "gen1-conventions.mis.json"
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({
+        "Author": [{"authorId": "a1", "name": "Ann", "authorProfileProfileId": "pr1", "authorProfileHandle": "ann"}],
+        "Profile": [{"profileId": "pr1", "handle": "ann", "bio": "hi"}]}))
+    with start_server(schema, seed=seed, record_requests=True) as server:
+        run = runner_for(schema, server.url)(
+            "--dry-run", "delete", "Author", "--key", "authorId=a1", "--key", "name=Ann", "--cascade")
+        assert run.code == 0 and run.stdout.splitlines()[1:] == ["  profile: 1 Profile"], run
+        # The author's key, and the profile's key it holds (which finds the profile); the profile's key only.
+        assert sent_documents(server) == [
+            "query GetAuthor($authorId: ID!, $name: String!) { getAuthor(authorId: $authorId, name: $name) "
+            "{ authorId name authorProfileHandle authorProfileProfileId __typename } }",
+            "query GetProfile($handle: String!, $profileId: ID!) { getProfile(handle: $handle, profileId: $profileId) "
+            "{ profileId handle __typename } }"]
 
 
 def test_if_is_refused_on_a_bulk_update_rather_than_ignored(blog):

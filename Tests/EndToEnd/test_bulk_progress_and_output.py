@@ -9,10 +9,11 @@ import re
 
 import pytest
 
-from gqlc_runner import on_terminal, runner_for
+from gqlc_runner import Terminal, on_terminal, runner_for
 from harness import start_server
 
 ERASE = "\r\x1b[K"
+SGR = re.compile(r"\x1b\[[0-9;]*m")
 SUMMARY = re.compile(r"(\d+) (created|updated|deleted), (\d+) failed in \d+\.\d\d s\n")
 
 
@@ -59,9 +60,44 @@ def test_records_printed_to_the_same_terminal_go_above_the_line(blog, tmp_path):
     path = write_input(tmp_path, [json.dumps({"id": f"c{i}", "likes": 100 + i}) for i in range(1, 6)])
     code, text, _ = on_terminal([*args, "update", "Comment", "--input", path], stdout_tty=True, stderr_tty=True)
     assert code == 0, text
-    records = [line.split(ERASE)[-1] for line in text.split("\n") if "\"likes\"" in line]
+    records = [SGR.sub("", line.split(ERASE)[-1]) for line in text.split("\n") if "\"likes\"" in line]
     assert [json.loads(record)["likes"] for record in records] == [101, 102, 103, 104, 105], text
     assert "1 item, " in text and "5 updated, 0 failed" in text
+
+
+# MARK: - Colour
+
+
+def test_bulk_records_are_coloured_on_a_terminal_as_list_colours_them(blog, tmp_path):
+    args, _ = blog
+    path = write_input(tmp_path, [json.dumps({"id": f"c{i}", "likes": 40 + i, "author": None}) for i in (1, 2)])
+    code, out, err = on_terminal([*args, "update", "Comment", "--input", path, "--fields", "likes,author"])
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 2, out
+    # Keys bold blue, numbers cyan, null grey, as `list` and `get` colour them (compact: no space after the colon).
+    assert f'\x1b[1;34m"likes"\x1b[0m:\x1b[36m41\x1b[0m' in lines[0], out
+    assert f'\x1b[1;34m"author"\x1b[0m:\x1b[90mnull\x1b[0m' in lines[0], out
+    assert [json.loads(SGR.sub("", line))["likes"] for line in lines] == [41, 42]
+
+
+@pytest.mark.parametrize("args, env", [(["--color", "never"], None), ([], {"NO_COLOR": "1"})])
+def test_bulk_records_are_not_coloured_when_colour_is_off(blog, tmp_path, args, env):
+    fixed, _ = blog
+    path = write_input(tmp_path, ['{"id":"c1","likes":51}', '{"id":"c2","likes":52}'])
+    code, out, err = on_terminal([*fixed, *args, "update", "Comment", "--input", path], env=env)
+    assert code == 0 and "\x1b[" not in out, out
+    assert [json.loads(line)["likes"] for line in out.splitlines()] == [51, 52]
+
+
+def test_bulk_records_on_a_pipe_are_plain_unless_colour_is_always(blog, tmp_path):
+    _, run_gqlc = blog
+    path = write_input(tmp_path, ['"c1"', '"c2"'])
+    piped = run_gqlc("delete", "Comment", "--input", path)
+    assert piped.code == 0 and "\x1b[" not in piped.stdout and len(piped.ndjson()) == 2, piped
+    path = write_input(tmp_path, ['"c3"', '"c4"'])
+    forced = run_gqlc("--color", "always", "delete", "Comment", "--input", path)
+    assert forced.code == 0 and '\x1b[1;34m"id"\x1b[0m:\x1b[32m"c3"\x1b[0m' in forced.stdout, forced
 
 
 def test_bulk_progress_never_goes_to_a_pipe_and_quiet_turns_it_off(blog, tmp_path):
@@ -94,6 +130,56 @@ def test_cascade_counts_the_deletes_on_the_line(blog):
     assert f"{ERASE}1 item, " in err
     done = re.search(r"\r\x1b\[Kdeleted (\d+) records: \d+ Comment, 1 Post\n$", err)
     assert done and int(done.group(1)) > 1, err
+
+
+# MARK: - Asking on a terminal
+
+
+def test_delete_where_on_a_terminal_shows_the_count_and_asks_first(blog):
+    args, run_gqlc = blog
+    terminal = Terminal([*args, "delete", "Comment", "--where", "postId=p1"])
+    terminal.read_until(b"delete 4 Comment records? [y/N] ")
+    terminal.type("n\n")
+    terminal.read_until(b"gqlc: nothing was deleted")
+    assert terminal.exit_code() == 1, terminal.seen
+    assert len([c for c in run_gqlc("list", "Comment", "-o", "ndjson").ndjson() if c["postId"] == "p1"]) == 4
+
+    terminal = Terminal([*args, "delete", "Comment", "--where", "postId=p1"])
+    terminal.read_until(b"delete 4 Comment records? [y/N] ")
+    terminal.type("y\n")
+    terminal.read_until(b"4 deleted, 0 failed")
+    assert terminal.exit_code() == 0, terminal.seen
+    assert not any(c["postId"] == "p1" for c in run_gqlc("list", "Comment", "-o", "ndjson").ndjson())
+
+
+def test_cascade_on_a_terminal_asks_before_deleting_what_is_under_the_record(blog):
+    args, run_gqlc = blog
+    terminal = Terminal([*args, "delete", "Post", "--id", "p1", "--cascade"])
+    terminal.read_until(b"delete Post id=p1 and the 4 records under it? [y/N] ")
+    terminal.type("\n")  # the default is no
+    terminal.read_until(b"gqlc: nothing was deleted")
+    assert terminal.exit_code() == 1, terminal.seen
+    assert run_gqlc("get", "Post", "--id", "p1").code == 0
+
+    terminal = Terminal([*args, "delete", "Post", "--id", "p1", "--cascade"])
+    terminal.read_until(b"[y/N] ")
+    terminal.type("yes\n")
+    terminal.read_until(b"deleted 5 records: 4 Comment, 1 Post")
+    assert terminal.exit_code() == 0, terminal.seen
+    assert run_gqlc("get", "Post", "--id", "p1").code == 4
+
+
+@pytest.mark.parametrize("command", [["delete", "Comment", "--where", "postId=p1"],
+                                     ["delete", "Post", "--id", "p1", "--cascade"]])
+def test_ctrl_c_at_the_question_stops_and_deletes_nothing(blog, command):
+    args, run_gqlc = blog
+    before = run_gqlc("list", "Comment", "-o", "ndjson").ndjson()
+    terminal = Terminal([*args, *command])
+    terminal.read_until(b"[y/N] ")
+    terminal.type("\x03")
+    terminal.read_until(b"gqlc: interrupted; nothing was deleted")
+    assert terminal.exit_code() == 130, terminal.seen
+    assert run_gqlc("list", "Comment", "-o", "ndjson").ndjson() == before
 
 
 # MARK: - --fields and --output on the records printed

@@ -44,7 +44,13 @@ public struct CascadeDelete: Sendable {
     /// Lists everything under the record (its children, theirs, …); sends only queries.
     public func plan(model: String, key: JSONObject) throws(Failure) -> Node {
         var visited: Set<String> = []
-        guard let record = try fetch(model, key: key) else { throw .notFound }
+        let root: Model
+        do {
+            root = try builder.model(named: model)
+        } catch {
+            throw .request(error)
+        }
+        guard let record = try fetch(root, key: key) else { throw .notFound }
         return try node(model: model, key: key, record: record, field: nil, visited: &visited)
     }
 
@@ -90,7 +96,7 @@ public struct CascadeDelete: Sendable {
                 guard let value = record?[relation.foreignKeys[index]], !value.isNull else { return [] }
                 childKey[field] = value
             }
-            guard let child = try fetch(related.name, key: childKey) else { return [] }
+            guard let child = try fetch(related, key: childKey) else { return [] }
             return [(childKey, child)]
         case .relatedModel:
             var found: [(JSONObject, JSONObject?)] = []
@@ -172,10 +178,10 @@ public struct CascadeDelete: Sendable {
         return try value(of: request, nullIsNotFound: true) ?? .null
     }
 
-    private func fetch(_ model: String, key: JSONObject) throws(Failure) -> JSONObject? {
+    private func fetch(_ model: Model, key: JSONObject) throws(Failure) -> JSONObject? {
         let request: GraphQLRequest
         do {
-            request = try builder.get(model, key: .values(key))
+            request = try builder.get(model.name, key: .values(key), fields: planningFields(model))
         } catch {
             throw .request(error)
         }
@@ -208,7 +214,7 @@ public struct CascadeDelete: Sendable {
     ) throws(Failure) {
         let requests: ListRequests
         do {
-            requests = try builder.listPages(model.name, filter: FilterInput(json: filter))
+            requests = try builder.listPages(model.name, filter: FilterInput(json: filter), fields: planningFields(model))
         } catch {
             throw .request(error)
         }
@@ -225,6 +231,22 @@ public struct CascadeDelete: Sendable {
         case .graphQLErrors(let errors), .partial(let errors): throw .errors(errors)
         case .consumerFailed: return
         }
+    }
+
+    /// What planning reads of a `model` record: its key, and the foreign keys it holds of a child of its own (a
+    /// Gen 1 hasOne), which lead to the grandchildren. Children found through their own foreign keys need only
+    /// the parent's key.
+    func planningFields(_ model: Model) -> FieldSelection {
+        var held: [String] = []
+        for association in model.relationshipFields {
+            guard let relation = builder.schema.relationship(of: association), relation.kind != .belongsTo,
+                relation.keyHolder == .thisModel
+            else { continue }
+            for field in relation.foreignKeys where model.field(named: field) != nil && !model.isKeyField(field) {
+                if !held.contains(field) { held.append(field) }
+            }
+        }
+        return held.isEmpty ? .keysOnly : .paths(held)
     }
 
     private static func identity(_ model: String, _ key: JSONObject) -> String {

@@ -50,7 +50,8 @@ enum BulkOptions {
             speeds up again as requests succeed, as the AWS SDKs' adaptive retry mode does. Retries \
             never duplicate: a create keeps the key it was given, or one generated before its first \
             attempt. Fields that the create input does not take (read-only fields, associations, \
-            __typename) are dropped, so 'gqlc list MODEL --output ndjson' output can be fed back.
+            __typename) are dropped, so 'gqlc list MODEL --output ndjson' output can be fed back; a \
+            note on stderr says when read-only values such as createdAt are dropped (the server sets them).
             """),
         .paragraph(
             """

@@ -2,8 +2,9 @@ import GQLCore
 import Synchronization
 
 /// Prints a bulk job's records as they finish, one at a time: one compact JSON line each (`--output json` and
-/// `ndjson` alike), or rows of a table, TSV or raw values. A table's column widths are fitted to its first
-/// ``tableSample`` records, which are held until then, so memory stays flat however long the job.
+/// `ndjson` alike, coloured as `list` colours them), or rows of a table, TSV or raw values. A table's column
+/// widths are fitted to its first ``tableSample`` records, which are held until then, so memory stays flat
+/// however long the job.
 final class BulkRecordPrinter: Sendable {
     /// How many records a table's widths are fitted to.
     static let tableSample = 50
@@ -29,7 +30,7 @@ final class BulkRecordPrinter: Sendable {
             var writer = JSONWriter(style: .compact)
             writer.write(printer.decoded(record))
             writer.bytes.append(UInt8(ascii: "\n"))
-            printer.sink.write(bytes: writer.bytes)
+            printer.emit(writer.bytes)
             return
         }
         state.withLock { state in

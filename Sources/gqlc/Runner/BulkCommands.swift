@@ -120,15 +120,13 @@ extension ModelCommandRunner {
         } catch {
             return usage(RunFailure.usage(commandLineMessage(error)))
         }
-        var client: GraphQLClient
+        // The listing's pages count on the progress line; the deletes start a line of their own.
+        let (client, progress): (GraphQLClient, ProgressReporter?)
         do {
-            client = try execution.client()
+            (client, progress) = try listingClient()
         } catch {
             return usage(error)
         }
-        // The listing's pages count on the progress line; the deletes start a line of their own.
-        let progress = ProgressReporter.make(console: session.console, globals: globals)
-        progress?.countPages(of: &client)
         let keyFields = schema.models[invocation.model]?.primaryKey.fields ?? []
         var keys: [JSONObject] = []
         let pager = ListPager(
@@ -173,16 +171,12 @@ extension ModelCommandRunner {
             session.console.error.write("no \(invocation.model) records match; nothing to delete\n")
             return .success
         }
-        if !invocation.confirmed {
-            guard Confirmation.ask("delete \(keys.count) \(noun)?", console: session.console) else {
-                if Confirmation.canAsk {
-                    diagnostics.error("nothing was deleted")
-                    return .graphQLErrors
-                }
-                diagnostics.error(
-                    "\(keys.count) \(noun) match; pass --yes to delete them (standard input is not a terminal, so gqlc cannot ask)")
-                return .usage
-            }
+        if !invocation.confirmed, let status = Confirmation.check(
+            "delete \(keys.count) \(noun)?",
+            refusal: "\(keys.count) \(noun) match; pass --yes to delete them (standard input is not a terminal, so gqlc cannot ask)",
+            session: session, diagnostics: diagnostics)
+        {
+            return status
         }
         var index = 0
         let all = keys
@@ -204,13 +198,36 @@ enum Confirmation {
     static var canAsk: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 }
 
     /// Prints `question [y/N] ` on stderr and reads one line; true only for `y` or `yes`. False when it cannot ask.
-    static func ask(_ question: String, console: Console) -> Bool {
+    /// Ctrl-C while it waits throws ``RunFailure/interrupted``.
+    static func ask(_ question: String, console: Console, cancellation: CancellationFlag?) throws(RunFailure) -> Bool {
         guard canAsk else { return false }
         console.error.write("\(question) [y/N] ")
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while read(STDIN_FILENO, &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(byte) }
-        let answer = String(decoding: line, as: UTF8.self).trimmingWhitespace.lowercased()
-        return answer == "y" || answer == "yes"
+        let prompter = Prompter(fromStandardInput: true, cancellation: cancellation)
+        do {
+            let answer = (try prompter.readLine(descriptor: STDIN_FILENO) ?? "").trimmingWhitespace.lowercased()
+            return answer == "y" || answer == "yes"
+        } catch {
+            console.error.write("\n")
+            throw error
+        }
+    }
+
+    /// Asks, and says why nothing was deleted when the answer is not yes (or gqlc cannot ask); nil to go on, else
+    /// the exit status: 1 for no, 2 when `--yes` is needed (`refusal` says so), 130 for Ctrl-C.
+    static func check(
+        _ question: String, refusal: @autoclosure () -> String, session: Session, diagnostics: Diagnostics
+    ) -> ExitCode? {
+        do {
+            if try ask(question, console: session.console, cancellation: session.cancellation) { return nil }
+        } catch {
+            diagnostics.error("interrupted; nothing was deleted")
+            return .interrupted
+        }
+        if canAsk {
+            diagnostics.error("nothing was deleted")
+            return .graphQLErrors
+        }
+        diagnostics.error(refusal())
+        return .usage
     }
 }

@@ -28,18 +28,13 @@ extension ModelCommandRunner {
                 "would delete \(plan.count) record\(plan.count == 1 ? "" : "s"); nothing was deleted (--dry-run)\n")
             return .success
         }
-        if others > 0 && !invocation.confirmed {
-            let question = "delete \(model) \(BulkMessages.describe(key)) and the \(others) record\(others == 1 ? "" : "s") under it?"
-            guard Confirmation.ask(question, console: session.console) else {
-                if Confirmation.canAsk {
-                    diagnostics.error("nothing was deleted")
-                    return .graphQLErrors
-                }
-                diagnostics.error(
-                    "\(others) record\(others == 1 ? "" : "s") would be deleted with \(model) \(BulkMessages.describe(key)) "
-                        + "(see --dry-run); pass --yes to delete them (standard input is not a terminal, so gqlc cannot ask)")
-                return .usage
-            }
+        if others > 0 && !invocation.confirmed, let status = Confirmation.check(
+            "delete \(model) \(BulkMessages.describe(key)) and the \(others) record\(others == 1 ? "" : "s") under it?",
+            refusal: "\(others) record\(others == 1 ? "" : "s") would be deleted with \(model) \(BulkMessages.describe(key)) "
+                + "(see --dry-run); pass --yes to delete them (standard input is not a terminal, so gqlc cannot ask)",
+            session: session, diagnostics: diagnostics)
+        {
+            return status
         }
         let progress = ProgressReporter.make(console: session.console, globals: globals)
         let (deleted, root, failure) = cascade.execute(plan) { deleted in progress?.update(items: deleted, failed: 0) }

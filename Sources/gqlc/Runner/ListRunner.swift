@@ -48,14 +48,12 @@ extension ModelCommandRunner {
             return execution.send(firstPage, mayRetry: true, nullIsNotFound: false, notFoundMessage: "")
         }
 
-        var client: GraphQLClient
+        let (client, progress): (GraphQLClient, ProgressReporter?)
         do {
-            client = try execution.client()
+            (client, progress) = try listingClient()
         } catch {
             return usage(error)
         }
-        let progress = ProgressReporter.make(console: session.console, globals: globals)
-        progress?.countPages(of: &client)
         let pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
             start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
@@ -160,6 +158,14 @@ extension ModelCommandRunner {
     private static func refusedFirstPage(_ result: ListResult) -> Bool {
         guard result.pages == 1, result.delivered == 0, case .graphQLErrors = result.stop else { return false }
         return true
+    }
+
+    /// The client a listing pages through and, when stderr is a terminal, the progress line its pages count on.
+    mutating func listingClient() throws(RunFailure) -> (GraphQLClient, ProgressReporter?) {
+        var client = try execution.client()
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        progress?.countPages(of: &client)
+        return (client, progress)
     }
 
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.

@@ -64,6 +64,7 @@ struct ModelCommandRunner {
         if let source = invocation.input {
             do {
                 var bulk = try openBulkInput(source)
+                noteReadOnlyValues(invocation.model, in: bulk.ahead.first)
                 guard bulk.isSingle else { return bulkCreate(invocation, input: &bulk) }
                 input = try singleValue(bulk)
             } catch {
@@ -181,6 +182,19 @@ struct ModelCommandRunner {
             for (index, part) in parts.enumerated() { origins["\(filter).and[\(index)]"] = part }
         }
         execution.diagnostics.origins = VariableOrigins(origins)
+    }
+
+    /// One note when `--input`'s first record has values for read-only fields (the implicit `createdAt` and
+    /// `updatedAt` of a listing being imported): a create cannot set them, so they are left out and the server
+    /// sets its own.
+    func noteReadOnlyValues(_ model: String, in item: BulkInputItem?) {
+        guard let item, case .object(let record)? = try? item.parse(), let model = schema.models[model] else { return }
+        let given = model.fields.filter { field in field.isReadOnly && record[field.name].map { !$0.isNull } == true }
+        guard !given.isEmpty else { return }
+        let names = given.map(\.name).joined(separator: ", ")
+        let (verb, pronoun) = given.count == 1 ? ("is", "it") : ("are", "them")
+        diagnostics.error(
+            "note: \(names) \(verb) read-only on \(model.name) (the server sets \(pronoun)); the input's values are left out")
     }
 
     /// Under `--verbose`, what gqlc read differently from the expressions given (a date taken as the start

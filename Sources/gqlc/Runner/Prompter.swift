@@ -55,7 +55,7 @@ struct Prompter {
     /// Bytes up to a newline (dropped, with a `\r` before it) or the end; nil at the end with nothing read.
     /// One byte at a time, so that nothing after the line is consumed; waits in short polls so that Ctrl-C
     /// ends the wait (``RunFailure/interrupted``).
-    private func readLine(descriptor: Int32) throws(RunFailure) -> String? {
+    func readLine(descriptor: Int32) throws(RunFailure) -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {

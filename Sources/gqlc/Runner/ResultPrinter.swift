@@ -57,7 +57,7 @@ struct ResultPrinter {
     }
 
     /// Writes JSON bytes, coloured when colour is on.
-    fileprivate func emit(_ bytes: [UInt8]) -> Bool {
+    @discardableResult func emit(_ bytes: [UInt8]) -> Bool {
         sink.write(bytes: colorizer?.colorize(bytes) ?? bytes)
     }
 

@@ -157,6 +157,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="answer HTTP 429 TooManyRequestsException")
     faults.add_argument("--drop-every", type=_non_negative, default=0, metavar="N",
                         help="close the connection without an answer")
+    faults.add_argument("--lose-answer-every", type=_non_negative, default=0, metavar="N",
+                        help="carry the request out, then close the connection without an answer")
     faults.add_argument("--retry-after", type=_non_negative, metavar="S", help="send Retry-After: S with 429s")
     replies = parser.add_argument_group("canned replies (a broken endpoint or a proxy; after the faults above)")
     replies.add_argument("--reply-status", type=_status, metavar="N",
@@ -222,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
                             iam_credentials=tuple(args.iam_credentials), iam_region=args.region, iam_sts_url=args.iam_sts,
                             latency_ms=args.latency_ms, fail_every=args.fail_every, fail_status=args.fail_status,
                             throttle_every=args.throttle_every, drop_every=args.drop_every,
+                            lose_answer_every=args.lose_answer_every,
                             retry_after=args.retry_after, verbose=args.verbose,
                             reply=_canned_reply(args, parser), record_path=args.record_requests,
                             tls_cert=args.tls_cert, tls_key=args.tls_key,

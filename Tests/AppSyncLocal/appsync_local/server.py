@@ -7,7 +7,9 @@ Endpoint: ``POST /graphql`` (JSON body) and ``GET /graphql?query=…&variables=�
 Fault injection counts every request to the endpoint (1, 2, 3, …); when a request's number is a
 multiple of N the fault applies, checked in this order: ``drop_every`` (close the connection without
 answering), ``throttle_every`` (429 ``TooManyRequestsException``, with ``Retry-After`` when
-configured), ``fail_every`` (``fail_status``, 500 ``InternalFailure`` by default). ``latency_ms`` delays every request.
+configured), ``fail_every`` (``fail_status``, 500 ``InternalFailure`` by default). ``lose_answer_every`` carries the
+request out, then closes the connection without answering (the client cannot tell that it was applied).
+``latency_ms`` delays every request.
 
 Canned replies stand in for a broken endpoint or a proxy in front of it: with ``reply`` set, requests get its
 status, body, content type and headers instead of an answer (the first ``reply.first`` requests, or all of
@@ -79,6 +81,7 @@ class ServerOptions:
     fail_status: int = 500
     throttle_every: int = 0
     drop_every: int = 0
+    lose_answer_every: int = 0
     retry_after: int | None = None
     verbose: bool = False
     reply: CannedReply | None = None
@@ -102,6 +105,9 @@ class AppSyncHTTPServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    # socketserver listens with a backlog of 5: a client opening more connections at once (gqlc's bulk workers)
+    # had SYNs dropped and waited a second for the retransmit. The kernel caps this at net.core.somaxconn.
+    request_queue_size = socket.SOMAXCONN
 
     def __init__(self, address: tuple[str, int], app: App, options: ServerOptions) -> None:
         super().__init__(address, GraphQLHandler)
@@ -216,11 +222,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
                             "headers": [[name, value] for name, value in self.headers.items()],
                             "body": raw_body.decode("utf-8", "replace")})
         if options.drop_every and number % options.drop_every == 0:
-            self.close_connection = True
-            try:
-                self.connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+            self._drop()
             return
         if options.throttle_every and number % options.throttle_every == 0:
             extra = {"Retry-After": str(options.retry_after)} if options.retry_after is not None else {}
@@ -238,7 +240,18 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         if not allowed:
             return
         status, payload = self.server.app.handle_body(body, identity)
+        if options.lose_answer_every and number % options.lose_answer_every == 0:
+            self._drop()  # applied, but the answer is lost on the way back
+            return
         self._send(status, payload)
+
+    def _drop(self) -> None:
+        """Closes the connection without an answer."""
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
 
     def _authorized(self, raw_body: bytes):
         """Checks the API key, the SigV4 signature or the user-pool token; answers 401/403 and returns
