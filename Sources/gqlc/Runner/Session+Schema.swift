@@ -22,9 +22,9 @@ extension Session {
             if let cached = try cachedSchema(endpoint: globals.endpoint?.value.absoluteString) { return cached }
             if !required { return nil }
             throw RunFailure.usage(
-                "no model schema: no \(SchemaDiscovery.defaultFileName) or \(SchemaDiscovery.gen1SchemaPattern) in "
+                "no model schema: no \(SchemaDiscovery.defaultFileName) or \(SchemaDiscovery.gen1SchemaPattern) (or schema/) in "
                     + "\(directoryNote); pass --schema FILE or set GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json, "
-                    + "amplifyconfiguration.json, schema.graphql or aws-exports.js), or run gqlc schema pull --endpoint URL")
+                    + "amplifyconfiguration.json, schema.graphql, a schema/ folder or aws-exports.js), or run gqlc schema pull --endpoint URL")
         }
         if globals.verbose {
             let how = switch globals.schema.origin {

@@ -22,7 +22,8 @@ extension TransformerDerivation {
             return Self.modelField(field.name, field.type, .scalar(field.type.namedType))
         }
         guard case .model(let targetName) = type, let target = models[targetName] else {
-            throw error(at: directive.offset, "@\(directive.name) needs a field whose type is a model, but '\(field.name)' is \(type)")
+            throw error(at: directive.offset, "@\(directive.name) needs a field whose type is a model, but '\(field.name)' "
+                        + "is \(type), which has no @model")
         }
         var result = Self.modelField(field.name, field.type, type)
         let references = try stringList(directive, "references")
@@ -32,6 +33,12 @@ extension TransformerDerivation {
             try checkFields(references, in: holder.fields, model: holder.name, at: directive.offset)
         }
         if !fields.isEmpty { try checkFields(fields, in: model.fields, model: model.name, at: directive.offset) }
+        if let indexName = try string(directive, "indexName"), !target.indexes.contains(where: { $0.name == indexName }) {
+            let names = target.indexes.map(\.name)
+            let known = names.isEmpty ? "; it has no @index" : Suggestions.didYouMean(indexName, in: names)
+            throw error(at: directive.offset, "@\(directive.name)(indexName: \"\(indexName)\"): \(targetName) has no index "
+                        + "named '\(indexName)'\(known)")
+        }
         switch directive.name {
         case "hasMany":
             guard result.isArray else { throw error(at: directive.offset, "@hasMany needs a list field, such as [\(targetName)]") }
@@ -151,6 +158,16 @@ extension TransformerDerivation {
                 case .string(let value)?, .enumValue(let value)?: return [value]
                 default: return []
                 }
+            }
+            let keys = ["allow", "provider", "ownerField", "identityClaim", "groupClaim", "groups", "groupsField",
+                        "operations", "queries", "mutations"]
+            for entry in entries where !keys.contains(entry.name) {
+                throw error(at: directive.offset, "unknown @auth rule key '\(entry.name)'\(Suggestions.didYouMean(entry.name, in: keys))")
+            }
+            let knownOperations = ["create", "update", "delete", "read", "get", "list", "sync", "listen", "search"]
+            for operation in list("operations") where !knownOperations.contains(operation) {
+                throw error(at: directive.offset, "unknown @auth operation '\(operation)'"
+                            + "\(Suggestions.didYouMean(operation, in: knownOperations))")
             }
             guard let allow = text("allow") else { throw error(at: directive.offset, "an @auth rule needs allow: public, private, owner, groups or custom") }
             let strategies = ["public", "private", "owner", "groups", "custom"]

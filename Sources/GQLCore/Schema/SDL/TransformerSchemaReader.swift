@@ -30,6 +30,13 @@ public enum TransformerSchemaReader {
         "aws_subscribe", "aws_api_key", "aws_iam", "aws_cognito_user_pools", "aws_oidc", "aws_lambda", "aws_auth",
         "conversation", "generation", "specifiedBy",
     ]
+
+    /// Transformer v1 directives, with what the v2 schema uses instead (Amplify's migration guide).
+    static let version1Directives: [String: String] = [
+        "connection": "@hasMany, @hasOne, @belongsTo or @manyToMany",
+        "key": "@primaryKey on the key field, or @index(name:, sortKeyFields:, queryField:) for a secondary index",
+        "versioned": "nothing: conflict detection replaced it",
+    ]
 }
 
 /// One derivation: the parsed document, indexed, and the models built from it.
@@ -45,6 +52,8 @@ struct TransformerDerivation {
     /// Input types, extensions merged (custom operations' arguments).
     var inputs: [String: TypeSystemDefinition] = [:]
     var declaredDirectives: Set<String> = []
+    /// Where each type, enum and input was first defined, for duplicates.
+    private var firstDefinitions: [String: Int] = [:]
     var rootTypes: [String: CustomOperation.Kind] = ["Query": .query, "Mutation": .mutation, "Subscription": .subscription]
     /// Fields the relational directives add to a model, after its timestamps, in the order they are made.
     var addedFields: [String: [ModelField]] = [:]
@@ -59,6 +68,7 @@ struct TransformerDerivation {
         for definition in document.definitions {
             switch definition.kind {
             case .object:
+                try checkUnique(definition)
                 if var existing = objects[definition.name] {
                     existing.fields += definition.fields
                     existing.directives += definition.directives
@@ -68,6 +78,7 @@ struct TransformerDerivation {
                     objectOrder.append(definition.name)
                 }
             case .enumeration:
+                try checkUnique(definition)
                 let values = definition.enumValues.map(\.name)
                 enums[definition.name, default: EnumType(name: definition.name, values: [])].values += values
             case .scalar: scalars.insert(definition.name)
@@ -77,6 +88,7 @@ struct TransformerDerivation {
                     if let kind = CustomOperation.Kind(rawValue: operation) { rootTypes[type] = kind }
                 }
             case .input:
+                try checkUnique(definition)
                 if var existing = inputs[definition.name] {
                     existing.fields += definition.fields
                     inputs[definition.name] = existing
@@ -93,6 +105,24 @@ struct TransformerDerivation {
         SchemaError(file: path, location: document.position(of: offset).description, message: message)
     }
 
+    /// A type defined twice (not by `extend`), or a field declared twice in one definition, as GraphQL refuses.
+    private mutating func checkUnique(_ definition: TypeSystemDefinition) throws(SchemaError) {
+        var seen: [String: Int] = [:]
+        for field in definition.fields {
+            if let first = seen[field.name] {
+                throw error(at: field.offset, "field '\(field.name)' of \(definition.name) is declared twice "
+                            + "(first at \(document.position(of: first)))")
+            }
+            seen[field.name] = field.offset
+        }
+        guard !definition.isExtension else { return }
+        if let first = firstDefinitions[definition.name] {
+            throw error(at: definition.offset, "\(definition.name) is defined twice (first at \(document.position(of: first))); "
+                        + "use 'extend type \(definition.name)' to add to it")
+        }
+        firstDefinitions[definition.name] = definition.offset
+    }
+
     /// Every directive must be one the transformer knows or one the document declares.
     private func checkDirectives() throws(SchemaError) {
         let known = TransformerSchemaReader.knownDirectives.union(declaredDirectives)
@@ -100,6 +130,10 @@ struct TransformerDerivation {
             let directives = definition.directives + definition.fields.flatMap(\.directives)
                 + definition.enumValues.flatMap(\.directives)
             for directive in directives where !known.contains(directive.name) {
+                if let replacement = TransformerSchemaReader.version1Directives[directive.name] {
+                    throw error(at: directive.offset, "'@\(directive.name)' is a transformer v1 directive, which gqlc "
+                                + "does not read; the v2 schema uses \(replacement)")
+                }
                 let suggestion = Suggestions.closest(to: directive.name, in: known).map { "; did you mean '@\($0)'?" } ?? ""
                 throw error(at: directive.offset, "unknown directive '@\(directive.name)'\(suggestion)")
             }
@@ -178,8 +212,17 @@ struct TransformerDerivation {
             for directive in field.directives {
                 switch directive.name {
                 case "primaryKey":
+                    guard primaryKey.isDefaultID else {
+                        throw error(at: directive.offset, "\(definition.name) has more than one @primaryKey; "
+                                    + "put the other key fields in sortKeyFields")
+                    }
                     let sortKeys = try stringList(directive, "sortKeyFields")
                     try checkFields(sortKeys, in: fields, model: definition.name, at: directive.offset)
+                    for name in [field.name] + sortKeys {
+                        guard let key = fields.first(where: { $0.name == name }), !key.isRequired, !key.isArray else { continue }
+                        throw error(at: directive.offset, "the primary key of \(definition.name) must be non-null, "
+                                    + "but '\(name)' may be null; write '\(name): \(key.type)!'")
+                    }
                     primaryKey = PrimaryKey(partitionKey: field.name, sortKeys: sortKeys)
                 case "index":
                     let sortKeys = try stringList(directive, "sortKeyFields")
@@ -199,8 +242,13 @@ struct TransformerDerivation {
                 }
             }
         }
-        if primaryKey.isDefaultID, !fields.contains(where: { $0.name == "id" }) {
-            fields.insert(ModelField(name: "id", type: .scalar("ID"), isRequired: true), at: 0)
+        if primaryKey.isDefaultID {
+            if let index = fields.firstIndex(where: { $0.name == "id" }) {
+                // As codegen does: the default key is required even when written `id: ID`.
+                fields[index].isRequired = true
+            } else {
+                fields.insert(ModelField(name: "id", type: .scalar("ID"), isRequired: true), at: 0)
+            }
         }
         let pluralName = pluralizer.plural(definition.name)
         var operations = ModelOperations(modelName: definition.name, pluralName: pluralName)
@@ -273,6 +321,11 @@ struct TransformerDerivation {
         }
         if objects[name] != nil, rootTypes[name] == nil { return .nonModel(name) }
         if otherTypes.contains(name) || inputs[name] != nil { return nil }
+        if let directive = field.directives.first(where: { Self.relationalDirectives.contains($0.name) }) {
+            let models = objectOrder.filter(isModel)
+            throw error(at: field.offset, "unknown model '\(name)' for the @\(directive.name) field '\(field.name)'; "
+                        + "no type \(name) @model is declared\(Suggestions.didYouMean(name, in: models))")
+        }
         let known = Array(scalars) + Array(enums.keys) + Array(objects.keys)
         throw error(at: field.offset, "unknown type '\(name)' for field '\(field.name)'\(Suggestions.didYouMean(name, in: known))")
     }
