@@ -39,7 +39,8 @@ enum HelpText {
                         folder) in the working directory or its parents (--verbose names the file used), else the schema \
                         'gqlc schema pull' cached for the endpoint. \
                         The endpoint and credentials come from their options, else their environment \
-                        variables, else the schema file when it holds them (amplify_outputs.json does).
+                        variables, else the schema file when it holds them (amplify_outputs.json and aws-exports.js \
+                        do; a Gen 1 schema takes them from the project's src/aws-exports.js).
                         """),
                     .paragraph(
                         """
