@@ -215,6 +215,22 @@ def test_a_pulled_schema_is_valid_model_introspection(project_fixtures_dir, shar
         jsonschema.validate(json.loads(out.read_text()), official)
 
 
+def test_a_pulled_schema_leaves_out_what_model_introspection_cannot_describe(starwars, tmp_path):
+    """A GraphQL API that is not Amplify's: fields and operations of interface or union types are left out, and
+    said so, rather than sent without a selection set for the server to refuse."""
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    pulled = starwars("schema", "pull", env=env, cwd=tmp_path)
+    assert pulled.code == 0, pulled
+    assert ("gqlc: assumed: Human.friends is left out: its type Character is an interface, which model introspection "
+            "cannot describe (gqlc raw can select it)") in pulled.stderr_lines, pulled
+    assert ("gqlc: assumed: the custom operation search is left out: its type SearchResult is a union, which model "
+            "introspection cannot describe (gqlc raw can select it)") in pulled.stderr_lines, pulled
+    human = starwars("query", "human", "id=1000", env=env, cwd=tmp_path)
+    assert human.code == 0 and human.json()["name"] == "Luke Skywalker" and "friends" not in human.json(), human
+    hero = starwars("query", "hero", env=env, cwd=tmp_path)
+    assert (hero.code, hero.stdout) == (2, "") and "unknown custom query 'hero'" in hero.stderr, hero
+
+
 def test_schema_print_writes_the_servers_sdl(project_fixtures_dir, start_appsync, tmp_path, repo_root):
     schema = project_fixtures_dir / "gen2-conventions.mis.json"
     server = start_appsync(schema, api_key="k1")
