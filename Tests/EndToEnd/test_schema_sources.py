@@ -407,6 +407,23 @@ def test_a_gen2_typescript_schema_is_refused_with_what_to_pass_instead(tmp_path)
         "codegen model-introspection), the @model schema.graphql (or its schema/ folder), or aws-exports.js"], run
 
 
+def test_the_global_auth_rule_header_amplify_add_api_writes_is_read(tmp_path, project_fixtures_dir):
+    """`amplify add api` starts every Gen 1 schema with `input AMPLIFY { globalAuthRule: … }`: settings for the
+    transformer, not a type of the API."""
+    header = ("# This \"input\" configures a global authorization rule to enable public access to\n"
+              "# all models in this schema. Learn more about authorization rules here: "
+              "https://docs.amplify.aws/cli/graphql/authorization-rules\n"
+              "input AMPLIFY { globalAuthRule: AuthRule = { allow: public } } # FOR TESTING ONLY!\n\n")
+    plain = project_fixtures_dir / "gen1-conventions.graphql"
+    path = tmp_path / "schema.graphql"
+    path.write_text(header + plain.read_text())
+    for command in (["models", "--output", "json"], ["--dry-run", "get", "Shelf", "--id", "s1"]):
+        with_header = run_gqlc(["--schema", path, "--endpoint", "http://127.0.0.1:9/graphql", *command])
+        without = run_gqlc(["--schema", plain, "--endpoint", "http://127.0.0.1:9/graphql", *command])
+        assert with_header.code == 0 and (with_header.stdout, with_header.stderr) == (without.stdout, without.stderr), \
+            with_header
+
+
 def test_an_id_written_without_bang_is_the_required_key_as_codegen_makes_it(tmp_path, project_fixtures_dir):
     path = tmp_path / "schema.graphql"
     path.write_text("type Post @model {\n  id: ID\n  title: String!\n}\n")

@@ -87,6 +87,10 @@ struct TransformerDerivation {
                 for (operation, type) in definition.operationTypes {
                     if let kind = CustomOperation.Kind(rawValue: operation) { rootTypes[type] = kind }
                 }
+            case .input where definition.name == "AMPLIFY":
+                // `input AMPLIFY { globalAuthRule: AuthRule = { allow: public } }`, which `amplify add api` writes:
+                // settings for the transformer, which removes it from the schema it deploys.
+                continue
             case .input:
                 try checkUnique(definition)
                 if var existing = inputs[definition.name] {
