@@ -374,6 +374,8 @@ SDL_MISTAKES = {
                                        "model field, write @default(value: \"…\")"),
     "auth-operation-typo": ("type Post @model @auth(rules: [{allow: owner, operations: [create, reed]}]) {\n  id: ID!\n}\n",
                             "1:18: unknown @auth operation 'reed'; did you mean 'read'?"),
+    "auth-provider-typo": ("type Post @model @auth(rules: [{allow: private, provider: userPool}]) {\n  id: ID!\n}\n",
+                           "1:18: unknown @auth provider 'userPool'; did you mean 'userPools'?"),
     "auth-key-typo": ("type Post @model @auth(rules: [{alow: owner}]) {\n  id: ID!\n}\n",
                       "1:18: unknown @auth rule key 'alow'; did you mean 'allow'?"),
     "gen2-typescript-named-graphql": (

@@ -169,6 +169,10 @@ extension TransformerDerivation {
                 throw error(at: directive.offset, "unknown @auth operation '\(operation)'"
                             + "\(Suggestions.didYouMean(operation, in: knownOperations))")
             }
+            let providers = ["apiKey", "iam", "identityPool", "userPools", "oidc", "function"]
+            if let provider = text("provider"), !providers.contains(provider) {
+                throw error(at: directive.offset, "unknown @auth provider '\(provider)'\(Suggestions.didYouMean(provider, in: providers))")
+            }
             guard let allow = text("allow") else { throw error(at: directive.offset, "an @auth rule needs allow: public, private, owner, groups or custom") }
             let strategies = ["public", "private", "owner", "groups", "custom"]
             guard strategies.contains(allow) else {
