@@ -357,6 +357,11 @@ SDL_MISTAKES = {
         "type Post @model {\n  id: ID!\n  comments: [Comment] @hasMany(indexName: \"byPst\", fields: [\"id\"])\n}\n"
         "type Comment @model {\n  id: ID!\n  postID: ID! @index(name: \"byPost\")\n}\n",
         "3:23: @hasMany(indexName: \"byPst\"): Comment has no index named 'byPst'; did you mean 'byPost'?"),
+    "many-to-many-relation-names-differ": (
+        "type Post @model {\n  id: ID!\n  tags: [Tag] @manyToMany(relationName: \"PostTags\")\n}\n"
+        "type Tag @model {\n  id: ID!\n  posts: [Post] @manyToMany(relationName: \"PostTag\")\n}\n",
+        "3:15: @manyToMany(relationName: \"PostTags\") is on 1 field(s); a relation needs one on each of its two "
+        "models; did you mean 'PostTag'?"),
     "unclosed-brace-before-the-next-type": ("type Post @model {\n  id: ID!\n  title: String!\n\ntype Comment @model {\n  id: ID!\n}\n",
                                             "5:1: 'type Comment' starts inside the braces opened at 1:18; a '}' is missing "
                                             "before it"),

@@ -79,14 +79,36 @@ extension TransformerDerivation {
             }
         default:  // manyToMany
             guard result.isArray else { throw error(at: directive.offset, "@manyToMany needs a list field, such as [\(targetName)]") }
-            guard let relationName = try string(directive, "relationName") else {
-                throw error(at: directive.offset, "@manyToMany needs relationName: @manyToMany(relationName: \"PostTags\")")
-            }
+            guard let relationName = try string(directive, "relationName") else { throw relationNameNeeded(directive) }
             addJoinModel(relationName, model, target)
             result.type = .model(relationName)
             result.association = .hasMany(associatedWith: [model.name.lowercasedFirst])
         }
         return result
+    }
+
+    func relationNameNeeded(_ directive: LocatedDirective) -> SchemaError {
+        error(at: directive.offset, "@manyToMany needs relationName: @manyToMany(relationName: \"PostTags\")")
+    }
+
+    /// Each `@manyToMany` relation name must appear on exactly two fields, one on each side, as codegen requires;
+    /// a misspelt name would otherwise make a second join model.
+    func checkManyToManyPairs() throws(SchemaError) {
+        var sides: [(relation: String, offset: Int)] = []
+        for name in objectOrder where isModel(name) {
+            for field in objects[name]?.fields ?? [] {
+                for directive in field.directives where directive.name == "manyToMany" {
+                    guard let relation = try string(directive, "relationName") else { throw relationNameNeeded(directive) }
+                    sides.append((relation, directive.offset))
+                }
+            }
+        }
+        let counts = Dictionary(sides.map { ($0.relation, 1) }, uniquingKeysWith: +)
+        for side in sides where counts[side.relation] != 2 {
+            let others = counts.keys.filter { $0 != side.relation }
+            throw error(at: side.offset, "@manyToMany(relationName: \"\(side.relation)\") is on \(counts[side.relation] ?? 0) "
+                        + "field(s); a relation needs one on each of its two models\(Suggestions.didYouMean(side.relation, in: others))")
+        }
     }
 
     /// The field of `modelName` whose type is `target` and that carries one of `kinds` (with `plainOnly`, without

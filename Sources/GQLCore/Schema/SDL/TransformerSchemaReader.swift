@@ -160,6 +160,7 @@ struct TransformerDerivation {
             guard let definition = objects[name] else { continue }
             schema.nonModels[name] = NonModelType(name: name, fields: try plainFields(definition))
         }
+        try checkManyToManyPairs()
         var bases: [String: Model] = [:]
         for name in modelNames {
             guard let definition = objects[name] else { continue }
