@@ -203,6 +203,21 @@ def test_verbose_names_the_cached_schema(project_fixtures_dir, start_appsync, tm
            "the API lists first is taken as the parent)" in run.stderr_lines, run
 
 
+def test_a_damaged_cached_schema_says_how_to_replace_it(project_fixtures_dir, start_appsync, tmp_path):
+    server = start_appsync(project_fixtures_dir / "gen1-conventions.mis.json", api_key="k1")
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    assert run_gqlc(["--endpoint", server.url, "--api-key", "k1", "schema", "pull"], env=env, cwd=tmp_path).code == 0
+    [cached] = (tmp_path / "cache" / "gqlc").glob("schema-*.json")
+    cached.write_text(cached.read_text()[:100])
+    run = run_gqlc(["--endpoint", server.url, "--api-key", "k1", "get", "Book", "--id", "b1"], env=env, cwd=tmp_path)
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines[0].startswith(f"gqlc: {cached}: "), run
+    assert run.stderr_lines[0].endswith("; run gqlc schema pull again to replace this cached schema"), run
+    again = run_gqlc(["--endpoint", server.url, "--api-key", "k1", "schema", "pull"], env=env, cwd=tmp_path)
+    assert again.code == 0, again
+    assert run_gqlc(["--endpoint", server.url, "--api-key", "k1", "get", "Book", "--id", "b1"], env=env, cwd=tmp_path).code == 4
+
+
 @pytest.mark.shared_fixtures
 def test_a_pulled_schema_is_valid_model_introspection(project_fixtures_dir, shared_fixtures_dir, start_appsync, tmp_path):
     jsonschema = pytest.importorskip("jsonschema")
