@@ -191,6 +191,16 @@ def test_pull_reports_what_introspection_cannot_tell(project_fixtures_dir, start
     assert "k1" not in run.stderr + run.stdout
 
 
+def test_pull_out_dash_prints_the_schema(project_fixtures_dir, start_appsync, tmp_path):
+    server = start_appsync(project_fixtures_dir / "gen1-conventions.mis.json", api_key="k1")
+    out = tmp_path / "pulled.json"
+    to_file = run_gqlc(["--endpoint", server.url, "--api-key", "k1", "schema", "pull", "--out", out], cwd=tmp_path)
+    printed = run_gqlc(["--endpoint", server.url, "--api-key", "k1", "schema", "pull", "--out", "-"], cwd=tmp_path)
+    assert printed.code == 0 and printed.stdout == out.read_text(), printed
+    assert printed.stderr_lines[0].startswith(f"gqlc: pulled ") and " to standard output: " in printed.stderr_lines[0], printed
+    assert printed.stderr_lines[1:] == to_file.stderr_lines[1:] and not (tmp_path / "-").exists()
+
+
 def test_verbose_names_the_cached_schema(project_fixtures_dir, start_appsync, tmp_path):
     server = start_appsync(project_fixtures_dir / "gen1-conventions.mis.json", api_key="k1")
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
@@ -368,6 +378,9 @@ SDL_MISTAKES = {
         "type Post @model {\n  id: ID!\n  author: Author @belongsTo(fields: [\"authorId\"])\n  authorID: ID\n}\n"
         "type Author @model {\n  id: ID!\n  posts: [Post] @hasMany(indexName: \"byAuthor\", fields: [\"id\"])\n}\n",
         "3:18: 'authorId' is not a field of Post; did you mean 'authorID'?"),
+    "undeclared-timestamp-as-sort-key": (
+        "type Post @model {\n  id: ID!\n  status: String! @index(name: \"byStatus\", sortKeyFields: [\"createdAt\"])\n}\n",
+        "3:19: 'createdAt' is not a field of Post; to use the timestamp in a key, declare it: createdAt: AWSDateTime!"),
     "relation-naming-a-missing-index": (
         "type Post @model {\n  id: ID!\n  comments: [Comment] @hasMany(indexName: \"byPst\", fields: [\"id\"])\n}\n"
         "type Comment @model {\n  id: ID!\n  postID: ID! @index(name: \"byPost\")\n}\n",

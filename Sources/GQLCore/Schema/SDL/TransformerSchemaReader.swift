@@ -382,6 +382,11 @@ struct TransformerDerivation {
 
     func checkFields(_ names: [String], in fields: [ModelField], model: String, at offset: Int) throws(SchemaError) {
         for name in names where !fields.contains(where: { $0.name == name }) {
+            if ["createdAt", "updatedAt"].contains(name) {
+                // The transformer adds the timestamps after it checks keys, so a key may use one only if declared.
+                throw error(at: offset, "'\(name)' is not a field of \(model); to use the timestamp in a key, declare it: "
+                            + "\(name): AWSDateTime!")
+            }
             throw error(at: offset, "'\(name)' is not a field of \(model)\(Suggestions.didYouMean(name, in: fields.map(\.name)))")
         }
     }
