@@ -295,6 +295,17 @@ def test_a_gen1_project_is_found_from_a_subdirectory(tmp_path, project_fixtures_
     assert run.stdout == mis.stdout
 
 
+def test_a_gen1_schema_without_aws_exports_says_where_the_endpoint_was_looked_for(tmp_path, project_fixtures_dir):
+    api = tmp_path / "amplify" / "backend" / "api" / "library"
+    api.mkdir(parents=True)
+    (api / "schema.graphql").write_text((project_fixtures_dir / "gen1-conventions.graphql").read_text())
+    run = run_gqlc(["get", "Shelf", "--id", "s1"], cwd=tmp_path, env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr_lines == [f"gqlc: no endpoint: looked in --endpoint, $GQLC_ENDPOINT and {api / 'schema.graphql'} "
+                                "(it has no endpoint, and no src/aws-exports.js was found beside its project); pass "
+                                "--endpoint URL or set GQLC_ENDPOINT"], run
+
+
 def test_aws_exports_gives_the_endpoint_and_key_and_the_project_sdl_the_models(tmp_path, project_fixtures_dir,
                                                                                 start_appsync):
     server = start_appsync(project_fixtures_dir / "gen1-conventions.mis.json", api_key="da2-exportskey")
