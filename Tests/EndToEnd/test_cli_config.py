@@ -147,10 +147,10 @@ def test_no_endpoint_anywhere_says_where_gqlc_looked(schema_examples_dir):
 def test_no_schema_anywhere_says_where_gqlc_looked(tmp_path):
     run = run_gqlc(["list", "Post"], cwd=tmp_path)
     assert (run.code, run.stdout) == (2, ""), run
-    assert run.stderr == (f"gqlc: no model schema: no amplify_outputs.json or amplify/backend/api/<name>/schema.graphql "
+    assert run.stderr == (f"gqlc: no model schema: no amplify_outputs.json or amplify/backend/api/<name>/schema.graphql (or schema/) "
                           f"in {os.path.realpath(tmp_path)} or its parents; pass --schema FILE or set GQLC_SCHEMA "
-                          "(model-introspection JSON, amplify_outputs.json, amplifyconfiguration.json, schema.graphql "
-                          "or aws-exports.js), or run gqlc schema pull --endpoint URL\n")
+                          "(model-introspection JSON, amplify_outputs.json, amplifyconfiguration.json, schema.graphql, "
+                          "a schema/ folder or aws-exports.js), or run gqlc schema pull --endpoint URL\n")
 
 
 # MARK: - Finding the schema
@@ -178,15 +178,15 @@ def test_verbose_names_a_schema_given_by_flag_or_environment(schema_examples_dir
     assert env.code == 0 and env.stderr_lines[0] == f"* schema: {schema} ($GQLC_SCHEMA)", env
 
 
-READS = ("gqlc reads amplify_outputs.json, a legacy amplifyconfiguration.json, model-introspection.json (Gen 2: "
+READS = ("gqlc reads amplify_outputs.json (Gen 2: npx ampx generate outputs), a legacy amplifyconfiguration.json, model-introspection.json (Gen 2: "
          "npx ampx generate graphql-client-code --format introspection; Gen 1: amplify codegen model-introspection), "
-         "the @model schema.graphql, or aws-exports.js")
+         "the @model schema.graphql (or its schema/ folder), or aws-exports.js")
 
 
 @pytest.mark.parametrize("name, text, kind", [
     ("amplifyconfiguration.dart", "const amplifyconfig = \'\'\'{\n  \"UserAgent\": \"aws-amplify-cli/2.0\"\n}\'\'\';\n",
      "a Dart file (such as amplifyconfiguration.dart), not JSON"),
-    ("amplify_outputs.ts", "export default {};\n", "a TypeScript file, not JSON"),
+    ("amplify_outputs.ts", "export default {};\n", "a TypeScript file (Gen 2's amplify/data/resource.ts is code gqlc does not run), not JSON"),
     ("config.json", "// generated\nexport const config = {};\n", "looks like source code (such as aws-exports.js), not JSON"),
 ], ids=["amplifyconfiguration.dart", "amplify_outputs.ts", "source-named-json"])
 def test_files_gqlc_cannot_read_say_what_it_reads_instead(tmp_path, name, text, kind):

@@ -233,3 +233,22 @@ def test_amplify_data_fixture_operations_over_the_wire(start_appsync, tmp_path):
     # The map key of this argument is 'argumentContent', its name 'input': the name is what the server takes.
     nested = ok(run("query", "echoNestedCustomTypes", "input=hi"))
     assert nested == {"note": None, "productMeta": None, "__typename": "ProductTrackingMeta"}
+
+
+def test_a_custom_query_is_retried_and_a_custom_mutation_is_sent_once(start_appsync):
+    """A custom query is retried like any query; a custom mutation is sent once even with --retry-mutations, as
+    gqlc cannot know whether repeating it is safe. The server fails every request (500) and logs each one."""
+    server = start_appsync(SCHEMA, args=("--verbose", "--fail-every", "1"))
+
+    def posts_logged() -> int:
+        return sum(1 for line in server.stderr_text().splitlines() if '"POST /graphql' in line)
+
+    query = run_gqlc(["--schema", SCHEMA, "--endpoint", server.url, "--verbose", "--retries", "2",
+                      "query", "shout", "text=hi"])
+    assert (query.code, query.stdout) == (5, ""), query
+    assert sum(1 for line in query.stderr_lines if line.startswith("> POST ")) == 3 == posts_logged(), query
+    mutation = run_gqlc(["--schema", SCHEMA, "--endpoint", server.url, "--verbose", "--retries", "2",
+                         "--retry-mutations", "mutate", "likePost", "postId=p1"])
+    assert (mutation.code, mutation.stdout) == (5, ""), mutation
+    assert sum(1 for line in mutation.stderr_lines if line.startswith("> POST ")) == 1, mutation
+    assert posts_logged() == 4, server.stderr_text()

@@ -143,6 +143,28 @@ import Testing
         #expect(schema.models["Todo"]?.field(named: "name")?.hasDefault == false)
         _ = try RequestBuilder(schema: schema).create("Todo", values: RecordValues(assignments: ["name=milk"]))
     }
+
+    /// The transformer's `ModelSubscriptionMap` takes lists of names, `level: off` removes the subscriptions, and a
+    /// subscription exists only while its mutation does (model-transformer's getSubscriptionFieldNames).
+    @Test func subscriptionsFollowTheirMutationsAndTakeListsOfNames() throws {
+        let renamed = try Self.read(#"type Post @model(subscriptions: {onCreate: ["postCreated", "postAdded"], onDelete: []}) { id: ID! }"#)
+        let post = try #require(renamed.models["Post"]).operations
+        #expect((post.onCreate, post.onUpdate, post.onDelete) == ("postCreated", "onUpdatePost", nil))
+        let off = try #require(Self.read("type Post @model(subscriptions: {level: off}) { id: ID! }").models["Post"]).operations
+        #expect((off.onCreate, off.onUpdate, off.onDelete) == (nil, nil, nil))
+        let noDelete = try #require(Self.read("type Post @model(mutations: {delete: null}) { id: ID! }").models["Post"]).operations
+        #expect((noDelete.onCreate, noDelete.onUpdate, noDelete.onDelete) == ("onCreatePost", "onUpdatePost", nil))
+        Self.expectError(#"type Post @model(subscriptions: {onCreate: [1]}) { id: ID! }"#,
+                         "schema.graphql: 1:11 @model.subscriptions.onCreate[0]: expected a string, found a number")
+    }
+
+    @Test func primaryKeysMustBeNonNullAndAnIdWithoutBangIsRequired() throws {
+        Self.expectError("type Post @model {\n  slug: String @primaryKey\n}",
+                         "schema.graphql: 2:16: the primary key of Post must be non-null, but 'slug' may be null; write 'slug: String!'")
+        let post = try #require(Self.read("type Post @model { id: ID title: String }").models["Post"])
+        #expect(post.field(named: "id")?.isRequired == true)
+        #expect(post.field(named: "title")?.isRequired == false)
+    }
 }
 
 /// The shared Gen 1 blog: its input schema against the model introspection codegen wrote for it.

@@ -99,6 +99,26 @@ import Testing
         }
     }
 
+    /// The overview and the --schema option say the same about where the schema is found: the nearest
+    /// amplify_outputs.json, else a Gen 1 schema.graphql or its split schema/ folder (README "Where gqlc finds your schema").
+    @Test func everyPageNamesEverySchemaGqlcLooksFor() {
+        func unwrapped(_ text: String) -> String {
+            text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")
+        }
+        let overview = unwrapped(HelpText.render(topic: nil))
+        for term in ["amplify_outputs.json", "amplify/backend/api/NAME/schema.graphql", "its schema/ folder",
+                     "'gqlc schema pull' cached for the endpoint", "src/aws-exports.js"] {
+            #expect(overview.contains(term), "overview lacks \(term)")
+        }
+        for command in CommandTable.specs {
+            let page = unwrapped(HelpText.render(topic: command.name))
+            for term in ["amplify_outputs.json", "amplify/backend/api/NAME/schema.graphql", "(or NAME/schema/)",
+                         "a folder of .graphql files", "aws-exports.js"] {
+                #expect(page.contains(term), "\(command.name) help lacks \(term)")
+            }
+        }
+    }
+
     @Test func listHelpDocumentsTheWhereGrammar() {
         let text = HelpText.render(topic: "list")
         for term in ["FIELD=VALUE", "FIELD!=VALUE", "FIELD<VALUE", "FIELD<=VALUE", "FIELD>VALUE", "FIELD>=VALUE",

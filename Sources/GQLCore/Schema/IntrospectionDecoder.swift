@@ -99,8 +99,23 @@ enum IntrospectionDecoder {
             indexes: indexes, operations: operations, authRules: authRules)
     }
 
-    /// `@model(queries: {list: "allPosts"}, subscriptions: null)`: a null disables, a string renames.
+    /// `@model(queries: {list: "allPosts"}, subscriptions: null)`: a null disables, a string renames (a subscription
+    /// takes a list of names: the first is used, an empty list disables). As the transformer builds them, a
+    /// subscription exists only while its mutation does, and `subscriptions: {level: off}` removes all three.
     static func applyOverrides(_ properties: JSONNode, to operations: inout ModelOperations) throws(SchemaError) {
+        try applyRenames(properties, to: &operations)
+        if case .object(let subscriptions)? = try properties.object()["subscriptions"],
+           case .string("off")? = subscriptions["level"] {
+            operations.onCreate = nil
+            operations.onUpdate = nil
+            operations.onDelete = nil
+        }
+        if operations.create == nil { operations.onCreate = nil }
+        if operations.update == nil { operations.onUpdate = nil }
+        if operations.delete == nil { operations.onDelete = nil }
+    }
+
+    private static func applyRenames(_ properties: JSONNode, to operations: inout ModelOperations) throws(SchemaError) {
         let groups: [(String, [(String, WritableKeyPath<ModelOperations, String?>)])] = [
             ("queries", [("get", \.get), ("list", \.list)]),
             ("mutations", [("create", \.create), ("update", \.update), ("delete", \.delete)]),
@@ -119,7 +134,15 @@ enum IntrospectionDecoder {
                     switch override {
                     case .null: operations[keyPath: path] = nil
                     case .string(let rename): operations[keyPath: path] = rename
-                    default: throw groupNode.child(operation, override).error("expected a string or null, found \(override.kindDescription)")
+                    case .array(let names) where group == "subscriptions":
+                        guard let first = names.first else { operations[keyPath: path] = nil; continue }
+                        guard case .string(let rename) = first else {
+                            throw groupNode.child(operation, override).element(0, first).error("expected a string, found \(first.kindDescription)")
+                        }
+                        operations[keyPath: path] = rename
+                    default:
+                        let expected = group == "subscriptions" ? "a list of names or null" : "a string or null"
+                        throw groupNode.child(operation, override).error("expected \(expected), found \(override.kindDescription)")
                     }
                 }
             default:

@@ -105,16 +105,16 @@ public enum SchemaDiscovery {
     }
 
     /// What gqlc reads, for messages about files it cannot.
-    static let readable = "gqlc reads amplify_outputs.json, a legacy amplifyconfiguration.json, "
+    static let readable = "gqlc reads amplify_outputs.json (Gen 2: npx ampx generate outputs), a legacy amplifyconfiguration.json, "
         + "model-introspection.json (Gen 2: npx ampx generate graphql-client-code --format introspection; "
-        + "Gen 1: amplify codegen model-introspection), the @model schema.graphql, or aws-exports.js"
+        + "Gen 1: amplify codegen model-introspection), the @model schema.graphql (or its schema/ folder), or aws-exports.js"
 
     /// A one-line reason when `path` is an Amplify file of a kind gqlc cannot read (JavaScript, Dart, Swift,
     /// Kotlin, Java, YAML or GraphQL source), judged by its name and first bytes; nil for anything else.
     static func unreadableKind(path: String, bytes: ArraySlice<UInt8>) -> String? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let kinds: [(suffixes: [String], kind: String)] = [
-            ([".ts"], "a TypeScript file"),
+            ([".ts", ".tsx", ".mts"], "a TypeScript file (Gen 2's amplify/data/resource.ts is code gqlc does not run)"),
             ([".dart"], "a Dart file (such as amplifyconfiguration.dart)"),
             ([".swift"], "a Swift source file"), ([".kt", ".java"], "a Kotlin or Java source file"),
             ([".yml", ".yaml"], "a YAML file"),

@@ -35,10 +35,12 @@ enum HelpText {
                     .paragraph(
                         """
                         The schema is read from --schema, else $GQLC_SCHEMA, else the nearest amplify_outputs.json or \
-                        Gen 1 amplify/backend/api/NAME/schema.graphql in the working directory or its parents (--verbose \
-                        names the file used), else the schema 'gqlc schema pull' cached for the endpoint. \
+                        Gen 1 amplify/backend/api/NAME/schema.graphql (or, without it, the .graphql files of its schema/ \
+                        folder) in the working directory or its parents (--verbose names the file used), else the schema \
+                        'gqlc schema pull' cached for the endpoint. \
                         The endpoint and credentials come from their options, else their environment \
-                        variables, else the schema file when it holds them (amplify_outputs.json does).
+                        variables, else the schema file when it holds them (amplify_outputs.json and aws-exports.js \
+                        do; a Gen 1 schema takes them from the project's src/aws-exports.js).
                         """),
                     .paragraph(
                         """

@@ -15,7 +15,7 @@ struct SchemaInvocation: Equatable, Sendable {
 /// Reads the live API's schema by introspection.
 enum SchemaCommand: CommandDefinition {
     static let out = OptionSpec(
-        long: "out", value: "FILE", help: "Write the derived model schema to FILE instead of gqlc's cache for the endpoint.")
+        long: "out", value: "FILE", help: "Write the derived model schema to FILE ('-' for standard output) instead of gqlc's cache for the endpoint.")
 
     static let spec = CommandSpec(
         name: "schema",

@@ -60,7 +60,11 @@ struct SchemaRunner {
         writer.write(ModelIntrospectionWriter.json(derived.schema))
         writer.bytes.append(UInt8(ascii: "\n"))
         do {
-            try FileWriter.write(writer.bytes, to: path, createDirectories: out == nil)
+            if out == "-" {
+                session.console.output.write(String(decoding: writer.bytes, as: UTF8.self))
+            } else {
+                try FileWriter.write(writer.bytes, to: path, createDirectories: out == nil)
+            }
             if out == nil {
                 // Beside the cache (the MIS format allows no extra keys), for --verbose when it is used.
                 let notes = derived.assumptions.map { $0 + "\n" }.joined()
@@ -71,7 +75,7 @@ struct SchemaRunner {
             return .usage
         }
         let models = derived.schema.modelNames
-        var lines = ["pulled \(models.count) model\(models.count == 1 ? "" : "s") from \(endpoint) to \(path)"
+        var lines = ["pulled \(models.count) model\(models.count == 1 ? "" : "s") from \(endpoint) to \(path == "-" ? "standard output" : path)"
                      + (models.isEmpty ? "" : ": " + models.joined(separator: ", "))]
         if models.isEmpty { lines.append("no Model…Connection types: this API does not follow the Amplify transformer's conventions") }
         lines += derived.assumptions.map { "assumed: \($0)" }  // what introspection could not tell

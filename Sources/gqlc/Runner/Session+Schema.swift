@@ -16,15 +16,17 @@ extension Session {
         return found.first
     }
 
-    /// Reads the schema file, and names it under `--verbose`. When `required` is false, no file is not an error.
+    /// Reads the schema file, and names it under `--verbose`. When `required` is false (the commands that need no
+    /// models: raw, login, schema), no file is not an error and the cache `schema pull` writes is not read, so that a
+    /// damaged cache cannot stop `schema pull` from replacing it.
     func schemaFile(required: Bool) throws(RunFailure) -> SchemaFile? {
         guard let path = try schemaPath() else {
-            if let cached = try cachedSchema(endpoint: globals.endpoint?.value.absoluteString) { return cached }
             if !required { return nil }
+            if let cached = try cachedSchema(endpoint: globals.endpoint?.value.absoluteString) { return cached }
             throw RunFailure.usage(
-                "no model schema: no \(SchemaDiscovery.defaultFileName) or \(SchemaDiscovery.gen1SchemaPattern) in "
+                "no model schema: no \(SchemaDiscovery.defaultFileName) or \(SchemaDiscovery.gen1SchemaPattern) (or schema/) in "
                     + "\(directoryNote); pass --schema FILE or set GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json, "
-                    + "amplifyconfiguration.json, schema.graphql or aws-exports.js), or run gqlc schema pull --endpoint URL")
+                    + "amplifyconfiguration.json, schema.graphql, a schema/ folder or aws-exports.js), or run gqlc schema pull --endpoint URL")
         }
         if globals.verbose {
             let how = switch globals.schema.origin {
@@ -70,7 +72,15 @@ extension Session {
         if globals.verbose, let notes = try? FileReader.bytes(atPath: SchemaDiscovery.assumptionsPath(cachePath: path)) {
             for line in String(decoding: notes, as: UTF8.self).split(separator: "\n") { note("* assumed: \(line)") }
         }
-        var file = try load(path)
+        var file: SchemaFile
+        do {
+            file = try SchemaLoader.load(path: path)
+        } catch {
+            // A cache written by an older gqlc, or cut short: say how to make it again.
+            var damaged = error
+            damaged.message += "; run gqlc schema pull again to replace this cached schema"
+            throw .schema(damaged)
+        }
         if file.service.endpoint == nil { file.service.endpoint = endpoint }
         return file
     }

@@ -34,7 +34,10 @@ struct Session: Sendable {
             url = fromFile
         } else {
             let fileNote: String
-            if let file {
+            if let file, file.format == .transformerSDL, file.path.contains("amplify/backend/api/") {
+                // A Gen 1 schema's endpoint is in the project's aws-exports.js, which was not found.
+                fileNote = "\(file.path) (it has no endpoint, and no src/aws-exports.js was found beside its project)"
+            } else if let file {
                 fileNote = "\(file.path) (it has no endpoint)"
             } else {
                 fileNote = globals.schema.origin == .default

@@ -19,6 +19,9 @@ extension Parser {
             if token.kind == .name {
                 if ["query", "mutation", "subscription", "fragment"].contains(token.value) {
                     hint = "; this looks like an operation, and a schema holds type definitions"
+                } else if ["import", "export", "const", "let", "var", "function", "module", "require"].contains(token.value) {
+                    hint = "; this looks like TypeScript or JavaScript (a Gen 2 amplify/data/resource.ts?), not GraphQL: "
+                        + "use the amplify_outputs.json or model-introspection.json generated from it"
                 } else {
                     hint = Suggestions.didYouMean(token.value, in: keywords)
                 }
@@ -122,13 +125,20 @@ extension Parser {
         try advance()
         var fields: [FieldDefinition] = []
         while token.kind != close {
-            try skipDescription()
+            let described = try skipDescription()
             guard token.kind == .name else {
-                throw unexpectedOrUnclosed(open: openOffset, closer: closer, "expected a field name or \(closer)")
+                throw unexpectedOrUnclosed(open: openOffset, closer: closer,
+                                           described ? "expected a field name after the description" : "expected a field name or \(closer)")
             }
             let offset = token.start
             let name = token.value
             try advance()
+            if close == .braceClose, Self.definitionKeywords.contains(name), token.kind == .name {
+                // `type Comment …` where a field should be: the '}' before it is missing.
+                let position = lexer.source.locate(openOffset).position
+                throw error("'\(name) \(token.value)' starts inside the braces opened at \(position); "
+                            + "a '}' is missing before it", at: offset)
+            }
             var arguments: [FieldDefinition] = []
             if !input, token.kind == .parenOpen {
                 arguments = try parseFieldList(open: .parenOpen, close: .parenClose, input: true)
@@ -140,6 +150,9 @@ extension Parser {
             if input, token.kind == .equals {
                 try advance()
                 defaultValue = try parseValue(const: true)
+            } else if token.kind == .equals {
+                throw unexpected("a default value belongs to an input field or argument; on a model field, "
+                                 + "write @default(value: \"…\")")
             }
             fields.append(FieldDefinition(
                 name: name, type: type, arguments: arguments, defaultValue: defaultValue,
@@ -156,7 +169,16 @@ extension Parser {
         var values: [EnumValueDefinition] = []
         while token.kind != .braceClose {
             try skipDescription()
-            guard token.kind == .name else { throw unexpectedOrUnclosed(open: open, closer: "'}'", "expected an enum value or '}'") }
+            guard token.kind == .name else {
+                if token.kind != .endOfFile, values.count >= 2, let keyword = values.dropLast().last,
+                   Self.definitionKeywords.contains(keyword.name), let name = values.last {
+                    // `enum A { X Y` then `type Post … {`: the values ran on into the next definition.
+                    let position = lexer.source.locate(open).position
+                    throw error("'\(keyword.name) \(name.name)' starts inside the braces opened at \(position); "
+                                + "a '}' is missing before it", at: keyword.offset)
+                }
+                throw unexpectedOrUnclosed(open: open, closer: "'}'", "expected an enum value or '}'")
+            }
             guard !["true", "false", "null"].contains(token.value) else {
                 throw error("'\(token.value)' cannot be an enum value", at: token.start)
             }
@@ -182,8 +204,14 @@ extension Parser {
         return directives
     }
 
-    /// A description string before a definition, field, argument or enum value.
-    private mutating func skipDescription() throws(GraphQLSyntaxError) {
-        if token.kind == .string || token.kind == .blockString { try advance() }
+    /// A description string before a definition, field, argument or enum value; true when there was one.
+    @discardableResult
+    private mutating func skipDescription() throws(GraphQLSyntaxError) -> Bool {
+        guard token.kind == .string || token.kind == .blockString else { return false }
+        try advance()
+        return true
     }
+
+    /// The words that start a type-system definition.
+    static let definitionKeywords: Set<String> = ["type", "enum", "input", "interface", "union", "scalar", "extend", "schema", "directive"]
 }

@@ -57,7 +57,7 @@ private struct Derivation {
         var pending = schema.models.values.flatMap(\.fields).compactMap(\.nonModelName)
         var pendingInputs: [String] = []
         for (kind, root) in [(CustomOperation.Kind.query, api.queryType), (.mutation, api.mutationType), (.subscription, api.subscriptionType)] {
-            for field in rootFields(root) where !used.contains(field.name) {
+            for field in selectable(rootFields(root), of: nil) where !used.contains(field.name) {
                 let result = modelField(field.name, field.type)
                 let arguments = field.arguments.map { modelField($0.name, $0.type) }
                 schema.customOperations.append(CustomOperation(kind: kind, name: field.name, result: result, arguments: arguments))
@@ -74,7 +74,7 @@ private struct Derivation {
         }
         while let name = pending.popLast() {
             guard schema.nonModels[name] == nil, let type = api.type(named: name), type.kind == "OBJECT" else { continue }
-            let fields = type.fields.map { modelField($0.name, $0.type) }
+            let fields = selectable(type.fields, of: name).map { modelField($0.name, $0.type) }
             schema.nonModels[name] = NonModelType(name: name, fields: fields)
             pending += fields.compactMap(\.nonModelName)
         }
@@ -116,7 +116,7 @@ private struct Derivation {
         let type = api.type(named: name)
         let connection = "Model\(name)Connection"
         let queries = rootFields(api.queryType)
-        var fields = type?.fields.map { modelField($0.name, $0.type) } ?? []
+        var fields = selectable(type?.fields ?? [], of: name).map { modelField($0.name, $0.type) }
         let createInputFields = api.type(named: "Create\(name)Input")?.inputFields
         let createInput = createInputFields?.map(\.name)
         // Timestamps, renamed ones (`timestamps: {createdAt: "createdOn"}`) included: the server sets them, so the
@@ -239,6 +239,18 @@ private struct Derivation {
         }
         note("\(model.name).\(field.name): no foreign key to \(targetName) found")
         return .belongsTo(targetNames: [])
+    }
+
+    /// The fields model introspection can describe: those of an interface or union type are left out (it has
+    /// neither, as the @model SDL reader leaves them out), and said so; `owner` nil for root fields.
+    mutating func selectable(_ fields: [APISchema.Field], of owner: String?) -> [APISchema.Field] {
+        fields.filter { field in
+            guard let kind = api.type(named: field.type.namedType)?.kind, kind == "INTERFACE" || kind == "UNION" else { return true }
+            let place = owner.map { "\($0).\(field.name)" } ?? "the custom operation \(field.name)"
+            note("\(place) is left out: its type \(field.type.namedType) is \(kind == "UNION" ? "a union" : "an interface"), "
+                 + "which model introspection cannot describe (gqlc raw can select it)")
+            return false
+        }
     }
 
     /// Records a guess once.

@@ -22,7 +22,8 @@ extension TransformerDerivation {
             return Self.modelField(field.name, field.type, .scalar(field.type.namedType))
         }
         guard case .model(let targetName) = type, let target = models[targetName] else {
-            throw error(at: directive.offset, "@\(directive.name) needs a field whose type is a model, but '\(field.name)' is \(type)")
+            throw error(at: directive.offset, "@\(directive.name) needs a field whose type is a model, but '\(field.name)' "
+                        + "is \(type), which has no @model")
         }
         var result = Self.modelField(field.name, field.type, type)
         let references = try stringList(directive, "references")
@@ -32,6 +33,12 @@ extension TransformerDerivation {
             try checkFields(references, in: holder.fields, model: holder.name, at: directive.offset)
         }
         if !fields.isEmpty { try checkFields(fields, in: model.fields, model: model.name, at: directive.offset) }
+        if let indexName = try string(directive, "indexName"), !target.indexes.contains(where: { $0.name == indexName }) {
+            let names = target.indexes.map(\.name)
+            let known = names.isEmpty ? "; it has no @index" : Suggestions.didYouMean(indexName, in: names)
+            throw error(at: directive.offset, "@\(directive.name)(indexName: \"\(indexName)\"): \(targetName) has no index "
+                        + "named '\(indexName)'\(known)")
+        }
         switch directive.name {
         case "hasMany":
             guard result.isArray else { throw error(at: directive.offset, "@hasMany needs a list field, such as [\(targetName)]") }
@@ -72,14 +79,36 @@ extension TransformerDerivation {
             }
         default:  // manyToMany
             guard result.isArray else { throw error(at: directive.offset, "@manyToMany needs a list field, such as [\(targetName)]") }
-            guard let relationName = try string(directive, "relationName") else {
-                throw error(at: directive.offset, "@manyToMany needs relationName: @manyToMany(relationName: \"PostTags\")")
-            }
+            guard let relationName = try string(directive, "relationName") else { throw relationNameNeeded(directive) }
             addJoinModel(relationName, model, target)
             result.type = .model(relationName)
             result.association = .hasMany(associatedWith: [model.name.lowercasedFirst])
         }
         return result
+    }
+
+    func relationNameNeeded(_ directive: LocatedDirective) -> SchemaError {
+        error(at: directive.offset, "@manyToMany needs relationName: @manyToMany(relationName: \"PostTags\")")
+    }
+
+    /// Each `@manyToMany` relation name must appear on exactly two fields, one on each side, as codegen requires;
+    /// a misspelt name would otherwise make a second join model.
+    func checkManyToManyPairs() throws(SchemaError) {
+        var sides: [(relation: String, offset: Int)] = []
+        for name in objectOrder where isModel(name) {
+            for field in objects[name]?.fields ?? [] {
+                for directive in field.directives where directive.name == "manyToMany" {
+                    guard let relation = try string(directive, "relationName") else { throw relationNameNeeded(directive) }
+                    sides.append((relation, directive.offset))
+                }
+            }
+        }
+        let counts = Dictionary(sides.map { ($0.relation, 1) }, uniquingKeysWith: +)
+        for side in sides where counts[side.relation] != 2 {
+            let others = counts.keys.filter { $0 != side.relation }
+            throw error(at: side.offset, "@manyToMany(relationName: \"\(side.relation)\") is on \(counts[side.relation] ?? 0) "
+                        + "field(s); a relation needs one on each of its two models\(Suggestions.didYouMean(side.relation, in: others))")
+        }
     }
 
     /// The field of `modelName` whose type is `target` and that carries one of `kinds` (with `plainOnly`, without
@@ -151,6 +180,20 @@ extension TransformerDerivation {
                 case .string(let value)?, .enumValue(let value)?: return [value]
                 default: return []
                 }
+            }
+            let keys = ["allow", "provider", "ownerField", "identityClaim", "groupClaim", "groups", "groupsField",
+                        "operations", "queries", "mutations"]
+            for entry in entries where !keys.contains(entry.name) {
+                throw error(at: directive.offset, "unknown @auth rule key '\(entry.name)'\(Suggestions.didYouMean(entry.name, in: keys))")
+            }
+            let knownOperations = ["create", "update", "delete", "read", "get", "list", "sync", "listen", "search"]
+            for operation in list("operations") where !knownOperations.contains(operation) {
+                throw error(at: directive.offset, "unknown @auth operation '\(operation)'"
+                            + "\(Suggestions.didYouMean(operation, in: knownOperations))")
+            }
+            let providers = ["apiKey", "iam", "identityPool", "userPools", "oidc", "function"]
+            if let provider = text("provider"), !providers.contains(provider) {
+                throw error(at: directive.offset, "unknown @auth provider '\(provider)'\(Suggestions.didYouMean(provider, in: providers))")
             }
             guard let allow = text("allow") else { throw error(at: directive.offset, "an @auth rule needs allow: public, private, owner, groups or custom") }
             let strategies = ["public", "private", "owner", "groups", "custom"]

@@ -30,6 +30,13 @@ public enum TransformerSchemaReader {
         "aws_subscribe", "aws_api_key", "aws_iam", "aws_cognito_user_pools", "aws_oidc", "aws_lambda", "aws_auth",
         "conversation", "generation", "specifiedBy",
     ]
+
+    /// Transformer v1 directives, with what the v2 schema uses instead (Amplify's migration guide).
+    static let version1Directives: [String: String] = [
+        "connection": "@hasMany, @hasOne, @belongsTo or @manyToMany",
+        "key": "@primaryKey on the key field, or @index(name:, sortKeyFields:, queryField:) for a secondary index",
+        "versioned": "nothing: conflict detection replaced it",
+    ]
 }
 
 /// One derivation: the parsed document, indexed, and the models built from it.
@@ -45,6 +52,8 @@ struct TransformerDerivation {
     /// Input types, extensions merged (custom operations' arguments).
     var inputs: [String: TypeSystemDefinition] = [:]
     var declaredDirectives: Set<String> = []
+    /// Where each type, enum and input was first defined, for duplicates.
+    var firstDefinitions: [String: Int] = [:]
     var rootTypes: [String: CustomOperation.Kind] = ["Query": .query, "Mutation": .mutation, "Subscription": .subscription]
     /// Fields the relational directives add to a model, after its timestamps, in the order they are made.
     var addedFields: [String: [ModelField]] = [:]
@@ -59,6 +68,7 @@ struct TransformerDerivation {
         for definition in document.definitions {
             switch definition.kind {
             case .object:
+                try checkUnique(definition)
                 if var existing = objects[definition.name] {
                     existing.fields += definition.fields
                     existing.directives += definition.directives
@@ -68,6 +78,7 @@ struct TransformerDerivation {
                     objectOrder.append(definition.name)
                 }
             case .enumeration:
+                try checkUnique(definition)
                 let values = definition.enumValues.map(\.name)
                 enums[definition.name, default: EnumType(name: definition.name, values: [])].values += values
             case .scalar: scalars.insert(definition.name)
@@ -76,7 +87,12 @@ struct TransformerDerivation {
                 for (operation, type) in definition.operationTypes {
                     if let kind = CustomOperation.Kind(rawValue: operation) { rootTypes[type] = kind }
                 }
+            case .input where definition.name == "AMPLIFY":
+                // `input AMPLIFY { globalAuthRule: AuthRule = { allow: public } }`, which `amplify add api` writes:
+                // settings for the transformer, which removes it from the schema it deploys.
+                continue
             case .input:
+                try checkUnique(definition)
                 if var existing = inputs[definition.name] {
                     existing.fields += definition.fields
                     inputs[definition.name] = existing
@@ -91,19 +107,6 @@ struct TransformerDerivation {
 
     func error(at offset: Int, _ message: String) -> SchemaError {
         SchemaError(file: path, location: document.position(of: offset).description, message: message)
-    }
-
-    /// Every directive must be one the transformer knows or one the document declares.
-    private func checkDirectives() throws(SchemaError) {
-        let known = TransformerSchemaReader.knownDirectives.union(declaredDirectives)
-        for definition in document.definitions {
-            let directives = definition.directives + definition.fields.flatMap(\.directives)
-                + definition.enumValues.flatMap(\.directives)
-            for directive in directives where !known.contains(directive.name) {
-                let suggestion = Suggestions.closest(to: directive.name, in: known).map { "; did you mean '@\($0)'?" } ?? ""
-                throw error(at: directive.offset, "unknown directive '@\(directive.name)'\(suggestion)")
-            }
-        }
     }
 
     func isModel(_ name: String) -> Bool { objects[name]?.directives.contains { $0.name == "model" } ?? false }
@@ -122,6 +125,7 @@ struct TransformerDerivation {
             guard let definition = objects[name] else { continue }
             schema.nonModels[name] = NonModelType(name: name, fields: try plainFields(definition))
         }
+        try checkManyToManyPairs()
         var bases: [String: Model] = [:]
         for name in modelNames {
             guard let definition = objects[name] else { continue }
@@ -178,8 +182,17 @@ struct TransformerDerivation {
             for directive in field.directives {
                 switch directive.name {
                 case "primaryKey":
+                    guard primaryKey.isDefaultID else {
+                        throw error(at: directive.offset, "\(definition.name) has more than one @primaryKey; "
+                                    + "put the other key fields in sortKeyFields")
+                    }
                     let sortKeys = try stringList(directive, "sortKeyFields")
                     try checkFields(sortKeys, in: fields, model: definition.name, at: directive.offset)
+                    for name in [field.name] + sortKeys {
+                        guard let key = fields.first(where: { $0.name == name }), !key.isRequired, !key.isArray else { continue }
+                        throw error(at: directive.offset, "the primary key of \(definition.name) must be non-null, "
+                                    + "but '\(name)' may be null; write '\(name): \(key.type)!'")
+                    }
                     primaryKey = PrimaryKey(partitionKey: field.name, sortKeys: sortKeys)
                 case "index":
                     let sortKeys = try stringList(directive, "sortKeyFields")
@@ -199,8 +212,13 @@ struct TransformerDerivation {
                 }
             }
         }
-        if primaryKey.isDefaultID, !fields.contains(where: { $0.name == "id" }) {
-            fields.insert(ModelField(name: "id", type: .scalar("ID"), isRequired: true), at: 0)
+        if primaryKey.isDefaultID {
+            if let index = fields.firstIndex(where: { $0.name == "id" }) {
+                // As codegen does: the default key is required even when written `id: ID`.
+                fields[index].isRequired = true
+            } else {
+                fields.insert(ModelField(name: "id", type: .scalar("ID"), isRequired: true), at: 0)
+            }
         }
         let pluralName = pluralizer.plural(definition.name)
         var operations = ModelOperations(modelName: definition.name, pluralName: pluralName)
@@ -273,6 +291,11 @@ struct TransformerDerivation {
         }
         if objects[name] != nil, rootTypes[name] == nil { return .nonModel(name) }
         if otherTypes.contains(name) || inputs[name] != nil { return nil }
+        if let directive = field.directives.first(where: { Self.relationalDirectives.contains($0.name) }) {
+            let models = objectOrder.filter(isModel)
+            throw error(at: field.offset, "unknown model '\(name)' for the @\(directive.name) field '\(field.name)'; "
+                        + "no type \(name) @model is declared\(Suggestions.didYouMean(name, in: models))")
+        }
         let known = Array(scalars) + Array(enums.keys) + Array(objects.keys)
         throw error(at: field.offset, "unknown type '\(name)' for field '\(field.name)'\(Suggestions.didYouMean(name, in: known))")
     }
@@ -319,12 +342,6 @@ struct TransformerDerivation {
             }
             return result
         default: throw error(at: directive.offset, "@\(directive.name)(\(name):) must be a list of field names as strings")
-        }
-    }
-
-    func checkFields(_ names: [String], in fields: [ModelField], model: String, at offset: Int) throws(SchemaError) {
-        for name in names where !fields.contains(where: { $0.name == name }) {
-            throw error(at: offset, "'\(name)' is not a field of \(model)\(Suggestions.didYouMean(name, in: fields.map(\.name)))")
         }
     }
 }
