@@ -148,7 +148,7 @@ def test_a_dropped_connection_is_retried(faulty, gqlc_at):
 def test_a_dropped_keep_alive_connection_fails_fast(faulty, gqlc_at):
     # Page 1 is request 1 on a fresh connection; page 2 (request 2) is dropped on the reused one.
     server = faulty("--drop-every", "2")
-    run = gqlc_at(server, "--timeout", "4", "list", "Post", "--page-size", "3")
+    run = gqlc_at(server, "--timeout", "20", "list", "Post", "--page-size", "3")
     assert run.code == 0, run
     assert len(run.json()) == 5
     # The dropped request is re-sent on a new connection at once, by the transport (two POSTs traced) or as a
@@ -193,16 +193,19 @@ def test_latency_beyond_the_timeout_exits_6_after_retries(faulty, gqlc_at):
 
 
 def test_a_fractional_timeout_is_not_rounded_down(faulty, gqlc_at):
-    # 1.5 s of latency fits a 1.8 s timeout, but not one cut to whole seconds (1 s).
-    server = faulty("--latency-ms", "1500")
+    # A 1.8 s timeout cut to whole seconds would give up after 1 s. Measured from below on a server that answers
+    # far too late (a busy machine can only make the wait longer), not by an answer racing the timeout.
+    server = faulty("--latency-ms", "20000")
     run = gqlc_at(server, "--timeout", "1.8", "--retries", "0", *GET_POST)
-    assert run.code == 0, run
+    assert run.code == 6, run
     assert attempts(run) == 1
+    timeouts = [int(m[1]) for m in (re.match(r"^\* no response within .* after (\d+) ms$", line) for line in run.stderr_lines) if m]
+    assert len(timeouts) == 1 and timeouts[0] >= 1750, timeouts
 
 
 def test_latency_within_the_timeout_is_not_a_failure(faulty, gqlc_at):
     server = faulty("--latency-ms", "300")
-    run = gqlc_at(server, "--timeout", "2", *GET_POST)
+    run = gqlc_at(server, "--timeout", "30", *GET_POST)  # far above the latency: a busy machine is slow, not late
     assert run.code == 0, run
     assert attempts(run) == 1 and retries(run) == []
     assert run.seconds >= 0.3
