@@ -174,12 +174,13 @@ def test_a_short_api_key_is_still_redacted_and_warned_about_once(scalars):
 
 @pytest.fixture(scope="module")
 def drifted(project_fixtures_dir, tmp_path_factory):
-    """gqlc with a schema older than the server's: there `email` is a plain String and `label` optional, so
+    """gqlc with a schema older than the server's: there `email` and `count` are plain Strings and `label` optional, so
     gqlc sends what the server refuses, as it would for any rule it cannot know."""
     schema = project_fixtures_dir / "aws-scalars.mis.json"
     old = json.loads(schema.read_text())
     old["models"]["Reading"]["fields"]["email"]["type"] = "String"
     old["models"]["Reading"]["fields"]["label"]["isRequired"] = False
+    old["models"]["Reading"]["fields"]["count"]["type"] = "String"
     old_path = tmp_path_factory.mktemp("drift") / "old.mis.json"
     old_path.write_text(json.dumps(old))
     with start_server(schema) as server:
@@ -192,13 +193,21 @@ def drifted(project_fixtures_dir, tmp_path_factory):
     (["create", "Reading", "ip=::1"],
      "gqlc: $input (field 'label'): Field 'label' of required type 'String!' was not provided."),
     (["list", "Reading", "--where", "label=x", "--where", "email=bob"], None),
+    # $filter and $condition: the server's ModelIntInput refuses text.
+    (["list", "Reading", "--where", "count=abc"],
+     "gqlc: --where 'count=abc' (field 'count'): Int cannot represent non-integer value: 'abc'"),
+    (["list", "Reading", "--filter", '{"count": {"eq": "abc"}}'],
+     "gqlc: --filter (field 'count'): Int cannot represent non-integer value: 'abc'"),
+    (["delete", "Reading", "--id", "r-none", "--if", "count>abc"],
+     "gqlc: --if 'count>abc' (field 'count'): Int cannot represent non-integer value: 'abc'"),
 ])
 def test_server_refusals_of_a_value_name_the_field_and_the_argument(drifted, args, expected):
     run = drifted(*args)
     if expected is None:  # filters are typed String by the transformer: the server takes any text there
         assert run.code == 0, run
         return
-    assert (run.code, run.stdout, run.stderr_lines) == (1, "", [expected]), run
+    listing = args[0] == "list"  # a listing still prints what it got: no records
+    assert (run.code, run.stdout, run.stderr_lines) == (1, "[]\n" if listing else "", [expected]), run
 
 
 def test_decode_json_fields_prints_awsjson_as_json_and_is_off_by_default(scalars):
