@@ -82,7 +82,7 @@ class ServerHandle:
         return urlsplit(self.url).port or 80
 
     def post(self, payload: Any, headers: dict[str, str] | None = None, raw: bytes | None = None,
-             timeout: float = 10) -> tuple[int, Any]:
+             timeout: float = 30) -> tuple[int, Any]:
         """POST ``payload`` as JSON (or ``raw`` bytes); returns (status, decoded JSON body or None).
 
         Sends ``x-api-key`` when the server was started with one, unless ``headers`` sets it
