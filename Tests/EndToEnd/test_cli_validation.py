@@ -32,7 +32,12 @@ REFUSED = [
     (["create", "Reading", "label=x", "day=31/01/2025"],
      "gqlc: 'day=31/01/2025': '31/01/2025' is not a valid AWSDate for 'day'; for example 2025-01-31"),
     (["create", "Reading", "label=x", "time=25:00"], "is not a valid AWSTime for 'time'"),
-    (["create", "Reading", "label=x", "at=2025-01-31T09:30:00"], "is not a valid AWSDateTime for 'at'"),
+    (["create", "Reading", "label=x", "at=2025-01-31T09:30:00"],
+     "gqlc: 'at=2025-01-31T09:30:00': '2025-01-31T09:30:00' is not a valid AWSDateTime for 'at'; the zone is required: "
+     "2025-01-31T09:30:00Z for UTC, or an offset such as 2025-01-31T09:30:00+02:00"),
+    (["create", "Reading", "label=x", "at=2025-01-31"], "'2025-01-31' is not a valid AWSDateTime for 'at'; give a time and zone "
+     "too, for example 2025-01-31T00:00:00Z (in a filter a date alone stands for the start of that day with <, <=, >, >= and ranges)"),
+    (["list", "Reading", "--where", "at=2025-01-31"], "give a time and zone too, for example 2025-01-31T00:00:00Z"),
     (["create", "Reading", "label=x", "email=bob"], "'bob' is not a valid AWSEmail for 'email'; for example someone@example.com"),
     (["create", "Reading", "label=x", "site=www.example.com"], "is not a valid AWSURL for 'site'"),
     (["create", "Reading", "label=x", "phone=call me"], "is not a valid AWSPhone for 'phone'"),
