@@ -82,7 +82,7 @@ class ServerHandle:
         return urlsplit(self.url).port or 80
 
     def post(self, payload: Any, headers: dict[str, str] | None = None, raw: bytes | None = None,
-             timeout: float = 10) -> tuple[int, Any]:
+             timeout: float = 30) -> tuple[int, Any]:
         """POST ``payload`` as JSON (or ``raw`` bytes); returns (status, decoded JSON body or None).
 
         Sends ``x-api-key`` when the server was started with one, unless ``headers`` sets it
@@ -157,9 +157,10 @@ class ServerHandle:
 
 
 def start_server(schema_path: str | os.PathLike, seed: str | os.PathLike | None = None, args: Iterable[str] = (),
-                 api_key: str | None = None, timeout: float = 10, record_requests: bool = False) -> ServerHandle:
+                 api_key: str | None = None, timeout: float = 60, record_requests: bool = False) -> ServerHandle:
     """Start appsync-local on a free port and wait for its URL line. With ``record_requests`` the server
-    records what it receives, and ``requests()`` / ``headers()`` read it."""
+    records what it receives, and ``requests()`` / ``headers()`` read it. ``timeout`` only guards against a hang:
+    a busy 2-core machine may take seconds to start Python and build the schema."""
     command = [sys.executable, str(SERVER_PATH), "--schema", str(schema_path), "--port", "0"]
     requests_path = ""
     if record_requests:

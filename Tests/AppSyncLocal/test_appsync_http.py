@@ -59,7 +59,7 @@ def test_validation_errors_are_200_with_null_data(blog_server):
 
 
 def test_responses_have_exact_content_length_and_request_ids(blog_server):
-    connection = http.client.HTTPConnection(blog_server.host, blog_server.port, timeout=5)
+    connection = http.client.HTTPConnection(blog_server.host, blog_server.port, timeout=30)
     body = json.dumps({"query": 'mutation { createBlog(input: {name: "Café ☕ 日本"}) { name } }'})
     connection.request("POST", "/graphql", body=body.encode(), headers={"Content-Type": "application/json"})
     response = connection.getresponse()
@@ -72,7 +72,7 @@ def test_responses_have_exact_content_length_and_request_ids(blog_server):
 
 
 def test_get_requests_and_unknown_paths(blog_server):
-    connection = http.client.HTTPConnection(blog_server.host, blog_server.port, timeout=5)
+    connection = http.client.HTTPConnection(blog_server.host, blog_server.port, timeout=30)
     connection.request("GET", "/graphql?query=" + quote(QUERY["query"]))
     response = connection.getresponse()
     assert response.status == 200 and json.loads(response.read()) == KNIFE
@@ -97,7 +97,7 @@ def test_keep_alive_serves_many_requests_on_one_socket(blog_server):
     body = json.dumps(QUERY).encode()
     request = (f"POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                f"Content-Length: {len(body)}\r\n\r\n").encode() + body
-    with socket.create_connection((blog_server.host, blog_server.port), timeout=5) as sock:
+    with socket.create_connection((blog_server.host, blog_server.port), timeout=30) as sock:
         sock_file = sock.makefile("rb")
         sock.sendall(request * 2)  # pipelined
         for _ in range(2):
@@ -151,7 +151,7 @@ def test_fail_every_answers_500(start_appsync):
 
 def test_throttle_every_answers_429_with_retry_after(start_appsync):
     server = start_appsync(BLOG, seed=SEED, args=["--throttle-every", "2", "--retry-after", "3"])
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=5)
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=30)
     seen = []
     for _ in range(4):
         connection.request("POST", "/graphql", body=json.dumps(QUERY).encode())
@@ -165,7 +165,7 @@ def test_throttle_every_answers_429_with_retry_after(start_appsync):
 
 def test_drop_every_closes_without_an_answer(start_appsync):
     server = start_appsync(BLOG, seed=SEED, args=["--drop-every", "2"])
-    with socket.create_connection((server.host, server.port), timeout=5) as sock:
+    with socket.create_connection((server.host, server.port), timeout=30) as sock:
         body = json.dumps(QUERY).encode()
         request = f"POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body
         sock_file = sock.makefile("rb")
@@ -177,7 +177,7 @@ def test_drop_every_closes_without_an_answer(start_appsync):
 
 
 def raw_post(server, body: bytes = b"{}") -> tuple[int, dict[str, str], bytes]:
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=5)
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=30)
     try:
         connection.request("POST", "/graphql", body=body, headers={"Content-Type": "application/json"})
         response = connection.getresponse()
@@ -213,7 +213,7 @@ def test_reply_can_echo_the_request_headers(start_appsync, tmp_path):
     (tmp_path / "echo.html").write_text("<title>Denied ${headers}</title>")
     server = start_appsync(BLOG, args=["--reply-status", "403", "--reply-body", str(tmp_path / "echo.html"),
                                        "--reply-header", "X-Seen: ${headers}"])
-    connection = http.client.HTTPConnection(server.host, server.port, timeout=5)
+    connection = http.client.HTTPConnection(server.host, server.port, timeout=30)
     connection.request("POST", "/graphql", body=b"{}", headers={"x-api-key": "da2-echoed"})
     response = connection.getresponse()
     body = response.read().decode()
@@ -280,7 +280,7 @@ def test_persistent_database_survives_a_restart(start_appsync, tmp_path):
 
 def test_sigterm_stops_the_server(blog_server):
     blog_server.process.send_signal(signal.SIGTERM)
-    assert blog_server.process.wait(timeout=5) == 0
+    assert blog_server.process.wait(timeout=30) == 0
 
 
 def test_harness_reports_startup_failures(tmp_path):

@@ -1,8 +1,8 @@
 """Runs the built gqlc binary the way a user's shell would, and captures what it did.
 
 The binary is ``$GQLC_BIN`` (``make test`` sets it) or ``.build/debug/gqlc``. Each run gets a clean
-environment: no proxy variables (URLSession would route loopback traffic through them) and no
-``GQLC_*`` settings from the outer shell, unless the test passes them.
+environment (``gqlc_env``): no proxy variables (libcurl would route loopback traffic through them) and none of
+the outer shell's settings that change what gqlc does, unless the test passes them.
 """
 
 from __future__ import annotations
@@ -46,9 +46,33 @@ class Run:
         return f"gqlc {' '.join(self.args)} -> {self.code}\nstdout: {self.stdout[:2000]}\nstderr: {self.stderr[:2000]}"
 
 
+# What the outer shell may set that changes what gqlc does: its own settings, AWS credentials, profiles and
+# regions (a CI machine on AWS has container or instance credentials), where tokens and caches live, colour
+# and width. A run sees none of them unless the test passes them.
+_LEAKING_PREFIXES = ("GQLC_", "AWS_")
+_LEAKING = {"XDG_CONFIG_HOME", "XDG_CACHE_HOME", "NO_COLOR", "COLUMNS", "LINES"}
+_HOME: list[str] = []
+
+
+def _empty_home() -> str:
+    """A HOME of the test session's own, empty at its start: no ~/.aws, ~/.config/gqlc or ~/.cache/gqlc of the
+    person or machine running the tests."""
+    if not _HOME:
+        import atexit
+        import shutil
+        import tempfile
+
+        _HOME.append(tempfile.mkdtemp(prefix="gqlc-test-home-"))
+        atexit.register(shutil.rmtree, _HOME[0], True)
+    return _HOME[0]
+
+
 def gqlc_env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment for a gqlc run: clean of proxies and of the caller's GQLC_* settings."""
-    env = {k: v for k, v in harness.clean_env().items() if not k.startswith("GQLC_")}
+    """The environment for a gqlc run: clean of proxies and of the caller's GQLC_*, AWS_*, XDG_*_HOME, NO_COLOR
+    and COLUMNS settings, with an empty HOME, a colour terminal type and no instance metadata service (a test
+    that wants any of them passes it in ``extra``)."""
+    env = {k: v for k, v in harness.clean_env().items() if not k.startswith(_LEAKING_PREFIXES) and k not in _LEAKING}
+    env.update({"HOME": _empty_home(), "TERM": "xterm-256color", "AWS_EC2_METADATA_DISABLED": "true"})
     env.update(extra or {})
     return env
 
@@ -100,12 +124,17 @@ def on_terminal(args, env=None, stdout_tty=True, stderr_tty=False):
     return code, out, err
 
 
+# Sockets bound but never listening: connecting to one is refused, and no other server can take its port.
+_HELD_PORTS: list[socket.socket] = []
+
+
 def closed_port_url() -> str:
-    """A loopback URL on which nothing listens (the port was just free)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    return f"http://127.0.0.1:{port}/graphql"
+    """A loopback URL on which nothing listens. The port stays bound (without listening) for the session, so
+    that a server started meanwhile, here or by a concurrent run, cannot be given it and answer."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    _HELD_PORTS.append(probe)
+    return f"http://127.0.0.1:{probe.getsockname()[1]}/graphql"
 
 
 class Terminal:

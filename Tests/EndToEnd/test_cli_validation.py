@@ -11,7 +11,7 @@ import re
 import pytest
 
 from gqlc_runner import runner_for
-from harness import start_server
+from harness import PROJECT_FIXTURES, REPO_ROOT, start_server
 
 # AppSync's scalar reference examples, and valid variations of them, per field of aws-scalars.mis.json.
 ACCEPTED = {
@@ -32,7 +32,12 @@ REFUSED = [
     (["create", "Reading", "label=x", "day=31/01/2025"],
      "gqlc: 'day=31/01/2025': '31/01/2025' is not a valid AWSDate for 'day'; for example 2025-01-31"),
     (["create", "Reading", "label=x", "time=25:00"], "is not a valid AWSTime for 'time'"),
-    (["create", "Reading", "label=x", "at=2025-01-31T09:30:00"], "is not a valid AWSDateTime for 'at'"),
+    (["create", "Reading", "label=x", "at=2025-01-31T09:30:00"],
+     "gqlc: 'at=2025-01-31T09:30:00': '2025-01-31T09:30:00' is not a valid AWSDateTime for 'at'; the zone is required: "
+     "2025-01-31T09:30:00Z for UTC, or an offset such as 2025-01-31T09:30:00+02:00"),
+    (["create", "Reading", "label=x", "at=2025-01-31"], "'2025-01-31' is not a valid AWSDateTime for 'at'; give a time and zone "
+     "too, for example 2025-01-31T00:00:00Z (in a filter a date alone stands for the start of that day with <, <=, >, >= and ranges)"),
+    (["list", "Reading", "--where", "at=2025-01-31"], "give a time and zone too, for example 2025-01-31T00:00:00Z"),
     (["create", "Reading", "label=x", "email=bob"], "'bob' is not a valid AWSEmail for 'email'; for example someone@example.com"),
     (["create", "Reading", "label=x", "site=www.example.com"], "is not a valid AWSURL for 'site'"),
     (["create", "Reading", "label=x", "phone=call me"], "is not a valid AWSPhone for 'phone'"),
@@ -40,6 +45,12 @@ REFUSED = [
     (["create", "Reading", "label=x", "ip=::1/129"], "is not a valid AWSIPAddress for 'ip'"),
     (["create", "Reading", "label=x", "count=2147483648"], "'2147483648' is out of range for Int (32-bit)"),
     (["create", "Reading", "label=x", "ratio=1e999"], "'1e999' is not a Float"),
+    (["create", "Reading", "label=x", "ratio:=1e999"], "gqlc: 'ratio:=1e999': ratio: '1e999' is out of range for Float"),
+    (["create", "Reading", "label=x", "stamp=now"],
+     "gqlc: 'stamp=now': 'now' is not an AWSTimestamp (whole seconds since 1970-01-01T00:00:00Z, for example 1700000000)"),
+    (["create", "Reading", "label=x", "stamp=1.5"], "'1.5' is not an AWSTimestamp"),
+    (["create", "Reading", "label=x", 'stamp:="5"'], "stamp: expected an integer (AWSTimestamp), found a string"),
+    (["list", "Reading", "--where", "stamp>yesterday"], "gqlc: --where 'stamp>yesterday': 'yesterday' is not an AWSTimestamp"),
     (["create", "Reading", "label=x", "data={oops"], "invalid JSON"),
     (["create", "Reading", "label=x", 'contact:={"site":"nope"}'], "'nope' is not a valid AWSURL for 'contact.site'"),
     (["create", "Reading", "label=x", 'days:=["2025-01-01","someday"]'], "'someday' is not a valid AWSDate for 'days[1]'"),
@@ -90,6 +101,30 @@ def test_blog_refusals_send_nothing(blog, args, error):
     run = gqlc(*args)
     assert (run.code, run.stdout, run.stderr_lines) == (2, "", [error if error.startswith("gqlc:") else run.stderr_lines[0]]), run
     assert error in run.stderr
+    assert len(server.requests()) == before
+
+
+@pytest.fixture(scope="module")
+def custom(project_fixtures_dir):
+    schema = project_fixtures_dir / "custom-operations.mis.json"
+    with start_server(schema, record_requests=True) as server:
+        yield server, runner_for(schema, server.url)
+
+
+@pytest.mark.parametrize("args, error", [
+    (["query", "echoArgs", "text=a", "when=yesterday"],
+     "gqlc: 'when=yesterday': 'yesterday' is not a valid AWSDateTime for 'when'; relative dates are not supported"),
+    (["query", "echoArgs", "text=a", 'when:="2025-01-31"'], "'2025-01-31' is not a valid AWSDateTime for 'when'"),
+    (["query", "echoArgs", "text=a", "count=2147483648"], "gqlc: 'count=2147483648': '2147483648' is out of range for Int (32-bit)"),
+    (["query", "echoArgs", "text=a", "ratio:=1e999"], "gqlc: 'ratio:=1e999': ratio: '1e999' is out of range for Float"),
+    (["query", "echoArgs", "text=a", "meta={oops"], "gqlc: 'meta={oops': invalid JSON at 1:2"),
+])
+def test_custom_operation_arguments_are_checked_and_nothing_is_sent(custom, args, error):
+    server, gqlc = custom
+    before = len(server.requests())
+    run = gqlc(*args)
+    assert (run.code, run.stdout, len(run.stderr_lines)) == (2, "", 1), run
+    assert run.stderr.startswith(error) if error.startswith("gqlc:") else error in run.stderr, run
     assert len(server.requests()) == before
 
 
@@ -144,12 +179,13 @@ def test_a_short_api_key_is_still_redacted_and_warned_about_once(scalars):
 
 @pytest.fixture(scope="module")
 def drifted(project_fixtures_dir, tmp_path_factory):
-    """gqlc with a schema older than the server's: there `email` is a plain String and `label` optional, so
+    """gqlc with a schema older than the server's: there `email` and `count` are plain Strings and `label` optional, so
     gqlc sends what the server refuses, as it would for any rule it cannot know."""
     schema = project_fixtures_dir / "aws-scalars.mis.json"
     old = json.loads(schema.read_text())
     old["models"]["Reading"]["fields"]["email"]["type"] = "String"
     old["models"]["Reading"]["fields"]["label"]["isRequired"] = False
+    old["models"]["Reading"]["fields"]["count"]["type"] = "String"
     old_path = tmp_path_factory.mktemp("drift") / "old.mis.json"
     old_path.write_text(json.dumps(old))
     with start_server(schema) as server:
@@ -162,13 +198,21 @@ def drifted(project_fixtures_dir, tmp_path_factory):
     (["create", "Reading", "ip=::1"],
      "gqlc: $input (field 'label'): Field 'label' of required type 'String!' was not provided."),
     (["list", "Reading", "--where", "label=x", "--where", "email=bob"], None),
+    # $filter and $condition: the server's ModelIntInput refuses text.
+    (["list", "Reading", "--where", "count=abc"],
+     "gqlc: --where 'count=abc' (field 'count'): Int cannot represent non-integer value: 'abc'"),
+    (["list", "Reading", "--filter", '{"count": {"eq": "abc"}}'],
+     "gqlc: --filter (field 'count'): Int cannot represent non-integer value: 'abc'"),
+    (["delete", "Reading", "--id", "r-none", "--if", "count>abc"],
+     "gqlc: --if 'count>abc' (field 'count'): Int cannot represent non-integer value: 'abc'"),
 ])
 def test_server_refusals_of_a_value_name_the_field_and_the_argument(drifted, args, expected):
     run = drifted(*args)
     if expected is None:  # filters are typed String by the transformer: the server takes any text there
         assert run.code == 0, run
         return
-    assert (run.code, run.stdout, run.stderr_lines) == (1, "", [expected]), run
+    listing = args[0] == "list"  # a listing still prints what it got: no records
+    assert (run.code, run.stdout, run.stderr_lines) == (1, "[]\n" if listing else "", [expected]), run
 
 
 def test_decode_json_fields_prints_awsjson_as_json_and_is_off_by_default(scalars):
@@ -181,3 +225,39 @@ def test_decode_json_fields_prints_awsjson_as_json_and_is_off_by_default(scalars
     assert [item["data"] for item in listed.ndjson()] == [{"a": [1, {"b": None}]}], listed
     raw = gqlc("--decode-json-fields", "--raw-response", "get", "Reading", "--id", created["id"])
     assert raw.json()["data"]["getReading"]["data"] == '{"a":[1,{"b":null}]}', raw
+
+
+MODEL_SCHEMAS = [path for path in sorted(PROJECT_FIXTURES.glob("*.mis.json")) + sorted((REPO_ROOT / "schema-examples").glob("*.json"))
+                 if "models" in json.loads(path.read_text())]
+
+
+@pytest.mark.parametrize("schema", MODEL_SCHEMAS, ids=[path.name for path in MODEL_SCHEMAS])
+def test_required_fields_are_the_ones_the_server_requires(schema, tmp_path):
+    """For every model of every fixture, an empty create: the fields gqlc names as missing (nothing sent) are
+    exactly those the server names when a copy of the schema with nothing required lets gqlc send it. Models
+    whose key fields or relationships are missing are refused by other checks first, and not compared."""
+    loose = json.loads(schema.read_text())
+    for model in loose["models"].values():
+        for field in model["fields"].values():
+            field["isRequired"] = False
+    loose_path = tmp_path / "loose.json"
+    loose_path.write_text(json.dumps(loose))
+    with start_server(schema, record_requests=True) as server:
+        strict, lax = runner_for(schema, server.url), runner_for(loose_path, server.url)
+        for name in loose["models"]:
+            before = len(server.requests())
+            ours = strict("create", name)
+            if ours.code == 0:  # nothing required: the server agrees
+                continue
+            assert (ours.code, ours.stdout, len(ours.stderr_lines)) == (2, "", 1), ours
+            assert ours.stderr.startswith(f"gqlc: create {name}: missing required field"), ours
+            assert len(server.requests()) == before, ours
+            if ": give " in ours.stderr:  # a relationship: its foreign keys are named
+                continue
+            theirs = lax("create", name)
+            if theirs.code == 2:  # a custom primary key, refused by the key check
+                assert "missing key field" in theirs.stderr, theirs
+                continue
+            assert theirs.code == 1, theirs
+            assert set(re.findall(r"'(\w+)' \(", ours.stderr)) == \
+                set(re.findall(r"Field '(\w+)' of required type", theirs.stderr)), (ours, theirs)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import re
 import time
+from types import SimpleNamespace
 
 import pytest
+
+from gqlc_runner import closed_port_url
 
 GET_POST = ("get", "Post", "--id", "p1")
 RETRY_LINE = re.compile(r"^\* retry (\d+)/(\d+) after (.+), waiting (\d+) ms$")
@@ -148,7 +151,7 @@ def test_a_dropped_connection_is_retried(faulty, gqlc_at):
 def test_a_dropped_keep_alive_connection_fails_fast(faulty, gqlc_at):
     # Page 1 is request 1 on a fresh connection; page 2 (request 2) is dropped on the reused one.
     server = faulty("--drop-every", "2")
-    run = gqlc_at(server, "--timeout", "4", "list", "Post", "--page-size", "3")
+    run = gqlc_at(server, "--timeout", "20", "list", "Post", "--page-size", "3")
     assert run.code == 0, run
     assert len(run.json()) == 5
     # The dropped request is re-sent on a new connection at once, by the transport (two POSTs traced) or as a
@@ -167,10 +170,9 @@ def test_a_server_that_never_answers_exits_6(faulty, gqlc_at):
     assert message.startswith("gqlc: network error: ") and message.endswith("(after 3 attempts)")
 
 
-def test_a_refused_connection_exits_6_after_retries(gqlc_at, faulty):
-    server = faulty()
-    server.stop()  # the port is closed now
-    run = gqlc_at(server, "--retries", "1", *GET_POST)
+def test_a_refused_connection_exits_6_after_retries(gqlc_at):
+    # A port held without listening: a stopped server's port could be given to another server meanwhile.
+    run = gqlc_at(SimpleNamespace(url=closed_port_url()), "--retries", "1", *GET_POST)
     assert run.code == 6, run
     assert attempts(run) == 2
     [message] = error_lines(run)
@@ -193,16 +195,19 @@ def test_latency_beyond_the_timeout_exits_6_after_retries(faulty, gqlc_at):
 
 
 def test_a_fractional_timeout_is_not_rounded_down(faulty, gqlc_at):
-    # 1.5 s of latency fits a 1.8 s timeout, but not one cut to whole seconds (1 s).
-    server = faulty("--latency-ms", "1500")
+    # A 1.8 s timeout cut to whole seconds would give up after 1 s. Measured from below on a server that answers
+    # far too late (a busy machine can only make the wait longer), not by an answer racing the timeout.
+    server = faulty("--latency-ms", "20000")
     run = gqlc_at(server, "--timeout", "1.8", "--retries", "0", *GET_POST)
-    assert run.code == 0, run
+    assert run.code == 6, run
     assert attempts(run) == 1
+    timeouts = [int(m[1]) for m in (re.match(r"^\* no response within .* after (\d+) ms$", line) for line in run.stderr_lines) if m]
+    assert len(timeouts) == 1 and timeouts[0] >= 1750, timeouts
 
 
 def test_latency_within_the_timeout_is_not_a_failure(faulty, gqlc_at):
     server = faulty("--latency-ms", "300")
-    run = gqlc_at(server, "--timeout", "2", *GET_POST)
+    run = gqlc_at(server, "--timeout", "30", *GET_POST)  # far above the latency: a busy machine is slow, not late
     assert run.code == 0, run
     assert attempts(run) == 1 and retries(run) == []
     assert run.seconds >= 0.3

@@ -80,7 +80,12 @@ import Testing
         #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["createdAt=yesterday"])) }?
             .contains("relative dates are not supported") == true)
         #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["createdAt=2025-01-01"])) }
-            == "filter 'createdAt=2025-01-01': '2025-01-01' is not a valid AWSDateTime for 'createdAt'; for example 2025-01-31T09:30:00Z")
+            == "filter 'createdAt=2025-01-01': '2025-01-01' is not a valid AWSDateTime for 'createdAt'; give a time and zone too, "
+                + "for example 2025-01-01T00:00:00Z (in a filter a date alone stands for the start of that day with <, <=, >, >= and ranges)")
+        // A date-time without its zone: the two ways to give one.
+        #expect(errorMessage { try blog.list("Post", filter: FilterInput(where: ["createdAt>2025-01-01T09:30"])) }
+            == "filter 'createdAt>2025-01-01T09:30': '2025-01-01T09:30' is not a valid AWSDateTime for 'createdAt'; the zone is required: "
+                + "2025-01-01T09:30Z for UTC, or an offset such as 2025-01-01T09:30+02:00")
     }
 
     @Test func rangesWithLowAboveHighAreRefused() throws {

@@ -35,6 +35,14 @@ import Testing
         #expect(message { try blog.list("Zebra") } == "unknown model 'Zebra'")
     }
 
+    /// Equally close names give the same suggestion whatever order they come in: a dictionary's keys (models,
+    /// enums, embedded types) come in a different order in every process.
+    @Test func tiedSuggestionsDoNotDependOnTheOrderOfTheNames() {
+        #expect(Suggestions.closest(to: "tab", in: ["tag", "tub"]) == "tag")
+        #expect(Suggestions.closest(to: "tab", in: ["tub", "tag"]) == "tag")
+        #expect(Suggestions.closest(to: "tab", in: ["tub", "tab", "tag"]) == "tab")
+    }
+
     @Test func keysOfEveryShape() throws {
         #expect(try blog.get("Post", key: .fields(["id=p1"])).variables.serialized() == #"{"id":"p1"}"#)
         #expect(try inventory.get("Warehouse", key: .id("w1")).query.hasPrefix("query GetWarehouse($warehouseId: ID!) {\n  getWarehouse(warehouseId: $warehouseId) {"))

@@ -62,13 +62,32 @@ import Testing
     func invalidIPAddresses(_ text: String) { #expect(!ScalarFormat.ipAddress.accepts(text)) }
 
     // Int: "an integer value between -(2^31) and 2^31-1"; Float: "an IEEE 754 floating point value".
-    @Test func intsAre32BitAndFloatsFinite() {
+    @Test func intsAre32BitAndFloatsFinite() throws {
         #expect(throws: RequestBuildError.outOfRange("2147483648", type: "Int (32-bit)")) {
             try ValueCoercion.coerce("2147483648", as: .int, allowNull: false)
         }
         #expect(throws: RequestBuildError.invalidValue("1e999", expected: "Float", suggestion: nil)) {
             try ValueCoercion.coerce("1e999", as: .float, allowNull: false)
         }
+        // The same number given as JSON (`ratio:=1e999`, --input) is valid JSON, but no Float.
+        let ratio = ModelField(name: "ratio", type: .scalar("Float"))
+        let schema = ModelSchema()
+        #expect(throws: RequestBuildError.atPath("ratio", error: .outOfRange("1e999", type: "Float"))) {
+            try ValueCoercion.check(.number(JSONNumber("1e999")!), for: ratio, path: "ratio", schema: schema)
+        }
+        #expect(try ValueCoercion.check(.number(JSONNumber("-1.5e308")!), for: ratio, path: "ratio", schema: schema)
+                == .number(JSONNumber("-1.5e308")!))
+    }
+
+    /// An AWSTimestamp is whole seconds; a word or a date says so, with an example.
+    @Test func timestampsAreWholeSeconds() {
+        for text in ["now", "1.5", "2025-01-31"] {
+            #expect(throws: RequestBuildError.invalidValue(text, expected: ValueCoercion.timestampForm, suggestion: nil)) {
+                try ValueCoercion.coerce(text, as: .long, allowNull: false)
+            }
+        }
+        #expect(RequestBuildError.invalidValue("now", expected: ValueCoercion.timestampForm, suggestion: nil).description
+                == "'now' is not an AWSTimestamp (whole seconds since 1970-01-01T00:00:00Z, for example 1700000000)")
     }
 
     @Test func errorsNameTheFieldTheValueAndAValidExample() throws {

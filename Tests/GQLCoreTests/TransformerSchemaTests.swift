@@ -119,6 +119,10 @@ import Testing
                          "schema.graphql: 3:8: unknown type 'Bound' for argument 'range' of Query.echo; did you mean 'Bounds'?")
         Self.expectError("input Bounds { low: Strng }\ntype Query { echo(range: Bounds): Int }",
                          "schema.graphql: 1:16: unknown type 'Strng' for field 'low' of input Bounds; did you mean 'String'?")
+        // Of several faulty inputs the first in the file is reported, whatever order a dictionary holds them in.
+        let inputs = (1...12).map { "input In\($0) { x: Nope\($0) }" }.joined(separator: "\n")
+        Self.expectError(inputs + "\ntype Query { echo(a: In1): Int }",
+                         "schema.graphql: 1:13: unknown type 'Nope1' for field 'x' of input In1")
     }
 
     @Test func embeddedCyclesAreRefused() {

@@ -236,6 +236,11 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
                 ? "2025-01-31 or 2025-01-31Z"
                 : "2025-01-31T09:30:00Z, 2025-01-31T09:30:00.123+02:00, or in a filter a date 2025-01-31 (start of that day, UTC)"
             return "; relative dates are not supported, give \(forms)"
+        case .dateTime where ScalarFormat.dateTime.accepts(text + "Z"):  // `2025-01-31T09:30:00`: no zone
+            return "; the zone is required: \(text)Z for UTC, or an offset such as \(text)+02:00"
+        case .dateTime where text.utf8.count == 10 && ScalarFormat.date.accepts(text):  // `2025-01-31` alone
+            return "; give a time and zone too, for example \(text)T00:00:00Z (in a filter a date alone "
+                + "stands for the start of that day with <, <=, >, >= and ranges)"
         default:
             return "; for example \(format.example)"
         }

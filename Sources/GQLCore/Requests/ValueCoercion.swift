@@ -58,12 +58,15 @@ public enum ValueCoercion {
         }
     }
 
+    /// What an `AWSTimestamp` is, for errors: relative words and dates are not one.
+    static let timestampForm = "AWSTimestamp (whole seconds since 1970-01-01T00:00:00Z, for example 1700000000)"
+
     /// Parses a decimal integer in `range`; the JSON text is normalised (`+7`, `007` → `7`).
     private static func integer(_ text: String, type: String, range: ClosedRange<Int64>) throws(RequestBuildError) -> JSONNumber {
         guard let value = Int64(text) else {
             let digits = text.drop { $0 == "-" || $0 == "+" }
             if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigitCharacter) { throw .outOfRange(text, type: type) }
-            throw .invalidValue(text, expected: type == "Int" ? "Int" : "integer", suggestion: nil)
+            throw .invalidValue(text, expected: type == "Int" ? "Int" : Self.timestampForm, suggestion: nil)
         }
         guard range.contains(value) else { throw .outOfRange(text, type: type == "Int" ? "Int (32-bit)" : type) }
         return JSONNumber(value)
@@ -131,7 +134,9 @@ public enum ValueCoercion {
             guard case .bool = value else { throw mismatch("a boolean") }
             return value
         case .float:
-            guard case .number = value else { throw mismatch("a number (Float)") }
+            guard case .number(let number) = value else { throw mismatch("a number (Float)") }
+            // JSON allows 1e999; a Float (a double) does not hold it.
+            guard number.doubleValue?.isFinite == true else { throw .atPath(path, error: .outOfRange(number.text, type: "Float")) }
             return value
         case .int, .long:
             guard case .number(let number) = value, number.isInteger else { throw mismatch("an integer (\(typeName))") }

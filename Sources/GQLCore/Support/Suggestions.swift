@@ -1,7 +1,9 @@
 /// "Did you mean …?" suggestions for mistyped names.
 public enum Suggestions {
     /// The candidate closest to `input` by edit distance (case-insensitive), if it is close enough
-    /// to be a plausible typo: at most a third of the longer name's length, and at least 1.
+    /// to be a plausible typo: at most a third of the longer name's length, and at least 1. Of equally
+    /// close candidates the alphabetically first wins, so that the answer never depends on the order of
+    /// the candidates (a dictionary's keys come in a different order in every process).
     public static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
         let needle = Array(input.lowercased().unicodeScalars)
         var best: (name: String, distance: Int)?
@@ -9,7 +11,8 @@ public enum Suggestions {
             let distance = editDistance(needle, Array(candidate.lowercased().unicodeScalars))
             let allowed = max(1, max(needle.count, candidate.count) / 3)
             guard distance <= allowed else { continue }
-            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+            if let best, (best.distance, best.name) <= (distance, candidate) { continue }
+            best = (candidate, distance)
         }
         return best?.name
     }

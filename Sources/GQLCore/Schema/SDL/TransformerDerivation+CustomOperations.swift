@@ -23,7 +23,8 @@ extension TransformerDerivation {
     /// Every declared input type, its fields typed as arguments are.
     func inputTypes() throws(SchemaError) -> [String: NonModelType] {
         var result: [String: NonModelType] = [:]
-        for (name, definition) in inputs {
+        // In file order: of two faulty inputs, the first is reported (a dictionary's order changes every run).
+        for (name, definition) in inputs.sorted(by: { $0.value.offset < $1.value.offset }) {
             let fields = try definition.fields.map { (field) throws(SchemaError) in
                 try inputValue(field, of: "field '\(field.name)' of input \(name)")
             }
