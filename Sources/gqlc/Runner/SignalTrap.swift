@@ -1,4 +1,3 @@
-import Dispatch
 import GQLCore
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +12,16 @@ import Darwin
 /// thread takes them with `sigwait`. A blocked signal stays pending until it is taken, so one that arrives
 /// the moment after `install` returns is never lost (a dispatch signal source registers asynchronously, and a
 /// signal sent before it has is dropped), and no handler runs in signal context.
+///
+/// The waiting thread is a plain detached POSIX thread with a small stack: starting Dispatch's thread pool
+/// for it (an epoll instance, a timer and two threads) cost every command about a millisecond at startup.
 enum SignalTrap {
+    private final class Waiter {
+        let flag: CancellationFlag
+        var signals: sigset_t
+        init(flag: CancellationFlag, signals: sigset_t) { self.flag = flag; self.signals = signals }
+    }
+
     /// Installs the trap; call it first in `main`, before any other thread starts. `flag` is cancelled on
     /// SIGINT or SIGTERM.
     static func install(cancelling flag: CancellationFlag) {
@@ -23,13 +31,25 @@ enum SignalTrap {
         sigaddset(&trapped, SIGINT)
         sigaddset(&trapped, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &trapped, nil)
-        let waited = trapped
-        DispatchQueue.global().async {
-            var set = waited
+        let waiter = Unmanaged.passRetained(Waiter(flag: flag, signals: trapped)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let made = pthread_create(&thread, &attributes, { raw in
+            guard let raw else { return nil }
+            let waiter = Unmanaged<Waiter>.fromOpaque(raw).takeRetainedValue()
             var number: Int32 = 0
-            while sigwait(&set, &number) == 0 {
-                flag.cancel()
+            while sigwait(&waiter.signals, &number) == 0 {
+                waiter.flag.cancel()
             }
+            return nil
+        }, waiter)
+        if made != 0 {
+            // No thread: let the signals act as they would without the trap.
+            Unmanaged<Waiter>.fromOpaque(waiter).release()
+            pthread_sigmask(SIG_UNBLOCK, &trapped, nil)
         }
     }
 }
