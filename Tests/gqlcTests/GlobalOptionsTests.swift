@@ -67,8 +67,12 @@ import GQLCore
         #expect(overridden.authToken?.value.value == "env-token")
     }
 
+    /// The front end drops every empty `GQLC_*` variable before anything reads one; other variables are kept.
     @Test func emptyEnvironmentVariablesCountAsUnset() throws {
-        let options = try globals(["models"], environment: ["GQLC_SCHEMA": "", "GQLC_API_KEY": ""])
+        let environment = ["GQLC_SCHEMA": "", "GQLC_API_KEY": "", "GQLC_ENDPOINT": "https://x/graphql", "HOME": ""]
+        let frontend = Frontend(environment: environment, console: .standard(), runner: RecordingRunner())
+        #expect(frontend.environment == ["GQLC_ENDPOINT": "https://x/graphql", "HOME": ""])
+        let options = try globals(["models"], environment: frontend.environment)
         #expect(options.schema.origin == .default)
         #expect(options.apiKey == nil)
     }

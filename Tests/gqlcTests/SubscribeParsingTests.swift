@@ -47,8 +47,6 @@ import Testing
     @Test func theRealtimeEndpointComesFromTheEnvironment() throws {
         let parsed = try invocation(["subscribe", "Post", "--on", "create"], environment: ["GQLC_REALTIME_ENDPOINT": "wss://x/graphql"])
         #expect(parsed.globals.realtimeEndpoint?.value == "wss://x/graphql")
-        #expect(try invocation(["subscribe", "Post", "--on", "create"], environment: ["GQLC_REALTIME_ENDPOINT": ""])
-            .globals.realtimeEndpoint == nil)
     }
 
     @Test(arguments: [

@@ -24,7 +24,7 @@ enum CompletionCandidates {
 
     static func run(_ arguments: [String], environment: [String: String], console: Console) -> ExitCode {
         guard arguments.count >= 2, let kind = Kind.parse(arguments[0]) else { return .usage }
-        var schemaPath = environment["GQLC_SCHEMA"].flatMap { $0.isEmpty ? nil : $0 }
+        var schemaPath = environment["GQLC_SCHEMA"]
         if let index = arguments.firstIndex(of: "--schema"), index + 1 < arguments.count { schemaPath = arguments[index + 1] }
         guard let path = schemaPath ?? SchemaDiscovery.currentDirectory().flatMap(SchemaDiscovery.find(from:)),
             let schema = try? SchemaLoader.load(path: path).schema, let model = schema.models[arguments[1]]

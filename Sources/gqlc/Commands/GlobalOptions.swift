@@ -241,7 +241,7 @@ struct GlobalOptions: Equatable, Sendable {
         if caFile == nil, let value = environment[Self.caCertFallbackVariable], !value.isEmpty {
             caFile = Setting(value: value, origin: .environment(Self.caCertFallbackVariable))
         }
-        if let value = environment[Self.realtimeEndpointVariable], !value.isEmpty {
+        if let value = environment[Self.realtimeEndpointVariable] {
             realtimeEndpoint = Setting(value: value, origin: .environment(Self.realtimeEndpointVariable))
         }
         if let text = options.value(Self.timeoutOption) {
@@ -335,7 +335,8 @@ enum SettingOrigin: Equatable, Sendable {
     }
 }
 
-/// Reads an option's value from the command line, then from its environment variable (empty means unset).
+/// Reads an option's value from the command line, then from its environment variable (`Frontend` has already
+/// dropped the empty ones).
 private struct EnvironmentLookup {
     let options: ParsedOptions
     let environment: [String: String]
@@ -343,7 +344,7 @@ private struct EnvironmentLookup {
     /// A switch: given on the command line, or its variable set to `1`/`true`/`yes` (`0`/`false`/`no` mean off).
     func flag(_ option: OptionSpec) throws(UsageError) -> Setting<Bool>? {
         if options.contains(option) { return Setting(value: true, origin: .commandLine) }
-        guard let name = option.environmentVariable, let value = environment[name], !value.isEmpty else { return nil }
+        guard let name = option.environmentVariable, let value = environment[name] else { return nil }
         switch value.lowercased() {
         case "1", "true", "yes": return Setting(value: true, origin: .environment(name))
         case "0", "false", "no": return nil
@@ -353,7 +354,7 @@ private struct EnvironmentLookup {
 
     func text(_ option: OptionSpec) -> Setting<String>? {
         if let value = options.value(option) { return Setting(value: value, origin: .commandLine) }
-        if let name = option.environmentVariable, let value = environment[name], !value.isEmpty {
+        if let name = option.environmentVariable, let value = environment[name] {
             return Setting(value: value, origin: .environment(name))
         }
         return nil

@@ -12,8 +12,9 @@ struct Frontend: Sendable {
     /// Carries out runnable commands; help, version and usage errors are handled here.
     let runner: any CommandRunner
 
+    /// `environment` as the process has it; a `GQLC_*` variable set but empty counts as unset, here and only here.
     init(environment: [String: String], console: Console, runner: any CommandRunner) {
-        self.environment = environment
+        self.environment = environment.filter { !($0.key.hasPrefix("GQLC_") && $0.value.isEmpty) }
         self.console = console
         self.runner = runner
     }
