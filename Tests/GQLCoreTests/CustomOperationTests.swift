@@ -49,7 +49,7 @@ import Testing
         // AWSJSON given as text must itself be JSON, and is sent as that text.
         #expect(try variables("echoArgs", ["text=t", "meta={\"b\":true}"]) == #"{"meta":"{\"b\":true}","text":"t"}"#)
         #expect(failure("echoArgs", ["text=t", "meta={b}"])?.hasPrefix("'meta={b}': invalid JSON at 1:2") == true)
-        #expect(failure("echoArgs", ["text=t", "count=3000000000"]) == "'count=3000000000': '3000000000' is out of range for Int (32-bit)")
+        #expect(failure("echoArgs", ["text=t", "count=3000000000"]) == "'count=3000000000': '3000000000' is out of range for Int (32-bit: -2147483648 to 2147483647)")
         #expect(failure("echoArgs", ["text=t", "status=DRAFFT"]) == "'status=DRAFFT': 'DRAFFT' is not a PostStatus; did you mean 'DRAFT'?")
         #expect(failure("echoArgs", ["text=t", "flag=yes"]) == "'flag=yes': 'yes' is not a Boolean")
     }

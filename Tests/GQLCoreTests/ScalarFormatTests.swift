@@ -63,7 +63,7 @@ import Testing
 
     // Int: "an integer value between -(2^31) and 2^31-1"; Float: "an IEEE 754 floating point value".
     @Test func intsAre32BitAndFloatsFinite() throws {
-        #expect(throws: RequestBuildError.outOfRange("2147483648", type: "Int (32-bit)")) {
+        #expect(throws: RequestBuildError.outOfRange("2147483648", type: "Int")) {
             try ValueCoercion.coerce("2147483648", as: .int, allowNull: false)
         }
         #expect(throws: RequestBuildError.invalidValue("1e999", expected: "Float", suggestion: nil)) {

@@ -136,7 +136,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
         case .missingRequiredFields(let model, let fields):
             return "create \(model): missing required field\(fields.count == 1 ? "" : "s") " + fields.joined(separator: ", ")
         case .outOfRange(let text, let type):
-            return "'\(text)' is out of range for \(type)"
+            let bounds = type == "Int" ? " (32-bit: \(Int32.min) to \(Int32.max))" : ""
+            return "'\(text)' is out of range for \(type)\(bounds)"
         case .invalidJSON(let error):
             return "invalid JSON at \(error.line):\(error.column): \(error.message)"
         case .wrongJSONType(let path, let expected, let found):

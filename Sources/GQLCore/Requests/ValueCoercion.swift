@@ -68,7 +68,7 @@ public enum ValueCoercion {
             if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigitCharacter) { throw .outOfRange(text, type: type) }
             throw .invalidValue(text, expected: type == "Int" ? "Int" : Self.timestampForm, suggestion: nil)
         }
-        guard range.contains(value) else { throw .outOfRange(text, type: type == "Int" ? "Int (32-bit)" : type) }
+        guard range.contains(value) else { throw .outOfRange(text, type: type) }
         return JSONNumber(value)
     }
 
@@ -142,7 +142,7 @@ public enum ValueCoercion {
             guard case .number(let number) = value, number.isInteger else { throw mismatch("an integer (\(typeName))") }
             let range = kind == .int ? Int64(Int32.min)...Int64(Int32.max) : Int64.min...Int64.max
             guard let integer = number.int64Value, range.contains(integer) else {
-                throw .atPath(path, error: .outOfRange(number.text, type: typeName))
+                throw .atPath(path, error: .outOfRange(number.text, type: kind == .int ? "Int" : typeName))
             }
             return value
         case .enumeration(let type):
