@@ -121,6 +121,18 @@ def test_a_start_refused_again_after_renewal_is_reported_and_no_token_is_printed
         assert_never_printed(token, run.stdout + run.stderr)
 
 
+def test_a_refresh_that_fails_during_a_subscription_is_the_one_line_reported(moto, start_appsync, tmp_path):
+    # The server refuses the first start as unauthorized; the refresh token was revoked, so the renewal fails.
+    app = App(moto, start_appsync, tmp_path, server_args=("--ws-refuse-starts", "1"))
+    sub = app.user("ann@example.com")
+    assert app.login("ann@example.com").code == 0
+    app.cognito.admin_user_global_sign_out(UserPoolId=app.pool, Username=sub)
+    run = app.gqlc("subscribe", "Todo", "--on", "create", "--count", "1")
+    assert (run.code, run.stdout) == (5, ""), run
+    assert run.stderr_lines == ["gqlc: the stored sign-in can no longer be refreshed (Refresh Token has been revoked); "
+                                "run gqlc login again"], run
+
+
 def test_an_owner_only_subscriber_hears_only_their_own_records(moto, start_appsync, tmp_path):
     app = App(moto, start_appsync, tmp_path)
     app.user("ann@example.com")

@@ -41,7 +41,14 @@ struct RequestExecution {
         let (endpoint, renewToken) = try session.authorizedEndpoint(file: schemaFile, model: model)
         diagnostics.redactor = endpoint.redactor
         var client = session.client(endpoint: endpoint)
-        if let renewToken { client.reauthorize = { @Sendable in renewToken(true) } }
+        if let renewToken {
+            let console = session.console
+            client.reauthorize = { @Sendable in
+                let token = renewToken.renew(force: true)
+                if token == nil, let failure = renewToken.failure { console.error.write("gqlc: \(failure.message)\n") }
+                return token
+            }
+        }
         return client
     }
 

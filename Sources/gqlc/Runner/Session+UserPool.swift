@@ -1,4 +1,5 @@
 import GQLCore
+import Synchronization
 
 /// Settings given to `login`, `whoami` and `logout` that override the schema file's user pool.
 struct UserPoolOverrides: Equatable, Sendable {
@@ -9,8 +10,30 @@ struct UserPoolOverrides: Equatable, Sendable {
 }
 
 /// Gives the user-pool token to send: the stored one, refreshed when it expires soon or when `force` is set;
-/// nil when it cannot (the reason already said on stderr).
-typealias TokenRenewal = @Sendable (_ force: Bool) -> String?
+/// nil when it cannot, with the reason kept in ``failure`` for the caller to report once.
+final class TokenRenewal: Sendable {
+    private let renewal: @Sendable (_ force: Bool) throws(RunFailure) -> String
+    private let lastFailure = Mutex<RunFailure?>(nil)
+
+    init(_ renewal: @escaping @Sendable (_ force: Bool) throws(RunFailure) -> String) {
+        self.renewal = renewal
+    }
+
+    /// The token, or nil when the refresh failed (see ``failure``).
+    func renew(force: Bool) -> String? {
+        do throws(RunFailure) {
+            let token = try renewal(force)
+            lastFailure.withLock { $0 = nil }
+            return token
+        } catch {
+            lastFailure.withLock { $0 = error }
+            return nil
+        }
+    }
+
+    /// Why the last renewal failed; nil when it succeeded or none was tried.
+    var failure: RunFailure? { lastFailure.withLock { $0 } }
+}
 
 extension Session {
     /// Refresh tokens this many seconds before they expire.
@@ -88,13 +111,8 @@ extension Session {
         let config = try userPoolConfig(file: file)
         let signIn = try currentSignIn(config)
         let session = self
-        let refresh: TokenRenewal = { force in
-            do throws(RunFailure) {
-                return session.token(of: try session.currentSignIn(config, force: force))
-            } catch {
-                session.console.error.write("gqlc: \(error.message)\n")
-                return nil
-            }
+        let refresh = TokenRenewal { force throws(RunFailure) in
+            session.token(of: try session.currentSignIn(config, force: force))
         }
         return (token(of: signIn), refresh)
     }

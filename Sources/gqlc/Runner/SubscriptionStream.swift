@@ -19,6 +19,8 @@ struct SubscriptionStream {
     var reconnect = true
     /// The path of the printed result inside each event's `data` (`onCreatePost`); empty prints all of `data`.
     var decodePath: (RealtimeSubscription) -> [String] = { _ in [] }
+    /// The user-pool token's renewal, once the settings are made; its failure explains a refusal.
+    var renewal: TokenRenewal?
 
     mutating func run(_ subscriptions: [RealtimeSubscription]) -> ExitCode {
         let settings: RealtimeSettings
@@ -84,6 +86,11 @@ struct SubscriptionStream {
         case .success:
             return sawErrors ? .partial : .success
         case .failure(let error):
+            // Refused and the token could not be refreshed: why it could not is the one line to give.
+            if error.isUnauthorized, let failure = renewal?.failure {
+                diagnostics.failure(failure)
+                return failure.status
+            }
             // Refused even with a renewed user-pool token: the sign-in itself is the problem.
             let hint = error.isUnauthorized && settings.renewToken != nil ? "; " + RequestAuthorization.userPoolRefusedHint : ""
             diagnostics.error(error.description + hint)
@@ -119,7 +126,8 @@ struct SubscriptionStream {
         var settings = RealtimeSettings(
             url: url, authorization: authorization, timeout: min(endpoint.timeout, duration ?? endpoint.timeout),
             caFile: endpoint.caFile, reconnect: reconnect)
-        settings.renewToken = renewToken
+        renewal = renewToken
+        settings.renewToken = renewToken.map { renewal in { @Sendable force in renewal.renew(force: force) } }
         return settings
     }
 
