@@ -81,6 +81,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case indexNeedsPartitionKey(queryField: String, field: String)
     /// No custom operation of this kind has this name; `available` are those there are.
     case unknownOperation(String, kind: String, suggestion: String?, available: [String])
+    /// A custom operation the schema was pulled without (`reason`: its result type cannot be described).
+    case operationLeftOut(String, reason: String)
     /// The name is a custom operation of another kind (a mutation asked for as a query).
     case operationKindMismatch(String, actual: String, expected: String)
     /// A custom operation has no argument with this name; `arguments` are its `name: Type` pairs.
@@ -195,6 +197,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             let plural = kind == "query" ? "queries" : kind + "s"
             let list = available.isEmpty ? "the schema has no custom \(plural)" : "custom \(plural): " + available.joined(separator: ", ")
             return "unknown custom \(kind) '\(operation)'" + didYouMean(suggestion) + (suggestion == nil ? "; \(list)" : "")
+        case .operationLeftOut(let operation, let reason):
+            return "the custom operation '\(operation)' was left out when the schema was pulled: \(reason)"
         case .operationKindMismatch(let operation, let actual, let expected):
             return "'\(operation)' is a custom \(actual), not a \(expected)"
         case .unknownArgument(let argument, let operation, let suggestion, let arguments):

@@ -10,6 +10,9 @@ public struct ModelSchema: Sendable, Equatable {
     public var customOperations: [CustomOperation]
     /// Input types of custom-operation arguments by name (the `inputs` section; their fields are its `attributes`).
     public var inputs: [String: NonModelType]
+    /// Custom operations `schema pull` left out, by name, with why (read from the pulled schema's notes, as the
+    /// model-introspection format has no place for them).
+    public var leftOutOperations: [String: String] = [:]
 
     public init(
         models: [String: Model] = [:], enums: [String: EnumType] = [:], nonModels: [String: NonModelType] = [:],

@@ -35,8 +35,12 @@ extension ModelCommandRunner {
             })
     }
 
-    /// The core's error, with the command to use when the name is an operation of the other kind.
+    /// The core's error, with the command to use when the name is an operation of the other kind, or one the
+    /// pulled schema left out.
     static func phrased(_ error: RequestBuildError) -> RunFailure {
+        if case .operationLeftOut = error.underlying {
+            return .usage(error.commandLineMessage + "; send it with gqlc raw (gqlc schema print shows its SDL)")
+        }
         guard case .operationKindMismatch(let name, let actual, _) = error.underlying else { return .request(error) }
         let command = actual == "mutation" ? "mutate" : actual == "query" ? "query" : "subscribe"
         return .usage(error.commandLineMessage + "; run it with: gqlc \(command) \(name)")

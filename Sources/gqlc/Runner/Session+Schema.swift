@@ -69,8 +69,10 @@ extension Session {
         let path = SchemaDiscovery.cachePath(endpoint: endpoint, cacheDirectory: directory)
         guard SchemaDiscovery.isRegularFile(path) else { return nil }
         note("* schema: \(path) (pulled from \(endpoint) by gqlc schema pull)")
-        if globals.verbose, let notes = try? FileReader.bytes(atPath: SchemaDiscovery.assumptionsPath(cachePath: path)) {
-            for line in String(decoding: notes, as: UTF8.self).split(separator: "\n") { note("* assumed: \(line)") }
+        let notes = (try? FileReader.bytes(atPath: SchemaDiscovery.assumptionsPath(cachePath: path)))
+            .map { String(decoding: $0, as: UTF8.self) } ?? ""
+        if globals.verbose {
+            for line in notes.split(separator: "\n") { note("* assumed: \(line)") }
         }
         var file: SchemaFile
         do {
@@ -82,6 +84,7 @@ extension Session {
             throw .schema(damaged)
         }
         if file.service.endpoint == nil { file.service.endpoint = endpoint }
+        file.schema?.leftOutOperations = IntrospectedModels.leftOutOperations(inAssumptions: notes)
         return file
     }
 

@@ -22,6 +22,7 @@ extension RequestBuilder {
         if let other = schema.customOperations.first(where: { $0.name == name }) {
             throw .operationKindMismatch(name, actual: other.kind.rawValue, expected: kind.rawValue)
         }
+        if let reason = schema.leftOutOperations[name] { throw .operationLeftOut(name, reason: reason) }
         let names = candidates.map(\.name)
         throw .unknownOperation(name, kind: kind.rawValue, suggestion: Suggestions.closest(to: name, in: names), available: names)
     }

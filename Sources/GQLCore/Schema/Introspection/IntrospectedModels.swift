@@ -16,6 +16,23 @@ public struct IntrospectedModels: Sendable {
         schema = derivation.run()
         assumptions = derivation.assumptions
     }
+
+    /// The note for a custom operation left out; ``leftOutOperations(inAssumptions:)`` reads it back.
+    static func leftOutNote(operation: String, why: String) -> String {
+        "the custom operation \(operation) is left out: \(why) (gqlc raw can select it)"
+    }
+
+    /// The custom operations left out, by name, with why, from ``assumptions`` written one per line.
+    public static func leftOutOperations(inAssumptions text: String) -> [String: String] {
+        let (head, tail) = ("the custom operation ", " (gqlc raw can select it)")
+        var found: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix(head) && line.hasSuffix(tail) {
+            let rest = line.dropFirst(head.count).dropLast(tail.count)
+            guard let colon = rest.firstRange(of: " is left out: ") else { continue }
+            found[String(rest[..<colon.lowerBound])] = String(rest[colon.upperBound...])
+        }
+        return found
+    }
 }
 
 private struct Derivation {
@@ -246,9 +263,13 @@ private struct Derivation {
     mutating func selectable(_ fields: [APISchema.Field], of owner: String?) -> [APISchema.Field] {
         fields.filter { field in
             guard let kind = api.type(named: field.type.namedType)?.kind, kind == "INTERFACE" || kind == "UNION" else { return true }
-            let place = owner.map { "\($0).\(field.name)" } ?? "the custom operation \(field.name)"
-            note("\(place) is left out: its type \(field.type.namedType) is \(kind == "UNION" ? "a union" : "an interface"), "
-                 + "which model introspection cannot describe (gqlc raw can select it)")
+            let why = "its type \(field.type.namedType) is \(kind == "UNION" ? "a union" : "an interface"), "
+                + "which model introspection cannot describe"
+            if let owner {
+                note("\(owner).\(field.name) is left out: \(why) (gqlc raw can select it)")
+            } else {
+                note(IntrospectedModels.leftOutNote(operation: field.name, why: why))
+            }
             return false
         }
     }
