@@ -421,6 +421,32 @@ def test_deleting_a_parent_without_cascade_warns_about_orphans(blog):
     assert quiet.code == 0 and quiet.stderr == "", quiet
 
 
+def test_bulk_deletes_warn_about_orphans_once_summed_per_association(blog):
+    # Posts p1 and p2 have comments (the seed's c1…c6); their deletes by --input warn once for both.
+    run = blog("delete", "Post", "--input", "-", stdin='{"id": "p1"}\n{"id": "p2"}\n')
+    assert run.code == 0 and summary(run) == (2, "deleted", 0), run
+    assert run.stderr_lines[:-1] == [
+        "gqlc: warning: Comment records (Post.comments) are left pointing at 2 of the 2 deleted Post records; "
+        "delete Post --cascade deletes a record with them"], run
+    # Blog b2's posts point at it; deleting it by --where warns the same way, and comments have nothing under them.
+    by_where = blog("delete", "Blog", "--where", "id=b2", "--yes")
+    assert by_where.code == 0 and by_where.stderr_lines[:-1] == [
+        "gqlc: warning: Post records (Blog.posts) are left pointing at 1 of the 1 deleted Blog records; "
+        "delete Blog --cascade deletes a record with them"], by_where
+    quiet = blog("delete", "Comment", "--input", "-", stdin='{"id": "c7"}\n{"id": "c8"}\n')
+    assert quiet.code == 0 and len(quiet.stderr_lines) == 1, quiet
+
+
+def test_a_bulk_delete_of_more_than_100_records_says_orphans_were_not_checked(blog):
+    posts = "".join(json.dumps({"id": f"bulk{i}", "blogId": "b1", "title": "bulk"}) + "\n" for i in range(101))
+    assert blog("create", "Post", "--input", "-", stdin=posts).code == 0
+    run = blog("delete", "Post", "--where", "title=bulk", "--yes")
+    assert run.code == 0 and summary(run) == (101, "deleted", 0), run
+    assert run.stderr_lines[:-1] == [
+        "gqlc: warning: records that pointed at the 101 deleted Post records were not checked (more than 100: one "
+        "query per record and association); gqlc delete Post --id ID --cascade --dry-run shows what one record has"], run
+
+
 def test_cascade_of_a_missing_record_is_status_4(blog):
     run = blog("delete", "Post", "--id", "nope", "--cascade", "--yes")
     assert (run.code, run.stdout) == (4, ""), run

@@ -61,7 +61,8 @@ enum DeleteCommand: CommandDefinition {
                 .paragraph(
                     """
                     --input takes keys ({"id": "p1"}), or the records that 'get' and 'list' print, and \
-                    deletes them as a bulk job (see Bulk). --where and --filter list the matching \
+                    deletes them as a bulk job (see Bulk), then warns per association how many of them \
+                    still have related records (not checked past 100 records). --where and --filter list the matching \
                     records, then delete them: on a terminal gqlc shows the count and asks first; \
                     --yes skips the question (and is needed when standard input is not a terminal); \
                     --dry-run prints the count and the keys and deletes nothing.

@@ -131,9 +131,11 @@ extension ModelCommandRunner {
             progress: progress.map { reporter -> @Sendable (BulkCounts) -> Void in
                 { counts in reporter.update(items: counts.total, failed: counts.failed) }
             })
+        let deleted = operation == .delete ? DeletedKeys() : nil
         let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in
             switch result.outcome {
             case .done(let record):
+                deleted?.add(result.key)
                 ProgressReporter.above(recordsShareTerminal ? progress : nil) { records.write(record) }
                 return
             case .failed(let failure):
@@ -153,6 +155,7 @@ extension ModelCommandRunner {
         if case .inputFailed(let error) = stop {
             diagnostics.error("--input: \(inputName): \(error.description); the records before it were processed")
         }
+        if let deleted, stop == .endOfInput { warnBulkOrphans(model, deleted: deleted, client: client) }
         session.console.error.write(describe.summary(counts) + "\n")
         switch stop {
         case .cancelled: return .interrupted
