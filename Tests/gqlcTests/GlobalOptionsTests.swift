@@ -69,7 +69,9 @@ import GQLCore
 
     /// The front end drops every empty `GQLC_*` variable before anything reads one; other variables are kept.
     @Test func emptyEnvironmentVariablesCountAsUnset() throws {
-        let environment = ["GQLC_SCHEMA": "", "GQLC_API_KEY": "", "GQLC_ENDPOINT": "https://x/graphql", "HOME": ""]
+        let environment = [
+            "GQLC_SCHEMA": "", "GQLC_API_KEY": "", "CURL_CA_BUNDLE": "", "GQLC_ENDPOINT": "https://x/graphql", "HOME": "",
+        ]
         let frontend = Frontend(environment: environment, console: .standard(), runner: RecordingRunner())
         #expect(frontend.environment == ["GQLC_ENDPOINT": "https://x/graphql", "HOME": ""])
         let options = try globals(["models"], environment: frontend.environment)

@@ -151,6 +151,11 @@ struct GlobalOptions: Equatable, Sendable {
             + "private CA. Without it and $CURL_CA_BUNDLE, $SSL_CERT_FILE is read.")
     /// The variable read when neither `--cacert` nor `CURL_CA_BUNDLE` is set (as curl does).
     static let caCertFallbackVariable = "SSL_CERT_FILE"
+
+    /// Whether a variable set but empty counts as unset: gqlc's own, and the CA file's (as curl reads them).
+    static func emptyMeansUnset(_ name: String) -> Bool {
+        name.hasPrefix("GQLC_") || name == caCertOption.environmentVariable || name == caCertFallbackVariable
+    }
     /// Read by `subscribe`, whose `--realtime-endpoint` names it.
     static let realtimeEndpointVariable = "GQLC_REALTIME_ENDPOINT"
     static let timeoutOption = OptionSpec(
@@ -238,7 +243,7 @@ struct GlobalOptions: Equatable, Sendable {
         }
         self.headers = headers
         caFile = lookup.text(Self.caCertOption)
-        if caFile == nil, let value = environment[Self.caCertFallbackVariable], !value.isEmpty {
+        if caFile == nil, let value = environment[Self.caCertFallbackVariable] {
             caFile = Setting(value: value, origin: .environment(Self.caCertFallbackVariable))
         }
         if let value = environment[Self.realtimeEndpointVariable] {

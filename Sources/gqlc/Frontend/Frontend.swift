@@ -12,9 +12,10 @@ struct Frontend: Sendable {
     /// Carries out runnable commands; help, version and usage errors are handled here.
     let runner: any CommandRunner
 
-    /// `environment` as the process has it; a `GQLC_*` variable set but empty counts as unset, here and only here.
+    /// `environment` as the process has it; a `GQLC_*` (or CA file) variable set but empty counts as unset, here
+    /// and only here (see ``GlobalOptions/emptyMeansUnset(_:)``).
     init(environment: [String: String], console: Console, runner: any CommandRunner) {
-        self.environment = environment.filter { !($0.key.hasPrefix("GQLC_") && $0.value.isEmpty) }
+        self.environment = environment.filter { !($0.value.isEmpty && GlobalOptions.emptyMeansUnset($0.key)) }
         self.console = console
         self.runner = runner
     }
