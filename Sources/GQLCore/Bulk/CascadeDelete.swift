@@ -101,9 +101,7 @@ public struct CascadeDelete: Sendable {
         case .relatedModel:
             var found: [(JSONObject, JSONObject?)] = []
             try list(related, matching: Self.filter(relation: relation, parent: parent, key: key), limit: nil) { record in
-                var childKey = JSONObject()
-                for field in related.primaryKey.fields { childKey[field] = record[field] ?? .null }
-                found.append((childKey, record))
+                found.append((related.key(of: record), record))
             }
             return found
         }

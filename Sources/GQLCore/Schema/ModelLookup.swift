@@ -3,6 +3,13 @@ extension Model {
     /// True when `name` is one of the primary-key fields.
     public func isKeyField(_ name: String) -> Bool { primaryKey.fields.contains(name) }
 
+    /// The primary key of a record of this model, in key order; a missing key field is `null`.
+    public func key(of record: JSONObject) -> JSONObject {
+        var key = JSONObject()
+        for field in primaryKey.fields { key[field] = record[field] ?? .null }
+        return key
+    }
+
     /// Relationship fields (fields whose type is another model), in schema order.
     public var relationshipFields: [ModelField] { fields.filter { $0.type.isModel } }
 }

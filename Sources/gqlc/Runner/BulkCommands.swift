@@ -11,11 +11,10 @@ extension ModelCommandRunner {
     /// `create MODEL --input FILE` with several records.
     func bulkCreate(_ invocation: CreateInvocation, input: inout BulkInput) -> ExitCode {
         let (builder, model, assignments) = (self.builder, invocation.model, invocation.assignments)
-        let keyFields = schema.models[model]?.primaryKey.fields ?? []
+        let keyFields = self.keyFields(of: model)
         let fields = Self.selection(invocation.fields)
         return runBulk(
-            .create, model: model, settings: invocation.bulk, fields: invocation.fields, inputName: input.name,
-            readRest: input.isRegularFile, next: { () throws(BulkInputError) in try input.next() },
+            .create, model: model, settings: invocation.bulk, fields: invocation.fields, input: &input,
             prepare: { item in
                 Self.prepared(item) { value throws(RequestBuildError) in
                     let request = try builder.create(
@@ -29,11 +28,10 @@ extension ModelCommandRunner {
     /// `update MODEL --input FILE` without `--id`/`--key`: each record carries its key.
     func bulkUpdate(_ invocation: UpdateInvocation, input: inout BulkInput) -> ExitCode {
         let (builder, model, assignments) = (self.builder, invocation.model, invocation.assignments)
-        let keyFields = schema.models[model]?.primaryKey.fields ?? []
+        let keyFields = self.keyFields(of: model)
         let fields = Self.selection(invocation.fields)
         return runBulk(
-            .update, model: model, settings: invocation.bulk, fields: invocation.fields, inputName: input.name,
-            readRest: input.isRegularFile, next: { () throws(BulkInputError) in try input.next() },
+            .update, model: model, settings: invocation.bulk, fields: invocation.fields, input: &input,
             prepare: { item in
                 Self.prepared(item) { value throws(RequestBuildError) in
                     let request = try builder.update(
@@ -46,16 +44,25 @@ extension ModelCommandRunner {
     /// `delete MODEL --input FILE`: keys (`{"id":"p1"}`, or a bare `"p1"` for a one-field key) or whole records.
     func bulkDelete(_ invocation: DeleteInvocation, input: inout BulkInput) -> ExitCode {
         runBulk(
-            .delete, model: invocation.model, settings: invocation.bulk, fields: invocation.fields, inputName: input.name,
-            readRest: input.isRegularFile, next: { () throws(BulkInputError) in try input.next() },
+            .delete, model: invocation.model, settings: invocation.bulk, fields: invocation.fields, input: &input,
             prepare: deletePreparer(invocation.model, fields: invocation.fields))
+    }
+
+    /// Runs a bulk job over the items of an `--input` file (the rest of a regular file is read for `--rejects`).
+    func runBulk(
+        _ operation: BulkOperation, model: String, settings: BulkSettings, fields: [String]?, input: inout BulkInput,
+        prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>
+    ) -> ExitCode {
+        runBulk(
+            operation, model: model, settings: settings, fields: fields, inputName: input.name,
+            readRest: input.isRegularFile, next: { () throws(BulkInputError) in try input.next() }, prepare: prepare)
     }
 
     /// Builds a delete from a key object, a record, or a bare key value.
     func deletePreparer(_ model: String, fields paths: [String]?) -> (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure> {
         let builder = self.builder
         let fields = Self.selection(paths)
-        let keyFields = schema.models[model]?.primaryKey.fields ?? []
+        let keyFields = self.keyFields(of: model)
         return { item in
             Self.prepared(item) { value throws(RequestBuildError) in
                 let key: KeyInput
@@ -105,14 +112,9 @@ extension ModelCommandRunner {
         do {
             // How the deleted records will be printed is checked before anything is listed or asked.
             _ = try bulkColumns(invocation.model, fields: invocation.fields)
-            let json: JSONValue? = try invocation.filter.map { argument throws(RunFailure) -> JSONValue in
-                switch argument {
-                case .json(let value): return value
-                case .file(let source): return try JSONArgument.read(source, option: "--filter", console: session.console)
-                }
-            }
             requests = try builder.listPages(
-                invocation.model, filter: FilterInput(where: invocation.matching, json: json), fields: .keysOnly)
+                invocation.model, filter: FilterInput(where: invocation.matching, json: try filterJSON(invocation.filter)),
+                fields: .keysOnly)
         } catch let error as RunFailure {
             return usage(error)
         } catch let error as RequestBuildError {
@@ -127,17 +129,15 @@ extension ModelCommandRunner {
         } catch {
             return usage(error)
         }
-        let keyFields = schema.models[invocation.model]?.primaryKey.fields ?? []
+        let listed = schema.models[invocation.model]
         var keys: [JSONObject] = []
         let pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: Defaults.pageSize,
             makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
         let result = pager.run { items in
             for item in items {
-                guard case .object(let record) = item else { continue }
-                var key = JSONObject()
-                for field in keyFields { key[field] = record[field] ?? .null }
-                keys.append(key)
+                guard case .object(let record) = item, let listed else { continue }
+                keys.append(listed.key(of: record))
             }
         }
         progress?.clear()

@@ -169,7 +169,7 @@ extension ModelCommandRunner {
     }
 
     /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
-    private func filterJSON(_ argument: FilterArgument?) throws(RunFailure) -> JSONValue? {
+    func filterJSON(_ argument: FilterArgument?) throws(RunFailure) -> JSONValue? {
         guard let argument else { return nil }
         switch argument {
         case .json(let value): return value

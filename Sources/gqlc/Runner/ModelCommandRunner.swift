@@ -26,6 +26,9 @@ struct ModelCommandRunner {
     var diagnostics: Diagnostics { execution.diagnostics }
     var globals: GlobalOptions { session.globals }
 
+    /// The model's primary-key field names, in key order (none for an unknown model: the builder refuses it).
+    func keyFields(of model: String) -> [String] { schema.models[model]?.primaryKey.fields ?? [] }
+
     // MARK: Commands
 
     mutating func get(_ invocation: GetInvocation) -> ExitCode {
@@ -87,7 +90,7 @@ struct ModelCommandRunner {
         // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
         let mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
         let model = invocation.model
-        let key = Self.sentKey(request, keyFields: schema.models[model]?.primaryKey.fields ?? [])
+        let key = Self.sentKey(request, keyFields: keyFields(of: model))
         let retried = mayRetry
         return execution.send(
             request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "",
