@@ -172,16 +172,24 @@ def start_server(schema_path: str | os.PathLike, seed: str | os.PathLike | None 
     if api_key is not None:
         command += ["--api-key", api_key]
     command += list(args)
-    stderr_file = tempfile.NamedTemporaryFile(prefix="appsync-local-", suffix=".log", delete=False)
+    return launch(command, "appsync-local", timeout,
+                  lambda process, stderr_path: ServerHandle("", process, api_key, stderr_path, requests_path))
+
+
+def launch(command: list, name: str, timeout: float, handle_for):
+    """Start a test server that prints its URL on its first stdout line once it listens, its stderr going to a
+    log file; ``handle_for(process, stderr_path)`` makes its handle (``url``, ``stop()``, ``stderr_text()``).
+    Raises ``RuntimeError`` naming the server, why it did not start and what it printed on stderr."""
+    stderr_file = tempfile.NamedTemporaryFile(prefix=f"{name}-", suffix=".log", delete=False)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr_file, env=clean_env())
     stderr_file.close()
-    handle = ServerHandle("", process, api_key, stderr_file.name, requests_path)
+    handle = handle_for(process, stderr_file.name)
     try:
         handle.url = read_url_line(process, timeout)
     except RuntimeError as problem:
         message = handle.stderr_text().strip()
         handle.stop()
-        raise RuntimeError(f"appsync-local {problem}: {message}") from None
+        raise RuntimeError(f"{name} {problem}: {message}") from None
     return handle
 
 

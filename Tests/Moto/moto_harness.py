@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tempfile
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +25,7 @@ MOTO_DIR = Path(__file__).resolve().parent
 # The appsync-local harness: one way to start a test server and read its URL line.
 sys.path.insert(0, str(MOTO_DIR.parent / "AppSyncLocal"))
 
-from harness import clean_env, read_url_line  # noqa: E402
+from harness import launch  # noqa: E402
 
 MOTO_PATH = MOTO_DIR / "moto-local"
 REGION = "us-east-1"
@@ -84,17 +83,5 @@ def start_moto(args: Iterable[str] = (), timeout: float = 30) -> MotoHandle:
 def start_local_server(script: Path, args: Iterable[str] = (), timeout: float = 30) -> MotoHandle:
     """Start a Python server script of Tests/ that takes ``--port 0`` and prints its URL on its first stdout
     line once it listens (moto-local, aws-endpoints-local); stopped by the handle."""
-    server_name = script.name
-    env = clean_env()
-    stderr_file = tempfile.NamedTemporaryFile(prefix=f"{server_name}-", suffix=".log", delete=False)
-    process = subprocess.Popen([sys.executable, str(script), "--port", "0", *args], stdout=subprocess.PIPE,
-                               stderr=stderr_file, env=env)
-    stderr_file.close()
-    handle = MotoHandle("", process, stderr_file.name)
-    try:
-        handle.url = read_url_line(process, timeout)
-    except RuntimeError as problem:
-        message = handle.stderr_text().strip()
-        handle.stop()
-        raise RuntimeError(f"{server_name} {problem}: {message}") from None
-    return handle
+    return launch([sys.executable, str(script), "--port", "0", *args], script.name, timeout,
+                  lambda process, stderr_path: MotoHandle("", process, stderr_path))
