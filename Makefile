@@ -57,7 +57,7 @@ test: venv no-foundation
 	  || echo "$$missing could not be installed; the completion and man page tests that need them are skipped"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q Tests
+	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n auto Tests
 
 # GQLCore and gqlc stay off Foundation (tests and benchmarks may use it): importing any of its modules would
 # put it back in the process and some 60 MB back in the static binary.
