@@ -6,7 +6,7 @@ import Darwin
 
 /// Plain POSIX threads for a bulk job's workers, which block in network I/O: a dispatch queue's pool grows
 /// slowly when its threads block, which would cap the job's concurrency.
-enum WorkerThreads {
+public enum WorkerThreads {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -14,7 +14,7 @@ enum WorkerThreads {
 
     /// Runs `count` copies of `body` (each given its number) on their own threads while `meanwhile` runs on
     /// this one, then waits for all of them. A worker whose thread cannot be made runs here after `meanwhile`.
-    static func run(count: Int, _ body: @escaping @Sendable (Int) -> Void, meanwhile: () -> Void) {
+    public static func run(count: Int, _ body: @escaping @Sendable (Int) -> Void, meanwhile: () -> Void) {
         var threads: [pthread_t] = []
         var leftOver: [Int] = []
         for number in 0..<count {

@@ -25,6 +25,18 @@ struct ListInvocation: Equatable, Sendable {
     var count = false
     /// Whether included has-many lists are paged to the end (false with `--no-follow`: the server's first page).
     let followIncludedLists: Bool
+    /// `--watch`: keep the listing live; with `interval`, by listing again every `interval` seconds.
+    var watch: Watch? = nil
+    /// With `watch`: stop after this many seconds (the global `--timeout`, given on the command line).
+    var watchDuration: Double? = nil
+
+    /// How `--watch` follows changes.
+    enum Watch: Equatable, Sendable {
+        /// The model's create, update and delete subscriptions.
+        case subscriptions
+        /// Listing again every so many seconds (`--interval`).
+        case polling(seconds: Double)
+    }
 }
 
 /// `--filter JSON` or `--filter @FILE` (`@-` reads standard input).
@@ -68,6 +80,17 @@ enum ListCommand: CommandDefinition {
         long: "count",
         help: "Print the number of matching records instead of the records, paging with the key fields only.")
 
+    static let watch = OptionSpec(
+        long: "watch",
+        help: """
+            Keep the listing live, as Amplify's observeQuery does: subscribe to the model's creates, updates and \
+            deletes (filtered by --where), list to the end, then apply each change. On a terminal a table is \
+            redrawn in place (q or Ctrl-C leaves); otherwise one JSON line per event (see Watching).
+            """)
+    static let interval = OptionSpec(
+        long: "interval", value: "SECONDS",
+        help: "With --watch: list again every SECONDS instead of subscribing (for filters and models subscriptions cannot serve).")
+
     static let spec = CommandSpec(
         name: "list",
         abstract: "List a model's records, following nextToken until the last page.",
@@ -77,6 +100,7 @@ enum ListCommand: CommandDefinition {
             [--page-size N] [--next-token TOKEN] [--include PATH]... [--fields A,B,…] [--no-follow]
             """,
             "MODEL --count [--index QUERYFIELD] [--where EXPR]... [--filter JSON|@FILE] [--page-size N]",
+            "MODEL --watch [--interval SECONDS] [--where EXPR]... [--fields A,B,…] [--timeout SECONDS]",
         ],
         discussion: [
             HelpSection([
@@ -107,6 +131,26 @@ enum ListCommand: CommandDefinition {
                     --count pages through every match asking only for the key fields, and prints the \
                     number. AppSync has no count operation, so counting still reads every page; it \
                     only makes the pages small.
+                    """),
+            ]),
+            HelpSection("Watching", [
+                .paragraph(
+                    """
+                    --watch opens the model's onCreate, onUpdate and onDelete subscriptions first, with \
+                    --where as their filter, then lists to the end; changes that arrive while it pages \
+                    are queued and replayed once it has, matched by primary key, so none is lost or \
+                    reported twice. Off a terminal (or with --output ndjson) it prints \
+                    {"event": "item", "item": {…}} for each listed record, {"event": "synced", \
+                    "count": N} at the end of the listing, then {"event": "create"|"update"|"delete", \
+                    "item": {…}} for each change. After a lost connection it subscribes again, lists \
+                    again and reports what changed meanwhile. It runs until Ctrl-C (status 130) or \
+                    --timeout SECONDS (status 0).
+                    """),
+                .paragraph(
+                    """
+                    A --where that subscriptions cannot express, a --filter, and a model whose \
+                    subscriptions are off are refused with the reason; --interval SECONDS watches them \
+                    by listing again every SECONDS instead, reporting the differences the same way.
                     """),
             ]),
             HelpSection("Listing through an index", [
@@ -153,7 +197,7 @@ enum ListCommand: CommandDefinition {
         arguments: [SharedOptions.model],
         options: [
             index, sort, whereOption, filter, limit, pageSize, nextToken, SharedOptions.include, SharedOptions.fields,
-            SharedOptions.noFollow, count,
+            SharedOptions.noFollow, count, watch, interval,
         ],
         examples: [
             Example("The first 100 comments on post p1", "gqlc list Comment --limit 100 --where post=p1"),
@@ -171,6 +215,7 @@ enum ListCommand: CommandDefinition {
             Example(
                 "Posts whose title starts with 'Swift', with their comments",
                 "gqlc list Post --where 'title^=Swift' --include comments"),
+            Example("Post p1's comments, kept live as they change", "gqlc list Comment --where post=p1 --watch"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> ListInvocation {
@@ -198,6 +243,7 @@ enum ListCommand: CommandDefinition {
                 throw UsageError("option '--count' cannot be used with '\(other.flagName)': it prints a number, not records")
             }
         }
+        let watching = try watchMode(options)
         return ListInvocation(
             model: model, index: indexName, sort: direction, conditions: conditions, filter: try options.value(filter).map(parseFilter),
             limit: try options.value(limit).map { text throws(UsageError) in
@@ -211,7 +257,23 @@ enum ListCommand: CommandDefinition {
                 return text
             },
             includes: try SharedOptions.includes(arguments), fields: try SharedOptions.fieldPaths(arguments), count: counting,
-            followIncludedLists: !options.contains(SharedOptions.noFollow))
+            followIncludedLists: !options.contains(SharedOptions.noFollow), watch: watching,
+            watchDuration: watching == nil ? nil : try options.value(GlobalOptions.timeoutOption).map { text throws(UsageError) in
+                try ValueParsing.positiveSeconds(text, for: GlobalOptions.timeoutOption)
+            })
+    }
+
+    /// `--watch [--interval SECONDS]`, with the options a live listing cannot take refused.
+    static func watchMode(_ options: ParsedOptions) throws(UsageError) -> ListInvocation.Watch? {
+        guard options.contains(watch) else {
+            if options.contains(interval) { throw UsageError("option '--interval' needs '--watch'") }
+            return nil
+        }
+        for other in [count, limit, nextToken, index, GlobalOptions.rawResponseOption] where options.contains(other) {
+            throw UsageError("option '--watch' cannot be used with '\(other.flagName)': a live listing shows every matching record")
+        }
+        guard let text = options.value(interval) else { return .subscriptions }
+        return .polling(seconds: try ValueParsing.positiveSeconds(text, for: interval))
     }
 
     /// `@FILE`, `@-`, or an inline JSON object.

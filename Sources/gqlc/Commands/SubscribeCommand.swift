@@ -18,6 +18,8 @@ struct SubscribeInvocation: Equatable, Sendable {
     let reconnect: Bool
     /// For a custom subscription (no `--on`; `model` is then its name): its `ARG=VALUE` / `ARG:=JSON` arguments.
     var arguments: [String] = []
+    /// `--envelope`: each event as `{"event": "create", "item": {…}}` instead of the record alone.
+    var envelope = false
 
     /// A custom subscription (`subscribe onPostLiked postId=p1`) rather than a model's events.
     var isCustom: Bool { events.isEmpty }
@@ -35,6 +37,13 @@ enum SubscribeCommand: CommandDefinition {
     static let realtimeEndpoint = OptionSpec(
         long: "realtime-endpoint", value: "URL", environment: GlobalOptions.realtimeEndpointVariable,
         help: "The real-time WebSocket URL (ws:// or wss://) instead of the one derived from the endpoint.")
+    static let envelope = OptionSpec(
+        long: "envelope",
+        help: """
+            Print each event as {"event": "create"|"update"|"delete", "item": {…}} so that a create and a delete \
+            of the same record can be told apart ({"event": "data", "subscription": NAME, "item": …} for a custom \
+            subscription). --raw-response prints the server's data messages as they came instead.
+            """)
     static let noReconnect = OptionSpec(
         long: "no-reconnect", help: "Exit with status 6 when the connection is lost instead of connecting again.")
 
@@ -93,7 +102,7 @@ enum SubscribeCommand: CommandDefinition {
             ])
         ],
         arguments: [SharedOptions.model],
-        options: [on, whereOption, SharedOptions.include, count, realtimeEndpoint, noReconnect],
+        options: [on, whereOption, SharedOptions.include, count, envelope, realtimeEndpoint, noReconnect],
         examples: [
             Example("Print new posts as they are created", "gqlc subscribe Post --on create"),
             Example(
@@ -103,6 +112,9 @@ enum SubscribeCommand: CommandDefinition {
                 "The next update of a post rated 4 or more, waiting a minute at most",
                 "gqlc subscribe Post --on update --where 'rating>=4' --count 1 --timeout 60"),
             Example("A custom subscription, with its argument", "gqlc subscribe onPostUpdated postId=p1"),
+            Example(
+                "Creates and deletes of posts, each line saying which it was",
+                "gqlc subscribe Post --on create --on delete --envelope"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> SubscribeInvocation {
@@ -137,7 +149,7 @@ enum SubscribeCommand: CommandDefinition {
             model: model, events: events, conditions: options.values(whereOption), includes: try SharedOptions.includes(arguments),
             count: try options.value(count).map { text throws(UsageError) in try ValueParsing.positiveInteger(text, for: count) },
             duration: duration, realtimeEndpoint: endpoint, reconnect: !options.contains(noReconnect),
-            arguments: isCustom ? Array(arguments.positionals.dropFirst()) : [])
+            arguments: isCustom ? Array(arguments.positionals.dropFirst()) : [], envelope: options.contains(envelope))
     }
 
     /// A model named without `--on`.

@@ -33,6 +33,7 @@ extension ModelCommandRunner {
         } catch {
             return usage(error)
         }
+        if let mode = invocation.watch { return watch(invocation, mode: mode, requests: requests, columns: columns) }
         let start: ListPosition
         do {
             start = try invocation.nextToken.map { text throws(ResumeTokenError) in

@@ -21,7 +21,7 @@ struct RawRunner {
         if request.operationType == .subscription {
             var stream = SubscriptionStream(
                 session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePath: { $0.request.decodePath })
-            return stream.run([RealtimeSubscription(request: request)])
+            return stream.run([RealtimeSubscription(request: request)], shape: session.globals.rawResponse ? .response : .result)
         }
         let mayRetry = RetryPolicy.mayRetry(
             request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)

@@ -9,6 +9,7 @@ struct SubscribeRunner {
         let file: SchemaFile?
         var model: Model?
         var subscriptions: [RealtimeSubscription] = []
+        var events: [String: ChangeKind] = [:]
         do throws(RunFailure) {
             file = try session.schemaFile(required: true)
             let builder = RequestBuilder(schema: try session.modelSchema(in: file))
@@ -21,7 +22,9 @@ struct SubscribeRunner {
                     let request = try builder.subscription(
                         invocation.model, event: event, filter: FilterInput(where: invocation.conditions),
                         include: invocation.includes)
-                    subscriptions.append(RealtimeSubscription(name: request.decodePath.first ?? event.rawValue, request: request))
+                    let name = request.decodePath.first ?? event.rawValue
+                    subscriptions.append(RealtimeSubscription(name: name, request: request))
+                    events[name] = ChangeKind(event)
                 } catch {
                     let isCustom = builder.schema.customOperations.contains { $0.kind == .subscription && $0.name == invocation.model }
                     guard case .unknownModel = error, isCustom else { throw .request(error) }
@@ -41,7 +44,8 @@ struct SubscribeRunner {
             session: session, diagnostics: diagnostics, schemaFile: file, model: model, realtimeEndpoint: invocation.realtimeEndpoint,
             count: invocation.count, duration: invocation.duration, reconnect: invocation.reconnect,
             decodePath: { $0.request.decodePath })
-        return stream.run(subscriptions)
+        let shape: EventShape = session.globals.rawResponse ? .response : invocation.envelope ? .envelope(events: events) : .result
+        return stream.run(subscriptions, shape: shape)
     }
 }
 

@@ -22,7 +22,53 @@ struct SubscriptionStream {
     /// The user-pool token's renewal, once the settings are made; its failure explains a refusal.
     var renewal: TokenRenewal?
 
-    mutating func run(_ subscriptions: [RealtimeSubscription]) -> ExitCode {
+    /// What the handler of ``run(_:handler:)`` is told: a subscription acknowledged, an event's result (at its decode
+    /// path) with the event's response, or subscribed again after a lost connection.
+    enum Delivery {
+        case subscribed(name: String)
+        case result(name: String, value: JSONValue, response: GraphQLResponse)
+        case resubscribed
+    }
+
+    /// Prints each event's result as it arrives (one line each, or one array with `--output json`), in the shape
+    /// `shape` asks for.
+    mutating func run(_ subscriptions: [RealtimeSubscription], shape: EventShape = .result) -> ExitCode {
+        var globals = session.globals
+        // Events stream one per line unless an array was asked for.
+        if !globals.outputGiven { globals.output = .ndjson }
+        var printer = ResultPrinter(console: session.console, globals: globals)
+        if globals.decodeJSONFields && shape != .response { printer.decodingSchema = schemaFile?.schema }
+        var stream = printer.beginList()
+        let errorSink = session.console.error
+        var received = 0
+        var outputClosed = false
+        let limit = count
+        let status = run(subscriptions) { delivery in
+            switch delivery {
+            case .subscribed(let name):
+                errorSink.write("subscribed: \(name)\n")
+            case .result(let name, let value, let response):
+                // An event whose result is null because of its errors prints only the errors; it still counts.
+                if shape == .response || !(value.isNull && !response.errors.isEmpty) {
+                    guard stream.write([shape.line(name: name, value: value, response: response)]) else {
+                        outputClosed = true
+                        return false
+                    }
+                }
+                received += 1
+                if let limit, received >= limit { return false }
+            case .resubscribed:
+                break
+            }
+            return true
+        }
+        if !outputClosed { stream.finish() }
+        return status
+    }
+
+    /// Subscribes and hands each event to `handler` until it returns false; says on stderr when the connection is
+    /// lost and for which span events may have been missed, reports GraphQL errors, and maps the ending to a status.
+    mutating func run(_ subscriptions: [RealtimeSubscription], handler: (Delivery) -> Bool) -> ExitCode {
         let settings: RealtimeSettings
         do {
             settings = try self.settings()
@@ -30,20 +76,11 @@ struct SubscriptionStream {
             diagnostics.failure(error)
             return error.status
         }
-        var globals = session.globals
-        // Events stream one per line unless an array was asked for.
-        if !globals.outputGiven { globals.output = .ndjson }
-        var printer = ResultPrinter(console: session.console, globals: globals)
-        if globals.decodeJSONFields { printer.decodingSchema = schemaFile?.schema }
-        var stream = printer.beginList()
         let errorSink = session.console.error
         let diagnostics = self.diagnostics
         let decodePath = self.decodePath
         let names = Dictionary(subscriptions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var received = 0
         var sawErrors = false
-        var outputClosed = false
-        let limit = count
         let redactor = diagnostics.redactor
         let trace: ((String) -> Void)? = session.globals.verbose
             ? { line in errorSink.write("* realtime: " + redactor.scrub(Diagnostics.oneLine(line)) + "\n") } : nil
@@ -52,7 +89,7 @@ struct SubscriptionStream {
             try subscriber.run(subscriptions, duration: duration) { event in
                 switch event {
                 case .subscribed(let name):
-                    errorSink.write("subscribed: \(name)\n")
+                    return handler(.subscribed(name: name))
                 case .data(let name, let response):
                     if !response.errors.isEmpty {
                         sawErrors = true
@@ -60,26 +97,18 @@ struct SubscriptionStream {
                     }
                     var value = response.data ?? .null
                     for key in names[name].map(decodePath) ?? [] { value = value[key] ?? .null }
-                    // An event whose result is null because of its errors prints only the errors; it still counts.
-                    if !(value.isNull && !response.errors.isEmpty) {
-                        guard stream.write([value]) else {
-                            outputClosed = true
-                            return false
-                        }
-                    }
-                    received += 1
-                    if let limit, received >= limit { return false }
+                    return handler(.result(name: name, value: value, response: response))
                 case .connectionLost(let reason, let attempt, let delay):
                     diagnostics.error("connection lost: \(reason); connecting again in \(Self.seconds(delay)) s (attempt \(attempt))")
+                    return true
                 case .resubscribed(let from, let to):
                     diagnostics.error(
                         "subscribed again; events between \(Self.clock(from)) and \(Self.clock(to)) UTC "
                             + "(\(Self.seconds(to.seconds(since: from))) s) may have been missed")
+                    return handler(.resubscribed)
                 }
-                return true
             }
         }
-        if !outputClosed { stream.finish() }
         switch result {
         case .success(.cancelled):
             return .interrupted
@@ -142,5 +171,28 @@ struct SubscriptionStream {
         let parts = time.civil
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
+    }
+}
+
+/// How `subscribe` prints an event.
+enum EventShape: Equatable {
+    /// The record (or result) at the subscription's decode path, as get prints it.
+    case result
+    /// `{"event": "create", "item": {…}}` for a model's events (the event named from the subscription),
+    /// `{"event": "data", "subscription": "onPostLiked", "item": …}` for a custom subscription's.
+    case envelope(events: [String: ChangeKind])
+    /// The server's `data` message payload as it came: `{"data": {…}, "errors": […]}`.
+    case response
+
+    func line(name: String, value: JSONValue, response: GraphQLResponse) -> JSONValue {
+        switch self {
+        case .result:
+            return value
+        case .envelope(let events):
+            if let kind = events[name] { return WatchEvent.change(kind, value).envelope }
+            return .object(["event": "data", "subscription": .string(name), "item": value])
+        case .response:
+            return response.printableEnvelope
+        }
     }
 }
