@@ -5,6 +5,7 @@ gqlc processes meanwhile. The reference for the records is the server itself, li
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -159,3 +160,39 @@ def test_subscribe_raw_response_prints_the_data_messages_as_they_came(background
     created = mutate(server, schema, "create", "Post", "id=r1", "title=Raw", "rating:=3")
     assert watch.event() == {"data": {"onCreatePost": created}}
     assert watch.finish()[0] == 0
+
+
+# MARK: - The live table on a terminal
+
+
+def test_on_a_terminal_the_table_is_redrawn_in_place_marks_the_change_and_q_restores_the_screen(
+        server, schema_examples_dir):
+    from gqlc_runner import Terminal
+
+    schema = schema_examples_dir / "blog.json"
+    screen = Terminal(gqlc_args(server, schema_examples_dir, "list", "Post", "--watch", "--fields", "id,title",
+                                "--sort", "-title"))
+    screen.read_until(b"\x1b[?1049h")  # the alternate screen
+    count = len(server_records(server, schema, "Post"))
+    screen.read_until(f"Post: {count} records".encode())
+    screen.read_until(b"synced")
+    mutate(server, schema, "update", "Post", "--id", "p1", "title=ZZZ on top")
+    # The changed row is drawn in reverse video, first by --sort -title, right under the header.
+    screen.read_until(b"\x1b[7mp1  ZZZ on top")
+    frame = screen.seen.rsplit(b"\x1b[H", 1)[-1]
+    rows = [re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", line).strip(b"\r") for line in frame.split(b"\n")]
+    assert rows[1].startswith(b"id"), rows
+    assert b"ZZZ on top" in rows[2], rows
+    screen.type("q")
+    screen.read_until(b"\x1b[?25h\x1b[?1049l")  # cursor shown, screen restored
+    assert screen.exit_code() == 0
+
+
+def test_ctrl_c_on_the_live_table_restores_the_screen_and_exits_130(server, schema_examples_dir):
+    from gqlc_runner import Terminal
+
+    screen = Terminal(gqlc_args(server, schema_examples_dir, "list", "Blog", "--watch"))
+    screen.read_until(b"synced")
+    screen.type("\x03")
+    screen.read_until(b"\x1b[?1049l")
+    assert screen.exit_code() == 130

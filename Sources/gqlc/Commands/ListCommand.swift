@@ -29,6 +29,15 @@ struct ListInvocation: Equatable, Sendable {
     var watch: Watch? = nil
     /// With `watch`: stop after this many seconds (the global `--timeout`, given on the command line).
     var watchDuration: Double? = nil
+    /// With `watch` on a terminal: `--sort FIELD` orders the table (`-FIELD` descending).
+    var watchSort: WatchSort? = nil
+
+    /// `--sort FIELD` with `--watch`.
+    struct WatchSort: Equatable, Sendable {
+        let field: String
+        let descending: Bool
+    }
+
 
     /// How `--watch` follows changes.
     enum Watch: Equatable, Sendable {
@@ -64,8 +73,10 @@ enum ListCommand: CommandDefinition {
             Query this secondary index (its query field or index name, as 'gqlc models MODEL' shows) \
             instead of scanning the table; needs --where on the index's partition key.
             """)
+    // With --watch the value may be -FIELD (descending).
     static let sort = OptionSpec(
-        long: "sort", value: SortDirection.placeholder, help: "Order an --index query by the index's sort key (default asc).")
+        long: "sort", value: SortDirection.placeholder, valueMayStartWithDash: true,
+        help: "Order an --index query by the index's sort key (default asc). With --watch: the FIELD that orders the live table (-FIELD descending).")
     static let limit = OptionSpec(
         long: "limit", value: "N",
         help: "Print at most N records, then stop paging and print where to resume ('next token:' on stderr).")
@@ -227,7 +238,9 @@ enum ListCommand: CommandDefinition {
             conditions.append(text)
         }
         let indexName = options.value(index)
-        let direction = try options.value(sort).map { text throws(UsageError) -> SortDirection in
+        let watching = try watchMode(options)
+        // With --watch, --sort names the field that orders the live table.
+        let direction = try options.value(sort).flatMap { watching == nil ? $0 : nil }.map { text throws(UsageError) -> SortDirection in
             guard let direction = SortDirection.parse(text, ignoringCase: true) else {
                 throw ValueParsing.invalid(text, for: sort, expected: SortDirection.alternatives)
             }
@@ -243,7 +256,6 @@ enum ListCommand: CommandDefinition {
                 throw UsageError("option '--count' cannot be used with '\(other.flagName)': it prints a number, not records")
             }
         }
-        let watching = try watchMode(options)
         return ListInvocation(
             model: model, index: indexName, sort: direction, conditions: conditions, filter: try options.value(filter).map(parseFilter),
             limit: try options.value(limit).map { text throws(UsageError) in
@@ -260,6 +272,9 @@ enum ListCommand: CommandDefinition {
             followIncludedLists: !options.contains(SharedOptions.noFollow), watch: watching,
             watchDuration: watching == nil ? nil : try options.value(GlobalOptions.timeoutOption).map { text throws(UsageError) in
                 try ValueParsing.positiveSeconds(text, for: GlobalOptions.timeoutOption)
+            },
+            watchSort: watching == nil ? nil : options.value(sort).map { text in
+                ListInvocation.WatchSort(field: text.hasPrefix("-") ? String(text.dropFirst()) : text, descending: text.hasPrefix("-"))
             })
     }
 

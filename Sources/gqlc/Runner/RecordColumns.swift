@@ -3,9 +3,10 @@ import GQLCore
 extension ModelCommandRunner {
     /// The columns of `--output table|tsv|raw`: the `--fields` paths as given, else the model's own scalar and
     /// enum fields (not embedded types or associations) in schema order. `raw` needs exactly one scalar field.
-    func recordColumns(_ modelName: String, fields: [String]?) throws(RunFailure) -> [String] {
-        guard globals.output.isRecordFormat, let model = schema.models[modelName] else { return [] }
-        guard globals.output == .raw else {
+    func recordColumns(_ modelName: String, fields: [String]?, format: GlobalOptions.OutputFormat? = nil) throws(RunFailure) -> [String] {
+        let format = format ?? globals.output
+        guard format.isRecordFormat, let model = schema.models[modelName] else { return [] }
+        guard format == .raw else {
             return fields ?? model.fields.filter { field in
                 switch field.type {
                 case .scalar, .enumeration: true

@@ -26,10 +26,20 @@ extension ModelCommandRunner {
             return usage(error)
         }
         var globals = self.globals
-        if !globals.outputGiven { globals.output = .ndjson }
-        var printer = ResultPrinter(console: session.console, globals: globals, columns: columns)
+        let onTable = !globals.outputGiven && session.console.outputIsTerminal
+        if !globals.outputGiven { globals.output = onTable ? .table : .ndjson }
+        let tableColumns: [String]
+        do {
+            tableColumns = onTable ? try recordColumns(invocation.model, fields: invocation.fields, format: .table) : columns
+        } catch {
+            return usage(error)
+        }
+        var printer = ResultPrinter(console: session.console, globals: globals, columns: tableColumns)
         if globals.decodeJSONFields { printer.decodingSchema = schema }
-        let state = WatchState(list: ObservedList(keyFields: keyFields(of: invocation.model)), output: printer.beginList())
+        let sink: WatchState.Sink = onTable
+            ? .table(LiveTable(output: session.console.output, formatter: printer.records, model: invocation.model, sort: invocation.watchSort))
+            : .lines(printer.beginList())
+        let state = WatchState(list: ObservedList(keyFields: keyFields(of: invocation.model)), sink: sink)
         let listing = Listing(model: invocation.model, client: client, requests: requests, pageSize: invocation.pageSize)
         switch mode {
         case .polling(let seconds):
@@ -77,7 +87,16 @@ extension ModelCommandRunner {
             session: session, diagnostics: diagnostics, schemaFile: execution.schemaFile, model: schema.models[listing.model],
             duration: duration, decodePath: { $0.request.decodePath })
         var status = ExitCode.success
-        WorkerThreads.run(count: 1, { _ in
+        let keys = shared.withLock { $0.isTable } ? KeyReader() : nil
+        let stopKeys = CancellationFlag()
+        WorkerThreads.run(count: keys == nil ? 1 : 2, { worker in
+            if worker == 1, let keys {
+                keys.run(stop: stopKeys, onTick: { shared.withLock { $0.tick() } }, onQuit: {
+                    shared.withLock { $0.quitByKey = true }
+                    cancellation.cancel()
+                })
+                return
+            }
             while !ready.wait(seconds: 60) {}
             guard !shared.withLock({ $0.subscriberEnded }) else { return }
             let result = listing.run { items in shared.withLock { $0.emit($0.list.listed(items)) } }
@@ -100,7 +119,8 @@ extension ModelCommandRunner {
                 case .subscribed(let name):
                     acknowledged.insert(name)
                     if acknowledged.count == subscriptions.count && !ready.isCancelled {
-                        errorSink.write("subscribed: \(subscriptions.map(\.name).joined(separator: ", "))\n")
+                        if keys == nil { errorSink.write("subscribed: \(subscriptions.map(\.name).joined(separator: ", "))\n") }
+                        shared.withLock { $0.status("subscribed, listing…") }
                         ready.cancel()
                     }
                 case .result(let name, let value, _):
@@ -118,44 +138,76 @@ extension ModelCommandRunner {
                             state.emit(events)
                             return events.count
                         }
-                        errorSink.write("gqlc: listed \(listing.model) again after the lost connection: \(changed) changes\n")
+                        if keys == nil {
+                            errorSink.write("gqlc: listed \(listing.model) again after the lost connection: \(changed) changes\n")
+                        }
+                        shared.withLock { $0.status("reconnected; listed again: \(changed) changes") }
                     }
                 }
                 return true
             }
             shared.withLock { $0.subscriberEnded = true }
             ready.cancel()
+            stopKeys.cancel()
         })
+        keys?.restore()
         return shared.withLock { state in
             state.finish()
             if let failure = state.listingFailure { return reportListingFailure(failure) }
-            return status
+            return state.quitByKey ? .success : status
         }
     }
 
     /// Lists every `seconds` and reports the differences; the first listing ends with `synced`.
     private func poll(_ listing: Listing, every seconds: Double, duration: Double?, state: WatchState) -> ExitCode {
-        diagnostics.error("watching \(listing.model) by listing it every \(SubscriptionStream.seconds(seconds)) s")
-        var state = state
+        let shared = SharedWatch(state)
+        guard shared.withLock({ $0.isTable }) else {
+            diagnostics.error("watching \(listing.model) by listing it every \(SubscriptionStream.seconds(seconds)) s")
+            return pollLoop(listing, every: seconds, duration: duration, shared: shared)
+        }
+        let keys = KeyReader()
+        let stop = CancellationFlag()
+        let cancellation = session.cancellation
+        var status = ExitCode.success
+        WorkerThreads.run(count: 1, { _ in
+            keys.run(stop: stop, onTick: { shared.withLock { $0.tick() } }, onQuit: {
+                shared.withLock { $0.quitByKey = true }
+                cancellation.cancel()
+            })
+        }, meanwhile: {
+            shared.withLock { $0.status("listing every \(SubscriptionStream.seconds(seconds)) s") }
+            status = pollLoop(listing, every: seconds, duration: duration, shared: shared)
+            stop.cancel()
+        })
+        keys.restore()
+        return shared.withLock { state in
+            state.finish()
+            return state.quitByKey ? .success : status
+        }
+    }
+
+    private func pollLoop(_ listing: Listing, every seconds: Double, duration: Double?, shared: SharedWatch) -> ExitCode {
         let end = duration.map { MonotonicTime.seconds() + $0 }
         var synced = false
-        defer { state.finish() }
+        defer { shared.withLock { $0.finish() } }
         while true {
             let result = listing.collect()
             if let items = result.items {
-                if synced {
-                    state.emit(state.list.relisted(items))
-                } else {
-                    state.emit(state.list.listed(items))
-                    state.emit(state.list.finishListing())
-                    synced = true
+                shared.withLock { state in
+                    if synced {
+                        state.emit(state.list.relisted(items))
+                    } else {
+                        state.emit(state.list.listed(items))
+                        state.emit(state.list.finishListing())
+                    }
                 }
+                synced = true
             } else if !synced || session.cancellation.isCancelled {
                 return reportListingFailure(result.result)
             } else {
                 diagnostics.error("listing \(listing.model) again failed; trying again in \(SubscriptionStream.seconds(seconds)) s")
             }
-            if state.outputClosed { return .success }
+            if shared.withLock({ $0.outputClosed }) { return .success }
             let remaining = end.map { $0 - MonotonicTime.seconds() } ?? seconds
             if remaining <= 0 { return .success }
             if session.cancellation.wait(seconds: min(seconds, remaining)) { return .interrupted }
@@ -199,28 +251,70 @@ private struct Listing: Sendable {
 
 /// What the subscriber's thread and the listing's thread share.
 private struct WatchState {
+    /// Where events go: JSON lines, or a live table on the terminal.
+    enum Sink {
+        case lines(ResultPrinter.ListStream)
+        case table(LiveTable)
+    }
+
     var list: ObservedList
-    var output: ResultPrinter.ListStream
+    var sink: Sink
     var outputClosed = false
+    /// `q` was pressed on the live table.
+    var quitByKey = false
     var subscriberEnded = false
     var listingFailure: ListResult?
     /// A lost connection asked for the listing to be read again while the listing thread still runs.
     var relistWanted = false
     var listingThreadDone = false
 
-    init(list: ObservedList, output: ResultPrinter.ListStream) {
+    init(list: ObservedList, sink: Sink) {
         self.list = list
-        self.output = output
+        self.sink = sink
+        if case .table(let table) = sink { table.begin() }
+    }
+
+    var isTable: Bool {
+        if case .table = sink { return true }
+        return false
     }
 
     mutating func emit(_ events: [WatchEvent]) {
         guard !outputClosed, !events.isEmpty else { return }
-        if !output.write(events.map(\.envelope)) { outputClosed = true }
+        switch sink {
+        case .lines(var output):
+            if !output.write(events.map(\.envelope)) { outputClosed = true }
+            sink = .lines(output)
+        case .table(var table):
+            table.note(events)
+            // While the first listing pages, the table is drawn once a page, not once a record.
+            table.draw(list.records, keyFields: list.keyFields)
+            sink = .table(table)
+        }
+    }
+
+    /// A new status on the table (the lines say nothing of it).
+    mutating func status(_ text: String) {
+        guard case .table(var table) = sink, !outputClosed else { return }
+        table.setStatus(text)
+        table.draw(list.records, keyFields: list.keyFields)
+        sink = .table(table)
+    }
+
+    /// Redraws the table once a changed row's mark has expired.
+    mutating func tick() {
+        guard case .table(var table) = sink, !outputClosed, table.markExpired else { return }
+        table.draw(list.records, keyFields: list.keyFields)
+        sink = .table(table)
     }
 
     mutating func finish() {
-        if !outputClosed { output.finish() }
+        guard !outputClosed else { return }
         outputClosed = true
+        switch sink {
+        case .lines(var output): output.finish()
+        case .table(let table): table.end()
+        }
     }
 
     /// On the listing thread: whether to read the listing again; false marks the thread done.
