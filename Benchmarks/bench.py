@@ -25,7 +25,8 @@ ROOT = os.path.dirname(BENCHMARKS)
 
 
 # What --only selects, in the order they run.
-SCENARIOS = ("startup", "size", "get", "paging", "rss", "appsync", "gzip", "waiting", "limit", "subscribe", "bulk", "json")
+SCENARIOS = ("startup", "size", "get", "paging", "rss", "appsync", "gzip", "waiting", "limit", "subscribe", "watch", "bulk",
+             "json")
 
 
 def executable(path):
@@ -108,7 +109,7 @@ def main():
                 scenarios.paging(context, canned, share(100))  # the RSS row compares with this one's peak
             if "rss" in only:
                 scenarios.peak_rss(context, canned, share(45))
-    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "subscribe", "bulk"}:
+    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "subscribe", "watch", "bulk"}:
         report.note("Local AppSync server not found at `%s`: its rows were skipped." % args.appsync)
     elif appsync is not None:
         if only & {"appsync", "gzip"}:
@@ -127,6 +128,9 @@ def main():
         if "subscribe" in only:
             subscribe_scenario.subscription(context, appsync, events=100 if args.quick else 1000,
                                             idle_seconds=10 if args.quick else 60)
+        if "watch" in only:
+            subscribe_scenario.subscription(context, appsync, events=100 if args.quick else 1000,
+                                            idle_seconds=10 if args.quick else 60, command=subscribe_scenario.WATCH)
         if "bulk" in only:
             bulk_scenario.bulk(context, appsync, share(60))
     if "json" in only:

@@ -1,4 +1,5 @@
-"""Subscription scenarios: how soon an event reaches stdout, and what an idle subscription costs."""
+"""Subscription scenarios: how soon an event reaches stdout, and what an idle subscription costs, for
+`gqlc subscribe` and for `gqlc list --watch` (whose events pass through the observed listing)."""
 
 import http.client
 import json
@@ -25,17 +26,28 @@ def _cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-class _Subscriber:
-    """`gqlc subscribe Post --on create` in the background, its stdout lines read by a thread."""
+SUBSCRIBE = (("subscribe", "Post", "--on", "create"), "subscribed: onCreatePost")
+# Ready once the first listing has been printed; the scenario's server starts empty.
+WATCH = (("list", "Post", "--watch"), "synced")
 
-    def __init__(self, gqlc_binary, schema, url):
+
+class _Subscriber:
+    """`gqlc subscribe Post --on create` (or `list Post --watch`) in the background, its stdout lines read by a
+    thread once it is ready."""
+
+    def __init__(self, gqlc_binary, schema, url, command=SUBSCRIBE):
+        arguments, ready = command
         self.process = subprocess.Popen(
-            [gqlc_binary, "--schema", schema, "--endpoint", url, "subscribe", "Post", "--on", "create"],
+            [gqlc_binary, "--schema", schema, "--endpoint", url, *arguments],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=child_environment())
-        line = self.process.stderr.readline().decode(errors="replace").strip()
-        if line != "subscribed: onCreatePost":
+        stream = self.process.stdout if ready == "synced" else self.process.stderr
+        while True:
+            line = stream.readline().decode(errors="replace").strip()
+            if ready in line or not line:
+                break
+        if ready not in line:
             self.stop()
-            raise MeasurementError("gqlc subscribe did not subscribe: %r" % line)
+            raise MeasurementError("gqlc %s was not ready: %r" % (arguments[0], line))
         self.lines = queue.Queue()
         threading.Thread(target=self._pump, daemon=True).start()
 
@@ -55,18 +67,20 @@ def _percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def subscription(context, appsync, events=1000, idle_seconds=60):
+def subscription(context, appsync, events=1000, idle_seconds=60, command=SUBSCRIBE):
     """Latency from a createPost's HTTP response to its event on gqlc's stdout (median and p99 over `events`),
     then the CPU an idle subscription uses over `idle_seconds` (the server sends its default `ka` every 10 s)."""
     if context.gqlc is None:
         return
-    label = "subscription event latency"
+    watching = command is WATCH
+    name = "`list --watch`" if watching else "subscription"
+    label = name + " event latency"
     argv = [appsync, "--schema", context.args.schema, "--port", "0"]
     try:
         with Server("local AppSync server (subscriptions)", argv) as server:
             parts = urllib.parse.urlsplit(server.url)
             latencies, round_trips = [], []
-            subscriber = _Subscriber(context.gqlc_binary, context.args.schema, server.url)
+            subscriber = _Subscriber(context.gqlc_binary, context.args.schema, server.url, command)
             try:
                 connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
                 for number in range(events):
@@ -87,9 +101,9 @@ def subscription(context, appsync, events=1000, idle_seconds=60):
                 connection.close()
             finally:
                 subscriber.stop()
-            log_line = "subscription: %d events, now %d s idle" % (events, idle_seconds)
+            log_line = "%s: %d events, now %d s idle" % (name, events, idle_seconds)
             print("bench: " + log_line, flush=True)
-            idle = _Subscriber(context.gqlc_binary, context.args.schema, server.url)
+            idle = _Subscriber(context.gqlc_binary, context.args.schema, server.url, command)
             try:
                 before = _cpu_seconds(idle.process.pid)
                 time.sleep(idle_seconds)  # the measurement itself: CPU used while nothing happens
@@ -99,13 +113,13 @@ def subscription(context, appsync, events=1000, idle_seconds=60):
     except (MeasurementError, ServerError, OSError, subprocess.SubprocessError, queue.Empty) as error:
         context.failed(label, error)
         return
-    context.raw["subscription"] = {"latencies": latencies, "round_trips": round_trips, "idle_cpu": idle_cpu,
-                                   "idle_seconds": idle_seconds}
+    context.raw["watch" if watching else "subscription"] = {
+        "latencies": latencies, "round_trips": round_trips, "idle_cpu": idle_cpu, "idle_seconds": idle_seconds}
     spread = lambda values: "median %.2f ms, p99 %.2f ms" % (_percentile(values, 0.5) * 1000, _percentile(values, 0.99) * 1000)
-    context.report.add(Row("Event latency, createPost response → event on stdout (local AppSync server, %d events; "
-                           "the server publishes before it answers)" % events, spread(latencies), "—"))
-    context.report.add(Row("Event latency, createPost sent → event on stdout (%d events)" % events,
+    context.report.add(Row("%s event latency, createPost response → line on stdout (local AppSync server, %d events; "
+                           "the server publishes before it answers)" % (name, events), spread(latencies), "—"))
+    context.report.add(Row("%s event latency, createPost sent → line on stdout (%d events)" % (name, events),
                            spread(round_trips), "—"))
-    context.report.add(Row("CPU of an idle subscription over %d s (`ka` every 10 s)" % idle_seconds,
+    context.report.add(Row("CPU of an idle %s over %d s (`ka` every 10 s)" % (name, idle_seconds),
                            seconds(idle_cpu), "—", "—", "< %.0f ms" % (IDLE_CPU_TARGET * 1000),
                            verdict(idle_cpu < IDLE_CPU_TARGET)))
