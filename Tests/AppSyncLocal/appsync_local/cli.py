@@ -14,6 +14,7 @@ import sys
 
 from .execution import App
 from .mis import SchemaFileError, load_schema_file
+from .events import EventsOptions
 from .realtime import RealtimeOptions
 from .sdl import generate_sdl
 from .custom import check_subscription_sources, load_custom_results
@@ -190,6 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
     realtime.add_argument("--ws-echo-auth", action="store_true",
                           help="auth refusals of connections and starts repeat the auth header values they were "
                                "given in their message, as a broken server might")
+    events = parser.add_argument_group("AppSync Events API (POST /event, ws://HOST:PORT/event/realtime, same port)")
+    events.add_argument("--events-namespace", action="append", default=[], metavar="NAME",
+                        help="a namespace of the Events API (repeatable; default: default)")
     parser.add_argument("--record-requests", metavar="FILE",
                         help="append each request received (method, path, headers, body) to FILE as a JSON line")
     parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
@@ -232,7 +236,10 @@ def main(argv: list[str] | None = None) -> int:
                                                      connection_timeout_ms=args.ws_connection_timeout_ms,
                                                      drop_after=args.ws_drop_after,
                                                      refuse_starts=args.ws_refuse_starts,
-                                                     echo_auth=args.ws_echo_auth))
+                                                     echo_auth=args.ws_echo_auth),
+                            events=EventsOptions(namespaces=tuple(args.events_namespace or ["default"]),
+                                                 ka_seconds=args.ws_ka_seconds,
+                                                 connection_timeout_ms=args.ws_connection_timeout_ms))
     try:
         server = AppSyncHTTPServer((args.host, args.port), app, options)
     except TLSSetupError as error:

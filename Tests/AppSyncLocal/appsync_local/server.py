@@ -47,6 +47,7 @@ from .errors import http_error_body
 from .execution import App
 from .auth import AuthPolicy, identify
 from .userpools import UserPoolVerifier
+from .events import HTTP_PATH as EVENTS_PATH, EventsHub, EventsOptions, handle_http, is_events_request, serve_events
 from .realtime import RealtimeOptions, is_realtime_request, serve_realtime
 from .sigv4 import IAMCredentials
 
@@ -89,6 +90,7 @@ class ServerOptions:
     tls_cert: str | None = None
     tls_key: str | None = None
     realtime: RealtimeOptions = field(default_factory=RealtimeOptions)
+    events: EventsOptions = field(default_factory=EventsOptions)
 
     def auth_policy(self) -> AuthPolicy:
         """The API-key / IAM requirements, shared with the real-time endpoint."""
@@ -113,6 +115,7 @@ class AppSyncHTTPServer(ThreadingHTTPServer):
         super().__init__(address, GraphQLHandler)
         self.app = app
         self.options = options
+        self.events = EventsHub(options.events)
         self.tls = None
         if options.tls_cert:
             self.tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -183,6 +186,10 @@ class GraphQLHandler(BaseHTTPRequestHandler):
             self.close_connection = True
             serve_realtime(self, self.server.app, self.server.options)
             return
+        if is_events_request(parts.path, self.headers):
+            self.close_connection = True
+            serve_events(self, self.server.events, self.server.options)
+            return
         params = {name: values[-1] for name, values in parse_qs(parts.query).items()}
         request = {"query": params.get("query")}
         try:
@@ -212,7 +219,8 @@ class GraphQLHandler(BaseHTTPRequestHandler):
 
     def _handle(self, body: bytes, path: str | None = None, raw_body: bytes = b"") -> None:
         options = self.server.options
-        if (path or urlsplit(self.path).path) != "/graphql":
+        target = path or urlsplit(self.path).path
+        if target not in ("/graphql", EVENTS_PATH):
             self._send(404, http_error_body("NotFoundException", f"No endpoint at {self.path}; use /graphql."))
             return
         if options.latency_ms:
@@ -235,6 +243,9 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         reply = options.reply
         if reply is not None and (reply.first == 0 or number <= reply.first) and number > reply.after:
             self._send_canned(reply)
+            return
+        if target == EVENTS_PATH:
+            self._send(*handle_http(self, self.server.events, options, raw_body))
             return
         allowed, identity = self._authorized(raw_body)
         if not allowed:
