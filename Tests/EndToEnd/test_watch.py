@@ -117,6 +117,24 @@ def test_a_filter_subscriptions_cannot_express_is_refused_and_polling_watches_it
     assert watch.finish()[0] in (130, 143)
 
 
+def test_after_a_lost_connection_watch_lists_again_and_reports_what_changed_meanwhile(
+        background, start_appsync, schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    server = start_appsync(schema, seed=schema_examples_dir / "blog-seed.json", api_key=API_KEY,
+                           args=("--ws-drop-after", "1"))
+    watch = background(*gqlc_args(server, schema_examples_dir, "list", "Blog", "--watch"))
+    lines = [watch.event() for _ in range(3)]
+    assert lines[-1]["event"] == "synced"
+    # The first event is delivered, then the server drops the connection.
+    mutate(server, schema, "create", "Blog", "id=g1", "name=first")
+    assert watch.event()["item"]["id"] == "g1"
+    watch.stderr_line(lambda line: line.startswith("gqlc: connection lost"))
+    watch.stderr_line(lambda line: line.startswith("gqlc: listed Blog again after the lost connection"))
+    mutate(server, schema, "update", "Blog", "--id", "g1", "name=second")
+    event = watch.event()
+    assert (event["event"], event["item"]["name"]) == ("update", "second")
+
+
 def test_watch_refuses_options_a_live_listing_cannot_take(server, schema_examples_dir):
     for extra, option in ((("--count",), "--count"), (("--limit", "3"), "--limit")):
         run = run_gqlc(gqlc_args(server, schema_examples_dir, "list", "Post", "--watch", *extra))

@@ -25,6 +25,8 @@ public struct ServiceConfig: Sendable, Equatable {
     /// The Cognito user pool and its app client (`auth.user_pool_id`, `auth.user_pool_client_id`, or the legacy keys).
     public var userPoolId: String?
     public var userPoolClientId: String?
+    /// An AppSync Events API the app uses (`custom.events`).
+    public var events: EventsConfig?
 
     public init(endpoint: String? = nil, apiKey: String? = nil, region: String? = nil, defaultAuthorizationType: String? = nil) {
         self.endpoint = endpoint
@@ -125,6 +127,12 @@ public enum SchemaLoader {
             if let auth = try root.optional("auth") {
                 service.userPoolId = try auth.optionalString("user_pool_id")
                 service.userPoolClientId = try auth.optionalString("user_pool_client_id")
+            }
+            if let events = try root.optional("custom")?.optional("events"), let url = try events.optionalString("url") {
+                service.events = EventsConfig(
+                    url: url, region: try events.optionalString("aws_region"),
+                    defaultAuthorizationType: try events.optionalString("default_authorization_type"),
+                    apiKey: try events.optionalString("api_key"))
             }
             return SchemaFile(path: path, format: .amplifyOutputs, schema: schema, service: service)
         }

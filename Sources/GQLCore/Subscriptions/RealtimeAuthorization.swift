@@ -61,6 +61,12 @@ public struct RealtimeAuthorization: Sendable {
         header(url: apiURL, body: Array(data.utf8), at: time)
     }
 
+    /// The object for an Events API message (the connection with body `{}`, a `subscribe` with `{"channel"}`, a
+    /// `publish` with `{"channel", "events"}`): signed over `body` at the API's HTTP URL (`…/event`) for IAM.
+    public func eventsHeader(body: String, at time: Timestamp) -> JSONObject {
+        header(url: apiURL, body: Array(body.utf8), at: time)
+    }
+
     /// The `header-<base64url JSON, no padding>` subprotocol carrying `header`.
     public static func subprotocol(_ header: JSONObject) -> String {
         "header-" + Base64.encode(Array(JSONValue.object(header).serialized(.compact).utf8), alphabet: .url, padded: false)

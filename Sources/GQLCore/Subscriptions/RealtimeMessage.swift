@@ -1,3 +1,11 @@
+/// Which real-time protocol: AppSync GraphQL subscriptions, or an AppSync Events API's channels.
+public enum RealtimeDialect: Sendable, Equatable {
+    case graphQL, events
+
+    /// The WebSocket subprotocol that names it.
+    public var subprotocol: String { self == .events ? "aws-appsync-event-ws" : "graphql-ws" }
+}
+
 /// A message from an AppSync real-time server (`graphql-ws` as AppSync speaks it).
 public enum RealtimeMessage: Sendable, Equatable {
     /// The connection is accepted; without a `ka` for `connectionTimeoutMs` it is dead (300000 when missing).
@@ -14,6 +22,8 @@ public enum RealtimeMessage: Sendable, Equatable {
     case error(id: String?, [RealtimeError])
     /// A subscription ended, after a `stop`.
     case complete(id: String)
+    /// An Events API publish was done: the message, with its `successful` and `failed` lists.
+    case published(id: String, result: JSONValue)
     /// A message type gqlc does not know; ignored.
     case other(type: String)
 
@@ -28,6 +38,7 @@ public enum RealtimeMessage: Sendable, Equatable {
         case .error(let id, let errors):
             return "error\(id.map { " \($0)" } ?? ""): " + errors.map(\.description).joined(separator: "; ")
         case .complete(let id): return "complete \(id)"
+        case .published(let id, _): return "publish_success \(id)"
         case .other(let type): return type
         }
     }
@@ -35,8 +46,10 @@ public enum RealtimeMessage: Sendable, Equatable {
     /// The default `connectionTimeoutMs`.
     public static let defaultConnectionTimeoutMs = 300_000
 
-    /// Parses one text message.
-    public static func parse(_ text: String) throws(RealtimeProtocolError) -> RealtimeMessage {
+    /// Parses one text message of `dialect`: the Events API's messages are read as their GraphQL counterparts
+    /// (`subscribe_success` as `start_ack`, `subscribe_error` as `error`, `unsubscribe_success` as `complete`, and
+    /// `data` with its `event` text as the payload's `data`).
+    public static func parse(_ text: String, dialect: RealtimeDialect = .graphQL) throws(RealtimeProtocolError) -> RealtimeMessage {
         let json: JSONValue
         do {
             json = try JSONValue.parse(text)
@@ -47,7 +60,26 @@ public enum RealtimeMessage: Sendable, Equatable {
             throw RealtimeProtocolError("a message from the server has no \"type\": \(preview(text))")
         }
         let id = object["id"]?.stringValue
-        let payload = object["payload"]
+        // The Events API puts errors and connectionTimeoutMs at the top level, GraphQL in `payload`.
+        let payload: JSONValue? = object["payload"] ?? (dialect == .events ? json : nil)
+        if dialect == .events {
+            switch type {
+            case "subscribe_success": return .startAck(id: id ?? "")
+            case "subscribe_error", "publish_error": return .error(id: id, errors(in: payload))
+            case "unsubscribe_success": return .complete(id: id ?? "")
+            case "publish_success": return .published(id: id ?? "", result: json)
+            case "data":
+                guard let id, let event = object["event"]?.stringValue else {
+                    throw RealtimeProtocolError("a data message has no \"id\" or \"event\" text: \(preview(text))")
+                }
+                do {
+                    return .data(id: id, payload: GraphQLResponse(data: try JSONValue.parse(event)))
+                } catch {
+                    throw RealtimeProtocolError("the event for subscription \(id) is not JSON: \(error.description)")
+                }
+            default: break
+            }
+        }
         switch type {
         case "connection_ack":
             let timeout = payload?["connectionTimeoutMs"]?.numberText.flatMap { Int($0) }

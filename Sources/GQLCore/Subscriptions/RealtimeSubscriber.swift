@@ -13,6 +13,8 @@ public struct RealtimeSettings: Sendable {
     public var maxReconnectAttempts: Int
     /// The longest wait between attempts (seconds); waits grow from half a second, jittered.
     public var maxBackoff: Double
+    /// The protocol spoken: AppSync GraphQL's `graphql-ws`, or the Events API's `aws-appsync-event-ws`.
+    public var dialect: RealtimeDialect = .graphQL
     /// For token auth that can be renewed (a user-pool sign-in): the token to connect with, refreshed when it expires
     /// soon, or at once when `force` is set; nil when it cannot be had. Asked before each new connection, and again
     /// with `force` when the server refuses a connection, or a subscription's start, as unauthorized.
@@ -102,6 +104,50 @@ public final class RealtimeSubscriber {
     func backoff(attempt: Int) -> Double {
         let ceiling = min(settings.maxBackoff, 0.5 * Double(1 << min(attempt - 1, 16)))
         return ceiling * Double.random(in: 0.5...1.0)
+    }
+
+    /// Publishes to an Events API channel over the WebSocket (``RealtimeDialect/events``): one `publish` message
+    /// per body of ``EventsPublisher/bodies(channel:texts:)``, each answered by `publish_success` (its outcomes go to
+    /// `onBatch`) or `publish_error` (thrown), then the connection is closed.
+    public func publish(channel: String, texts: [String], onBatch: ([EventsPublisher.Outcome]) -> Void) throws(SubscriptionError) {
+        let (connection, _) = try connectAuthorized()
+        defer { try? connection.close() }
+        for (number, body) in EventsPublisher.bodies(channel: channel, texts: texts).enumerated() {
+            let id = RandomUUID.string()
+            let header = authorization.eventsHeader(body: body.serialized(.compact), at: now())
+            var message = body.objectValue ?? [:]
+            message["type"] = "publish"
+            message["id"] = .string(id)
+            message["authorization"] = .object(header)
+            do {
+                try connection.send(text: JSONValue.object(message).serialized(.compact))
+            } catch {
+                throw .connection(error)
+            }
+            trace?("> publish \(id)")
+            let deadline = Deadline.after(settings.timeout)
+            answer: while true {
+                guard let received = try receive(connection, timeout: Double(max(0, deadline.millisecondsFromNow)) / 1000) else {
+                    throw .connection(.timeout(seconds: settings.timeout, during: "waiting for publish_success"))
+                }
+                switch received {
+                case .published(id, let result):
+                    let offset = number * EventsPublisher.maxEventsPerRequest
+                    let response = HTTPResponse(status: 200, headers: [], body: Array(result.serialized(.compact).utf8))
+                    guard let outcomes = try? EventsPublisher.outcomes(response, offset: offset) else {
+                        throw .protocolViolation(RealtimeProtocolError("a publish_success without \"successful\""))
+                    }
+                    onBatch(outcomes)
+                    break answer
+                case .error(id, let errors):
+                    throw .failed(name: channel, errors)
+                case .connectionError(let errors):
+                    throw .refused(errors)
+                default:
+                    continue
+                }
+            }
+        }
     }
 
     // MARK: - One connection
@@ -202,7 +248,7 @@ public final class RealtimeSubscriber {
                         try? connection.close()
                         return .completed
                     }
-                case .connectionAck, .other:
+                case .connectionAck, .published, .other:
                     continue
                 }
             }
@@ -242,12 +288,13 @@ public final class RealtimeSubscriber {
     /// Connects with the auth header as a subprotocol, sends `connection_init` and waits for the ack;
     /// returns the connection and its `connectionTimeoutMs`.
     private func connect() throws(SubscriptionError) -> (WebSocketConnection, Int) {
-        let header = authorization.connectHeader(at: now())
+        let dialect = settings.dialect
+        let header = dialect == .events ? authorization.eventsHeader(body: "{}", at: now()) : authorization.connectHeader(at: now())
         let connection: WebSocketConnection
-        trace?("connecting to \(settings.url) (subprotocols graphql-ws, header-…)")
+        trace?("connecting to \(settings.url) (subprotocols \(dialect.subprotocol), header-…)")
         do {
             connection = try WebSocketConnection.connect(
-                url: settings.url, subprotocols: ["graphql-ws", RealtimeAuthorization.subprotocol(header)],
+                url: settings.url, subprotocols: [dialect.subprotocol, RealtimeAuthorization.subprotocol(header)],
                 timeout: settings.timeout, caFile: settings.caFile, cancellation: cancellation)
             try connection.send(text: #"{"type":"connection_init"}"#)
             trace?("> connection_init")
@@ -275,13 +322,22 @@ public final class RealtimeSubscriber {
 
     /// Sends `start` for `subscription`: its request as the `data` string, and the auth header signed over it.
     private func start(_ subscription: RealtimeSubscription, id: String, on connection: WebSocketConnection) throws(SubscriptionError) {
-        let data = subscription.request.body.serialized(.compact)
-        let header = authorization.startHeader(data: data, at: now())
-        let message: JSONValue = [
-            "id": .string(id),
-            "payload": ["data": .string(data), "extensions": ["authorization": .object(header)]],
-            "type": "start",
-        ]
+        let message: JSONValue
+        switch settings.dialect {
+        case .graphQL:
+            let data = subscription.request.body.serialized(.compact)
+            let header = authorization.startHeader(data: data, at: now())
+            message = [
+                "id": .string(id),
+                "payload": ["data": .string(data), "extensions": ["authorization": .object(header)]],
+                "type": "start",
+            ]
+        case .events:
+            // The channel is the subscription's name; the authorization is signed over {"channel": …}.
+            let signed = JSONValue.object(["channel": .string(subscription.name)]).serialized(.compact)
+            let header = authorization.eventsHeader(body: signed, at: now())
+            message = ["type": "subscribe", "id": .string(id), "channel": .string(subscription.name), "authorization": .object(header)]
+        }
         do {
             try connection.send(text: message.serialized(.compact))
             trace?("> start \(id) \(subscription.name)")
@@ -302,7 +358,7 @@ public final class RealtimeSubscriber {
         case nil: return nil
         case .text(let text)?:
             do {
-                let parsed = try RealtimeMessage.parse(text)
+                let parsed = try RealtimeMessage.parse(text, dialect: settings.dialect)
                 trace?("< " + parsed.summary)
                 return parsed
             } catch {
@@ -320,7 +376,7 @@ public final class RealtimeSubscriber {
     private func stop(_ started: [Started], on connection: WebSocketConnection) {
         var open = Set<String>()
         for entry in started {
-            let message: JSONValue = ["id": .string(entry.id), "type": "stop"]
+            let message: JSONValue = ["id": .string(entry.id), "type": settings.dialect == .events ? "unsubscribe" : "stop"]
             if (try? connection.send(text: message.serialized(.compact), interruptible: false)) != nil {
                 trace?("> stop \(entry.id)")
                 open.insert(entry.id)
@@ -330,7 +386,7 @@ public final class RealtimeSubscriber {
         while !open.isEmpty, deadline.millisecondsFromNow > 0 {
             let wait = Double(deadline.millisecondsFromNow) / 1000
             guard let received = try? connection.receive(timeout: wait, interruptible: false), case .text(let text) = received else { break }
-            if case .complete(let id)? = try? RealtimeMessage.parse(text) {
+            if case .complete(let id)? = try? RealtimeMessage.parse(text, dialect: settings.dialect) {
                 trace?("< complete \(id)")
                 open.remove(id)
             }

@@ -68,6 +68,7 @@ enum CommandTable {
         entry(RawCommand.self),
         entry(SubscribeCommand.self),
         entry(SchemaCommand.self),
+        entry(EventsCommand.self),
         entry(LoginCommand.self),
         entry(WhoamiCommand.self),
         entry(LogoutCommand.self),

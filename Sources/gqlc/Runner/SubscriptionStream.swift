@@ -21,6 +21,8 @@ struct SubscriptionStream {
     var decodePath: (RealtimeSubscription) -> [String] = { _ in [] }
     /// The user-pool token's renewal, once the settings are made; its failure explains a refusal.
     var renewal: TokenRenewal?
+    /// For an Events API (``RealtimeDialect/events``): its real-time URL, and its endpoint with the auth resolved.
+    var events: (url: WebSocketURL, endpoint: Endpoint, renewal: TokenRenewal?)?
 
     /// What the handler of ``run(_:handler:)`` is told: a subscription acknowledged, an event's result (at its decode
     /// path) with the event's response, or subscribed again after a lost connection.
@@ -129,6 +131,17 @@ struct SubscriptionStream {
 
     /// The real-time URL, auth and timeouts; the secrets are registered for scrubbing.
     private mutating func settings() throws(RunFailure) -> RealtimeSettings {
+        if let events {
+            let authorization = RealtimeAuthorization(endpoint: events.endpoint)
+            diagnostics.redactor = Redactor(secrets: events.endpoint.redactor.secrets + authorization.secrets)
+            var settings = RealtimeSettings(
+                url: events.url, authorization: authorization, timeout: min(events.endpoint.timeout, duration ?? events.endpoint.timeout),
+                caFile: events.endpoint.caFile, reconnect: reconnect)
+            settings.dialect = .events
+            renewal = events.renewal
+            settings.renewToken = events.renewal.map { renewal in { @Sendable force in renewal.renew(force: force) } }
+            return settings
+        }
         let (endpoint, renewToken) = try session.authorizedEndpoint(file: schemaFile, model: model)
         let authorization = RealtimeAuthorization(endpoint: endpoint)
         diagnostics.redactor = Redactor(secrets: endpoint.redactor.secrets + authorization.secrets)
@@ -183,6 +196,8 @@ enum EventShape: Equatable {
     case envelope(events: [String: ChangeKind])
     /// The server's `data` message payload as it came: `{"data": {…}, "errors": […]}`.
     case response
+    /// An Events API event: `{"channel": CHANNEL, "event": …}` (the channel subscribed to).
+    case channelEvent
 
     func line(name: String, value: JSONValue, response: GraphQLResponse) -> JSONValue {
         switch self {
@@ -193,6 +208,8 @@ enum EventShape: Equatable {
             return .object(["event": "data", "subscription": .string(name), "item": value])
         case .response:
             return response.printableEnvelope
+        case .channelEvent:
+            return .object(["channel": .string(name), "event": value])
         }
     }
 }

@@ -179,6 +179,7 @@ def serve_events(handler, hub: EventsHub, options) -> None:
 class _Session:
     def __init__(self, sock: socket.socket, protocol: ServerProtocol, hub: EventsHub, options, connect_auth) -> None:
         self.number = next(_numbers)
+        self.sock = sock
         self.hub = hub
         self.options = options
         self.connect_auth = connect_auth
@@ -247,7 +248,7 @@ class _Session:
 
     def _subscribe(self, identifier: str, message: dict) -> None:
         channel = message.get("channel")
-        body = json.dumps({"channel": channel}, separators=(",", ":")).encode()
+        body = json.dumps({"channel": channel}, separators=(",", ":"), ensure_ascii=False).encode()
         refusal = self._check(message.get("authorization"), body)
         segments = channel_segments(channel, self.options.events.namespaces, wildcard=True)
         error = None
@@ -277,7 +278,7 @@ class _Session:
 
     def _publish(self, identifier: str, message: dict) -> None:
         channel, events = message.get("channel"), message.get("events")
-        body = json.dumps({"channel": channel, "events": events}, separators=(",", ":")).encode()
+        body = json.dumps({"channel": channel, "events": events}, separators=(",", ":"), ensure_ascii=False).encode()
         refusal = self._check(message.get("authorization"), body)
         segments = channel_segments(channel, self.options.events.namespaces, wildcard=False)
         problem = segments if isinstance(segments, str) else check_events(events)
@@ -290,14 +291,16 @@ class _Session:
         self._send({"type": "publish_success", "id": identifier, **result})
 
     def _deliver(self, identifier: str, event: str) -> None:
-        self.outbox.put(({"type": "data", "id": identifier, "event": event}, None))
+        self.outbox.put(({"type": "data", "id": identifier, "event": event}, "data"))
 
     def _send(self, message: dict) -> None:
         self.outbox.put((message, None))
 
     def _write(self) -> None:
         interval = self.options.events.ka_seconds
+        drop_after = self.options.realtime.drop_after  # --ws-drop-after applies here too
         next_ka: float | None = None
+        delivered = 0
         try:
             while True:
                 timeout = None if next_ka is None else max(0.0, next_ka - time.monotonic())
@@ -317,5 +320,11 @@ class _Session:
                 if kind == "ack" and next_ka is None:
                     self.connection.send('{"type":"ka"}')
                     next_ka = time.monotonic() + interval
+                if kind == "data":
+                    delivered += 1
+                    if drop_after and delivered >= drop_after:
+                        _log(f"connection {self.number} dropped after {delivered} events")
+                        self.sock.shutdown(socket.SHUT_RDWR)
+                        return
         except (ConnectionClosed, OSError):
             return
