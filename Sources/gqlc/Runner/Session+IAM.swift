@@ -1,4 +1,5 @@
 import GQLCore
+import Synchronization
 
 extension Session {
     /// The signer for IAM auth at `url`, with its region and credentials from the AWS credential chain;
@@ -19,17 +20,21 @@ extension Session {
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
                 filePath: file?.path, url: url, profile: chain.profileRegion(in: files))
-            let fetchedAt = Timestamp.now()
-            let found = try chain.resolve(files: files)
-            if globals.verbose {
-                console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
+            // Resolved once for the run, however many clients sign (an orphan check, a cascade plan, bulk workers,
+            // reconnections): a credential_process runs once, an MFA code is asked once, SSO is called once.
+            let (found, refreshing) = try credentials.value { () throws(AWSAuthError) in
+                let fetchedAt = Timestamp.now()
+                let found = try chain.resolve(files: files)
+                if globals.verbose {
+                    console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
+                }
+                let refreshing = found.expiration == nil ? nil : RefreshingCredentials(
+                    chain: chain, initial: found, fetchedAt: fetchedAt, onRefresh: globals.verbose ? Self.reportRefresh(to: console) : nil)
+                return (found, refreshing)
             }
             var signer = SigV4Signer(credentials: found.credentials, region: region)
             signer.credentialSource = found.source
-            if found.expiration != nil {
-                signer.refreshing = RefreshingCredentials(
-                    chain: chain, initial: found, fetchedAt: fetchedAt, onRefresh: globals.verbose ? Self.reportRefresh(to: console) : nil)
-            }
+            signer.refreshing = refreshing
             return signer
         } catch {
             throw .awsAuth(error)
@@ -101,6 +106,23 @@ extension SettingOrigin {
         case .commandLine: 2
         case .environment: 1
         case .default: 0
+        }
+    }
+}
+
+/// The AWS credentials of one run, resolved on first use and kept: every copy of the run's ``Session`` shares them.
+final class RunCredentials: Sendable {
+    private let resolved = Mutex<(ResolvedCredentials, RefreshingCredentials?)?>(nil)
+
+    /// The credentials, from `resolve` the first time (under the lock, so that two threads never both resolve).
+    func value(
+        _ resolve: () throws(AWSAuthError) -> (ResolvedCredentials, RefreshingCredentials?)
+    ) throws(AWSAuthError) -> (ResolvedCredentials, RefreshingCredentials?) {
+        try resolved.withLock { (cached: inout (ResolvedCredentials, RefreshingCredentials?)?) throws(AWSAuthError) in
+            if let cached { return cached }
+            let made = try resolve()
+            cached = made
+            return made
         }
     }
 }

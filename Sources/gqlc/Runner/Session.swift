@@ -16,6 +16,8 @@ struct Session: Sendable {
     let globals: GlobalOptions
     let console: Console
     let cancellation: CancellationFlag
+    /// The AWS credentials, resolved once for the run and shared by the session's copies.
+    let credentials = RunCredentials()
 
     /// The endpoint, with its auth headers, from flags, environment or the schema file.
     func endpoint(file: SchemaFile?) throws(RunFailure) -> Endpoint {
