@@ -113,9 +113,9 @@ struct MCPToolCatalog {
                 + "field from describe_model, with a where clause FIELD=VALUE on its partition key) a Query reads only "
                 + "that partition."
         case .countRecords:
-            return "How many records match 'where'/'filter'. AppSync has no count operation: this pages through every "
-                + "matching record (the whole table without 'index', as a Scan) asking only for the key fields, so it "
-                + "costs as much reading as listing them all; prefer 'index' on a large table."
+            return "How many records match 'where'/'filter'. Cost: AppSync has no count operation, so this pages "
+                + "through every matching record (the whole table without 'index', as a Scan) asking only for the key "
+                + "fields: it reads as much as listing them all; prefer 'index' on a large table."
         case .runQuery:
             return "Runs one of the schema's custom queries ('name': " + operations(.query).joined(separator: ", ")
                 + ") with 'arguments' checked against their types before sending. Cost: one request; what it reads is "
