@@ -96,7 +96,7 @@ struct MCPToolCatalog {
             return "The names of the app's data models. Cost: none; reads the schema only, nothing is sent to the API."
         case .describeModel:
             return "One model's fields and types, primary key, associations (with their foreign keys), secondary indexes, "
-                + "GraphQL operation names and auth rules, as 'gqlc models MODEL --output json' prints them. "
+                + "GraphQL operation names and auth rules, as gqlc prints them for scripts. "
                 + "Cost: none; reads the schema only."
         case .getRecord:
             return "One record by its primary key ('key': an object of the key fields), or null when none has it. "
