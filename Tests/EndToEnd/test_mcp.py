@@ -357,3 +357,26 @@ def test_no_secret_in_any_output(blog_with_key, tmp_path):
     assert "x-api-key" in stderr.lower(), "the trace ran"
     everything = "\n".join(transcript.results) + transcript.stderr + stdout + stderr
     assert transcript.results and API_KEY[4:20] not in everything
+
+
+def test_sigterm_ends_a_server_waiting_for_input(blog_with_key):
+    process = subprocess.Popen(
+        [str(GQLC_BIN), "--schema", str(BLOG), "--endpoint", blog_with_key.url, "mcp"], stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=gqlc_env({"GQLC_API_KEY": API_KEY}))
+    try:
+        process.stdin.write(INIT + "\n")
+        process.stdin.flush()
+        assert json.loads(process.stdout.readline())["id"] == 1
+        process.terminate()
+        assert process.wait(timeout=20) == 0, "stdin is still open: only the signal can end it"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_options_that_do_not_apply_are_refused(blog_with_key):
+    for flag in ("--dry-run", "--raw-response"):
+        run = run_gqlc(["--schema", BLOG, "--endpoint", blog_with_key.url, "mcp", flag], stdin="")
+        assert (run.code, run.stdout) == (2, ""), run
+        assert run.stderr_lines == [f"gqlc: option '{flag}' does not apply to mcp: the server answers each tool call as it comes"]

@@ -11,6 +11,11 @@ import GQLCore
 extension MCPCommand {
     static func run(_ invocation: MCPInvocation, in context: RunContext) -> ExitCode {
         let (session, diagnostics) = (context.session, context.diagnostics)
+        for (given, option) in [(session.globals.dryRun, GlobalOptions.dryRunOption), (session.globals.rawResponse, GlobalOptions.rawResponseOption)]
+        where given {
+            diagnostics.error("option '\(option.flagName)' does not apply to mcp: the server answers each tool call as it comes")
+            return .usage
+        }
         // Schema, endpoint and auth resolve as for every command: flags, GQLC_*, a named environment, the nearest schema.
         let file: SchemaFile?
         let schema: ModelSchema
@@ -45,6 +50,9 @@ extension MCPCommand {
         session.console.error.write(
             "gqlc mcp: serving \(configuration.models.count) model\(configuration.models.count == 1 ? "" : "s") on stdio, "
                 + (configuration.allowWrites ? "writes allowed" : "read-only") + "\n")
+        // The client ends the session by closing standard input; SIGTERM or Ctrl-C (which cancel the request in
+        // flight) end it too, even while waiting for the next line.
+        session.cancellation.onCancel { exit(ExitCode.success.rawValue) }
         var reader = LineReader(descriptor: STDIN_FILENO)
         while let line = reader.next() {
             guard let reply = server.handle(line) else { continue }
