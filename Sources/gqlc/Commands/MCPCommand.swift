@@ -23,7 +23,7 @@ enum MCPCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "mcp",
-        abstract: "Serve the app's data to AI assistants over the Model Context Protocol (stdio); read-only unless asked.",
+        abstract: "Serve the app's data to AI assistants (MCP); read-only by default.",
         synopsis: ["[--allow-writes] [--models A,B,…] [--max-result-bytes N]"],
         discussion: [
             HelpSection([
@@ -51,7 +51,7 @@ enum MCPCommand: CommandDefinition {
         ],
         options: [allowWrites, models, maxResultBytes],
         examples: [
-            Example("Add gqlc to Claude Code, read-only", "claude mcp add gqlc -- gqlc mcp"),
+            Example("Serve every model, read-only (claude mcp add gqlc -- gqlc mcp registers it)", "gqlc mcp"),
             Example("Serve two models and allow changes to them", "gqlc mcp --models Post,Comment --allow-writes"),
         ])
 
