@@ -110,7 +110,11 @@ public struct MCPServer {
             let output = try toolbox.call(tool, arguments)
             let structured = JSONValue.object(output.structured)
             return [
-                "content": [["type": "text", "text": .string(output.summary + "\n" + structured.serialized(.compact))]],
+                // The summary, then the same JSON as text for clients that show no structured content.
+                "content": [
+                    ["type": "text", "text": .string(output.summary)],
+                    ["type": "text", "text": .string(structured.serialized(.compact))],
+                ],
                 "structuredContent": structured,
                 "isError": false,
             ]

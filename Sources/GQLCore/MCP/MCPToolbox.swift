@@ -96,6 +96,7 @@ struct MCPToolbox {
         let completer = ConnectionCompleter(builder: builder, client: client)
         var items: [JSONValue] = []
         var bytes = 0
+        var cut = false
         let result = pager.run { page in
             var records = page
             if !tree.isEmpty {
@@ -104,7 +105,10 @@ struct MCPToolbox {
             for (index, record) in records.enumerated() {
                 let size = record.serialized(.compact).utf8.count
                 // Whole records only, and at least one, however large.
-                if !items.isEmpty && bytes + size > budget { throw ListPageCut(kept: index) }
+                if !items.isEmpty && bytes + size > budget {
+                    cut = true
+                    throw ListPageCut(kept: index)
+                }
                 items.append(record)
                 bytes += size
             }
@@ -135,8 +139,8 @@ struct MCPToolbox {
             summary += "; the listing stopped early: \(problem)"
         }
         if token != nil {
-            summary += bytes > budget / 2 && items.count < limit
-                ? "; cut at \(bytes) bytes: pass next_token to continue" : "; more: pass next_token to continue"
+            summary += cut
+                ? "; cut at \(bytes) bytes, the size limit: pass next_token to continue" : "; more: pass next_token to continue"
         } else if problem == nil {
             summary += "; the end of the list"
         }
