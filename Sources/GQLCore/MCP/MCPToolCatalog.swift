@@ -169,7 +169,10 @@ struct MCPToolCatalog {
         case .listRecords, .countRecords:
             (properties["model"], properties["where"], properties["filter"], properties["index"]) = (model, whereList, filter, index)
             if tool == .listRecords {
-                properties["sort"] = ["type": "string", "enum": ["asc", "desc"], "description": "An index query's order by its sort key."]
+                properties["sort"] = [
+                    "type": "string", "enum": .array(SortDirection.allCases.map { .string($0.rawValue.lowercased()) }),
+                    "description": "An index query's order by its sort key.",
+                ]
                 properties["limit"] = [
                     "type": "integer", "minimum": 1, "maximum": .number(JSONNumber(configuration.listLimitCap)),
                     "default": .number(JSONNumber(configuration.listLimit)),
