@@ -381,3 +381,24 @@ def test_options_that_do_not_apply_are_refused(blog_with_key):
         run = run_gqlc(["--schema", BLOG, "--endpoint", blog_with_key.url, "mcp", flag], stdin="")
         assert (run.code, run.stdout) == (2, ""), run
         assert run.stderr_lines == [f"gqlc: option '{flag}' does not apply to mcp: the server answers each tool call as it comes"]
+
+
+def test_a_write_whose_answer_is_lost_is_reported_as_uncertain_with_its_key(start_appsync, tmp_path):
+    # The server carries out every request, then closes the connection without answering.
+    database = tmp_path / "blog.sqlite"
+    server = start_appsync(BLOG, seed=SEED, api_key=API_KEY, args=("--db", str(database), "--lose-answer-every", "1"))
+
+    async def body(session):
+        return (await session.call_tool("create_record", {"model": "Comment", "fields": {"postId": "p1", "content": "lost?"}}),
+                await session.call_tool("delete_record", {"model": "Comment", "key": {"id": "c1"}}))
+    created, deleted = mcp(server, tmp_path, body, "--allow-writes")
+    text = error_text(created)
+    assert "the create may have been applied before the connection failed: check with get_record on Comment with key id=" in text
+    assert error_text(deleted).endswith("the delete may have been applied before the connection failed: "
+                                        "check with get_record on Comment with key id=c1")
+    # Both were applied: the same data, served again without the fault.
+    server.stop()
+    again = start_appsync(BLOG, args=("--db", str(database)))
+    created_id = text.rsplit("key id=", 1)[1]
+    assert direct(again, "query($id: ID!) { getComment(id: $id) { content } }", {"id": created_id}) == {"getComment": {"content": "lost?"}}
+    assert direct(again, "query { getComment(id: \"c1\") { id } }") == {"getComment": None}
