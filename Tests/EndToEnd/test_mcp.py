@@ -143,8 +143,10 @@ def test_list_records_where_filter_index_and_count(blog_with_key, tmp_path):
                 structured(await session.call_tool("list_records", {"model": "Comment", "index": "commentsByPostId",
                                                                      "where": ["postId=p1", "likes>=3"]})),
                 structured(await session.call_tool("count_records", {"model": "Comment", "where": ["post=p1"]})),
-                structured(await session.call_tool("count_records", {"model": "Comment"})))
-    by_post, rated, indexed, counted, total = mcp(blog_with_key, tmp_path, body)
+                structured(await session.call_tool("count_records", {"model": "Comment"})),
+                structured(await session.call_tool("list_records", {"model": "Post", "include": ["comments"],
+                                                                     "fields": ["title", "comments.content"]})))
+    by_post, rated, indexed, counted, total, with_comments = mcp(blog_with_key, tmp_path, body)
     comments = all_comments(blog_with_key)
     on_p1 = sorted(c["id"] for c in comments if c["postId"] == "p1")
     assert sorted(c["id"] for c in by_post["items"]) == on_p1 and by_post["next_token"] is None
@@ -153,6 +155,11 @@ def test_list_records_where_filter_index_and_count(blog_with_key, tmp_path):
     assert sorted(c["id"] for c in indexed["items"]) == sorted(c["id"] for c in comments if c["postId"] == "p1" and c["likes"] >= 3)
     assert counted == {"count": len(on_p1)}
     assert total == {"count": len(comments)}
+    for post in with_comments["items"]:
+        assert set(post) == {"id", "title", "comments", "__typename"}, post
+        mine = [c for c in comments if c["postId"] == post["id"]]
+        assert sorted(c["content"] for c in post["comments"]["items"]) == sorted(c["content"] for c in mine)
+    assert len(with_comments["items"]) == len(posts)
 
 
 def test_paging_with_the_resume_token_to_the_end(blog_with_key, tmp_path):
