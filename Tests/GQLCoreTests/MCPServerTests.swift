@@ -174,6 +174,20 @@ import Testing
         #expect(calls == 3)
     }
 
+    @Test func aTokenTheServerRefusesIsNotHandedBackAsAPlaceToResume() throws {
+        let transport = FakeTransport { _, _ in
+            Fixtures.ok(#"{"data":{"listComments":null},"errors":[{"message":"Invalid nextToken","errorType":"BadRequest"}]}"#)
+        }
+        var server = try Self.server(transport: transport)
+        _ = try Self.initialized(&server)
+        let result = try Self.call(&server, "list_records", ["model": "Comment", "next_token": "abc"])
+        #expect(result["isError"] == true)
+        let text = result["content"]?[0]?["text"]?.stringValue ?? ""
+        #expect(text.hasSuffix("; check that next_token comes from a listing of the same model, where, filter and index"), "\(text)")
+        #expect(!text.contains("continue with next_token"))
+        #expect(transport.sentBodies.first?["variables"]?["nextToken"] == "abc")
+    }
+
     @Test func secretsAreScrubbedFromEveryReply() throws {
         let transport = FakeTransport { _, _ in
             Fixtures.ok(#"{"data":null,"errors":[{"message":"bad key \#(Fixtures.apiKey)","errorType":"UnauthorizedException"}]}"#)

@@ -115,9 +115,13 @@ struct MCPToolbox {
         }
         let token = result.resumeToken(listing: requests.listingKey)
         var problem: String?
+        var refusedToken = false
         switch result.stop {
         case .endOfList, .limitReached, .cancelled: break
-        case .graphQLErrors(let errors), .partial(let errors): problem = Self.message(errors)
+        case .graphQLErrors(let errors):
+            problem = Self.message(errors)
+            refusedToken = givenToken != nil && result.pages == 1
+        case .partial(let errors): problem = Self.message(errors)
         case .failed(let error): problem = error.message(naming: configuration.settingName)
         case .consumerFailed(let error): problem = Self.includedListMessage(error, naming: configuration.settingName)
         }
@@ -126,9 +130,11 @@ struct MCPToolbox {
         }
         if let problem, items.isEmpty {
             var message = problem
-            if let token, token != givenToken { message += "; continue with next_token \(token)" }
-            if givenToken != nil, token == givenToken || token == nil {
+            if refusedToken {
+                // Never hand back a token the server refused as if it were a place to resume.
                 message += "; check that next_token comes from a listing of the same model, where, filter and index"
+            } else if let token {
+                message += "; continue with next_token \(token)"
             }
             throw MCPToolError(message)
         }
