@@ -155,6 +155,33 @@ private func collect(_ pager: ListPager) -> (ListResult, [String]) {
         #expect(sentPages(transport).map(\.0) == [50, 50])
     }
 
+    @Test func aConsumerCutKeepsPartOfAPageAndResumesRightAfterIt() throws {
+        let transport = sliceServer(total: 10)
+        // Keeps 2 of the second page (items 4 and 5), having taken all of the first.
+        var taken: [String] = []
+        let pager = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 4, makeRequest: listRequest)
+        let result = pager.run { items in
+            let ids = items.compactMap { $0["id"]?.stringValue }
+            if taken.count >= 4 {
+                taken += ids.prefix(2)
+                throw ListPageCut(kept: 2)
+            }
+            taken += ids
+        }
+        #expect(taken == ["p0", "p1", "p2", "p3", "p4", "p5"])
+        #expect(result.delivered == 6 && result.kind == .success)
+        #expect(result.resume == .withinPage(ListPosition(token: "t4", skip: 2, pageSize: 4)))
+        guard case .limitReached = result.stop else { Issue.record("stopped: \(result.stop)"); return }
+        guard case .withinPage(let position) = result.resume else { return }
+        let rest = ListPager(client: try Fixtures.client(transport), connectionPath: ["listPosts"], pageSize: 4, start: position,
+                             makeRequest: listRequest)
+        #expect(collect(rest).1 == ["p6", "p7", "p8", "p9"])
+
+        // A cut before a page's first item resumes at that page's start (here the listing's).
+        let none = pager.run { _ in throw ListPageCut(kept: 0) }
+        #expect(none.resume == .start && none.delivered == 0)
+    }
+
     @Test func failureOnThePageReadAgainKeepsItsSkip() throws {
         let position = ListPosition(token: "t1", skip: 2, pageSize: 4)
         let transport = server(["t1": .failure(.network("connection reset"))], first: Fixtures.ok(pageBody(["never"], next: nil)))

@@ -189,3 +189,9 @@ extension GraphQLError {
         }
     }
 }
+
+extension GraphQLError {
+    /// DynamoDB refused a write because its condition was false: a create's key exists, an update's or delete's
+    /// record is missing, or a given condition does not hold.
+    public var isConditionFailure: Bool { errorType?.hasSuffix("ConditionalCheckFailedException") == true }
+}

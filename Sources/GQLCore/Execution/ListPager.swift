@@ -90,6 +90,13 @@ public struct ListPager {
             if !items.isEmpty {
                 do {
                     try consume(items)
+                } catch let cut as ListPageCut {
+                    // The consumer kept only the first records of the page (a size budget): resume after them.
+                    let kept = min(max(0, cut.kept), items.count)
+                    delivered += kept
+                    var inside = position
+                    inside.skip = skipped + kept
+                    return result(.limitReached, resumeAt(inside))
                 } catch {
                     return result(.consumerFailed(error), resumeAt(position))
                 }
@@ -153,6 +160,15 @@ public struct ListPager {
     }
 }
 
+/// Thrown by a ``ListPager`` consumer that keeps only the first `kept` items of the page it was handed (say,
+/// to stay under a size budget): the listing stops as if a limit were reached, and resumes right after them.
+public struct ListPageCut: Error, Sendable, Equatable {
+    /// How many of the page's items the consumer kept.
+    public var kept: Int
+
+    public init(kept: Int) { self.kept = kept }
+}
+
 /// Where a stopped listing can pick up.
 public enum ResumePoint: Sendable, Equatable {
     /// Nothing is left: the listing reached its end.
@@ -172,7 +188,7 @@ public enum ResumePoint: Sendable, Equatable {
 public enum ListStop {
     /// The last page (no `nextToken`) was delivered.
     case endOfList
-    /// `--limit` items were delivered.
+    /// `--limit` items were delivered, or the consumer kept only part of a page (``ListPageCut``).
     case limitReached
     /// The user interrupted it.
     case cancelled

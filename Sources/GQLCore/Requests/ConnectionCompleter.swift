@@ -18,6 +18,19 @@ public struct ConnectionCompleter {
         self.fetch = fetch
     }
 
+    /// A completer that fetches each page through `client`; a page the server answers with errors throws
+    /// ``IncludedPageError``, a failed request ``ExecutionError``.
+    public init(builder: RequestBuilder, pageLimit: Int = Defaults.pageSize, client: GraphQLClient) {
+        self.init(builder: builder, pageLimit: pageLimit) { request in
+            let response = try client.execute(request)
+            switch try response.outcome(decodePath: [], nullIsNotFound: false) {
+            case .success(let data): return data
+            case .partial(_, let errors), .failed(let errors): throw IncludedPageError(errors: errors)
+            case .notFound, .pathNotFound: return .null
+            }
+        }
+    }
+
     /// `value` (a `model` record, an array of them, or null) with every included list complete; `fields` is the
     /// selection the first request made, which the follow-up pages make too.
     public func complete(_ value: JSONValue, model: String, include: IncludeTree, fields: FieldSelection = .all) throws -> JSONValue {
@@ -80,4 +93,9 @@ public struct ConnectionCompleter {
         }
         return object
     }
+}
+
+/// A further page of an included list came back with GraphQL errors.
+public struct IncludedPageError: Error, Sendable, Equatable {
+    public var errors: [GraphQLError]
 }

@@ -67,6 +67,7 @@ enum CommandTable {
         entry(ModelsCommand.self),
         entry(RawCommand.self),
         entry(SubscribeCommand.self),
+        entry(MCPCommand.self),
         entry(SchemaCommand.self),
         entry(EventsCommand.self),
         entry(LoginCommand.self),

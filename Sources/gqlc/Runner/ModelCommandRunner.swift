@@ -254,7 +254,7 @@ struct ModelCommandRunner {
 
     /// Whether DynamoDB refused the write because a condition was false.
     static func conditionFailed(_ errors: [GraphQLError]) -> Bool {
-        errors.contains { $0.errorType?.hasSuffix("ConditionalCheckFailedException") == true }
+        errors.contains(where: \.isConditionFailure)
     }
 
     func keyInput(_ record: RecordSelector) -> KeyInput {
@@ -292,19 +292,11 @@ struct ModelCommandRunner {
         _ value: JSONValue, model: String, include: IncludeTree, fields: FieldSelection, builder: RequestBuilder,
         client: GraphQLClient
     ) throws(RunFailure) -> JSONValue {
-        let completer = ConnectionCompleter(builder: builder) { request in
-            let response = try client.execute(request)
-            switch try response.outcome(decodePath: [], nullIsNotFound: false) {
-            case .success(let data): return data
-            case .partial(_, let errors), .failed(let errors):
-                throw RunFailure.includedListFailed(errors.first?.description ?? "unknown error")
-            case .notFound, .pathNotFound: return .null
-            }
-        }
+        let completer = ConnectionCompleter(builder: builder, client: client)
         do {
             return try completer.complete(value, model: model, include: include, fields: fields)
-        } catch let failure as RunFailure {
-            throw failure
+        } catch let failure as IncludedPageError {
+            throw RunFailure.includedListFailed(failure.errors.first?.description ?? "unknown error")
         } catch let error as ExecutionError {
             throw RunFailure.includedListFailed(error.commandLineMessage)
         } catch {

@@ -1,0 +1,95 @@
+import GQLCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `gqlc mcp`: loads the schema, then hands each line of standard input to the core's ``MCPServer`` and writes
+/// its replies to standard output, until standard input ends.
+extension MCPCommand {
+    static func run(_ invocation: MCPInvocation, in context: RunContext) -> ExitCode {
+        let (session, diagnostics) = (context.session, context.diagnostics)
+        for (given, option) in [(session.globals.dryRun, GlobalOptions.dryRunOption), (session.globals.rawResponse, GlobalOptions.rawResponseOption)]
+        where given {
+            diagnostics.error("option '\(option.flagName)' does not apply to mcp: the server answers each tool call as it comes")
+            return .usage
+        }
+        // Schema, endpoint and auth resolve as for every command: flags, GQLC_*, a named environment, the nearest schema.
+        let file: SchemaFile?
+        let schema: ModelSchema
+        var configuration: MCPConfiguration
+        do throws(RunFailure) {
+            file = try session.schemaFile(required: true)
+            schema = try session.modelSchema(in: file)
+            do throws(RequestBuildError) {
+                configuration = try MCPConfiguration(
+                    schema: schema, models: invocation.models, allowWrites: invocation.allowWrites, serverVersion: Version.number)
+            } catch {
+                throw RunFailure.usage(MCPCommand.models.flagName + ": " + error.commandLineMessage)
+            }
+        } catch {
+            diagnostics.failure(error)
+            return error.status
+        }
+        configuration.maxResultBytes = invocation.maxResultBytes
+        configuration.retryCreates = session.globals.retryMutations
+        configuration.settingName = { $0.flagName }
+        configuration.enableWritesAdvice = "restart it with gqlc mcp \(MCPCommand.allowWrites.flagName) to allow changes"
+        let execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: file)
+        var server = MCPServer(schema: schema, configuration: configuration) { model throws(MCPToolError) in
+            var execution = execution
+            execution.model = model
+            do throws(RunFailure) {
+                return try execution.client()
+            } catch {
+                throw MCPToolError(error.message)
+            }
+        }
+        session.console.error.write(
+            "gqlc mcp: serving \(configuration.models.count) model\(configuration.models.count == 1 ? "" : "s") on stdio, "
+                + (configuration.allowWrites ? "writes allowed" : "read-only") + "\n")
+        // The client ends the session by closing standard input; SIGTERM or Ctrl-C (which cancel the request in
+        // flight) end it too, even while waiting for the next line.
+        session.cancellation.onCancel { exit(ExitCode.success.rawValue) }
+        var reader = LineReader(descriptor: STDIN_FILENO)
+        while let line = reader.next() {
+            guard let reply = server.handle(line) else { continue }
+            guard session.console.output.write(bytes: Array((reply + "\n").utf8)) else { break }
+        }
+        return .success
+    }
+}
+
+/// Reads a file descriptor line by line, without the line breaks; the last line may lack one.
+struct LineReader {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    mutating func next() -> [UInt8]? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
+                return line
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return line
+            }
+            buffer.removeFirst(start)
+            start = 0
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { ended = true } else { buffer.append(contentsOf: chunk[..<count]) }
+        }
+    }
+}
