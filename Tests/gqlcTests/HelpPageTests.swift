@@ -155,6 +155,8 @@ import Testing
                          [--no-follow]
                gqlc list MODEL --count [--index QUERYFIELD] [--where EXPR]...
                          [--filter JSON|@FILE] [--page-size N]
+               gqlc list MODEL --watch [--interval SECONDS] [--where EXPR]...
+                         [--fields A,B,…] [--timeout SECONDS]
 
         List a model's records, following nextToken until the last page.
 
@@ -178,6 +180,22 @@ import Testing
         --count pages through every match asking only for the key fields, and prints the
         number. AppSync has no count operation, so counting still reads every page; it
         only makes the pages small.
+
+        Watching:
+          --watch opens the model's onCreate, onUpdate and onDelete subscriptions first,
+          with --where as their filter, then lists to the end; changes that arrive while
+          it pages are queued and replayed once it has, matched by primary key, so none
+          is lost or reported twice. Off a terminal (or with --output ndjson) it prints
+          {"event": "item", "item": {…}} for each listed record, {"event": "synced",
+          "count": N} at the end of the listing, then {"event":
+          "create"|"update"|"delete", "item": {…}} for each change. After a lost
+          connection it subscribes again, lists again and reports what changed
+          meanwhile. It runs until Ctrl-C (status 130) or --timeout SECONDS (status 0).
+
+          A --where that subscriptions cannot express, a --filter, and a model whose
+          subscriptions are off are refused with the reason; --interval SECONDS watches
+          them by listing again every SECONDS instead, reporting the differences the
+          same way.
 
         Listing through an index:
           Without --index, list sends list<Models>, which DynamoDB runs as a Scan of the
@@ -223,7 +241,8 @@ import Testing
                                     scanning the table; needs --where on the index's
                                     partition key.
               --sort asc|desc       Order an --index query by the index's sort key
-                                    (default asc).
+                                    (default asc). With --watch: the FIELD that orders
+                                    the live table (-FIELD descending).
               --where EXPR          Keep records that match EXPR (see Where
                                     expressions); several are AND-ed. (repeatable)
               --filter JSON|@FILE   An AppSync filter object, inline or read from FILE
@@ -245,6 +264,15 @@ import Testing
                                     the end.
               --count               Print the number of matching records instead of the
                                     records, paging with the key fields only.
+              --watch               Keep the listing live, as Amplify's observeQuery
+                                    does: subscribe to the model's creates, updates and
+                                    deletes (filtered by --where), list to the end, then
+                                    apply each change. On a terminal a table is redrawn
+                                    in place (q or Ctrl-C leaves); otherwise one JSON
+                                    line per event (see Watching).
+              --interval SECONDS    With --watch: list again every SECONDS instead of
+                                    subscribing (for filters and models subscriptions
+                                    cannot serve).
 
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
@@ -358,6 +386,8 @@ import Testing
           # Posts whose title starts with 'Swift', with their comments
           gqlc list Post --where 'title^=Swift' --include comments
 
+          # Post p1's comments, kept live as they change
+          gqlc list Comment --where post=p1 --watch
         """#
 
     /// The global options, the same on every page (pinned once here, in both pages above).

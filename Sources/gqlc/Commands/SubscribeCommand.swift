@@ -53,7 +53,7 @@ enum SubscribeCommand: CommandDefinition {
         synopsis: [
             """
             MODEL --on \(SubscriptionEvent.placeholder)... [--where EXPR]... [--include PATH]... [--count N] \
-            [--timeout SECONDS] [--realtime-endpoint URL] [--no-reconnect]
+            [--envelope] [--timeout SECONDS] [--realtime-endpoint URL] [--no-reconnect]
             """,
             "NAME [ARG=VALUE | ARG:=JSON]... [--include PATH]... [--count N] [--timeout SECONDS] [--realtime-endpoint URL]",
         ],
