@@ -388,6 +388,7 @@ import Testing
 
           # Post p1's comments, kept live as they change
           gqlc list Comment --where post=p1 --watch
+
         """#
 
     /// The global options, the same on every page (pinned once here, in both pages above).
