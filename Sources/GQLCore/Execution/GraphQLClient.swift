@@ -148,7 +148,8 @@ public struct GraphQLClient: Sendable {
         case .network(let detail): return .network(redactor.scrub(detail))
         case .tls(let detail): return .tls(redactor.scrub(detail))
         case .invalidURL(let url, let detail): return .invalidURL(redactor.scrub(url), detail: redactor.scrub(detail))
-        case .timeout, .cancelled, .unavailable: return error
+        case .badResponse(let detail): return .badResponse(redactor.scrub(detail))
+        case .timeout, .cancelled, .unavailable, .responseTooLarge: return error
         }
     }
 

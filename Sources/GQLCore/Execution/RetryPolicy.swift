@@ -77,7 +77,7 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
         switch error {
         case .network(let detail): return .network(detail)
         case .timeout: return .timeout
-        case .cancelled, .invalidURL, .tls, .unavailable: return nil
+        case .cancelled, .invalidURL, .tls, .unavailable, .responseTooLarge, .badResponse: return nil
         }
     }
 

@@ -6,4 +6,13 @@ public enum Defaults {
     public static let timeout: Double = 30
     /// Retries of a query after a network error, a timeout, HTTP 429 or 5xx.
     public static let retries = 3
+    /// The most bytes a response body may hold once decoded, in MiB. AppSync's own quotas keep a response far
+    /// smaller (a resolver's result is limited to about 1 MB, a Lambda's to 5 MB), so only a hostile or broken
+    /// server reaches it: a gzip bomb or an endless body is cut here instead of exhausting memory.
+    public static let maxResponseMiB = 256
+    /// The largest `--timeout`, in seconds (a year); a larger one is a usage error rather than a silent change.
+    public static let maximumTimeout: Double = 365 * 86_400
+    /// The longest keep-alive interval gqlc accepts from a real-time server (`connectionTimeoutMs`, AppSync sends
+    /// 300000): a larger one is lowered to this, so a hostile number cannot make a dead connection look alive for ever.
+    public static let maximumConnectionTimeoutMs = 3_600_000
 }

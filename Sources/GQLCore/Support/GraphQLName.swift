@@ -21,6 +21,13 @@ public enum GraphQLName {
         return (String(text[..<end]), text[end...])
     }
 
+    /// Why `text` is refused where a schema should hold a name: `"my field" is not a GraphQL name (…)`. Quoted
+    /// as JSON would, so control characters show as escapes.
+    public static func notANameMessage(_ text: String) -> String {
+        "\(JSONValue.string(text).serialized()) is not a GraphQL name (letters, digits and _, not starting with a digit); "
+            + "gqlc refuses it rather than write it into a request"
+    }
+
     /// The length in UTF-8 bytes of the longest name at the start of `text`.
     static func prefixLength(of text: some StringProtocol) -> Int {
         var length = 0

@@ -83,6 +83,7 @@ struct Session: Sendable {
         if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
         endpoint.sendsUserPoolToken = renewToken != nil
         endpoint.caFile = try caFile()
+        endpoint.maxResponseBytes = globals.maxResponseMiB << 20
         return (endpoint, renewToken)
     }
 
