@@ -166,6 +166,7 @@ public struct GraphQLClient: Sendable {
             status.authorization = endpoint.requestAuthorization
             status.message = status.message.map(redactor.scrub)
             status.excerpt = status.excerpt.map(redactor.scrub)
+            status.location = status.location.map(redactor.scrub)
             return .httpStatus(status)
         case .invalidResponse(.notJSON(let code, let parseError, let excerpt)):
             return .invalidResponse(.notJSON(status: code, parseError, excerpt: redactor.scrub(excerpt)))

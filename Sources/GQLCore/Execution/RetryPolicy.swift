@@ -17,7 +17,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The default number of retries.
 
     /// Makes a value from its parts.
-    public init(maxRetries: Int = Defaults.retries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = 60) {
+    public init(maxRetries: Int = Defaults.retries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = Defaults.maximumRetryAfter) {
         self.maxRetries = max(0, maxRetries)
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay

@@ -109,6 +109,11 @@ struct Session: Sendable {
                     + "which is unusual; it is redacted only where it stands as a whole word\n")
             }
             trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines(naming: \.flagName).joined(separator: "\n") + "\n") }
+        } else {
+            // Long waits are said even off a terminal, so a run never sits silent for a minute.
+            trace = { @Sendable (event: TraceEvent) in
+                if let notice = event.retryNotice { errorSink.write("gqlc: \(notice)\n") }
+            }
         }
         return GraphQLClient(
             endpoint: endpoint, retry: RetryPolicy(maxRetries: globals.retries), cancellation: cancellation, trace: trace)
