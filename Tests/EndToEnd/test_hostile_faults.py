@@ -88,10 +88,10 @@ def test_a_discovered_amplify_outputs_with_a_bad_model_name_is_refused(gqlc, tmp
 
 def test_an_index_name_in_sdl_that_is_not_a_name_is_refused_at_its_line(gqlc, tmp_path):
     path = tmp_path / "schema.graphql"
-    path.write_text('type Post @model {\n  id: ID!\n  title: String @index(name: "byTitle) { id } x: listPosts(")\n}\n')
+    path.write_text('type Post @model {\n  id: ID!\n  title: String @index(name: "byTitle", queryField: "byTitle) { id } x: listPosts(")\n}\n')
     run = gqlc("--schema", str(path), "models")
     assert run.code == 2 and len(run.stderr_lines) == 1, run
-    assert f"{path}: 3:17: @index(name:) " in run.stderr and "is not a GraphQL name" in run.stderr, run
+    assert f"{path}: 3:17: @index(queryField:) " in run.stderr and "is not a GraphQL name" in run.stderr, run
 
 
 # --- 3. Deadlines ----------------------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ enum IntrospectionDecoder {
                 case "key":
                     guard let properties else { continue }
                     let keyFields = try properties.optional("fields")?.nameList() ?? []
-                    if let indexName = try properties.optionalName("name") {
+                    if let indexName = try properties.optionalIndexName("name") {
                         indexes.append(SecondaryIndex(
                             name: indexName, queryField: try properties.optionalName("queryField"), fields: keyFields))
                     } else if !keyFields.isEmpty {

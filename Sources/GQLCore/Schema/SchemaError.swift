@@ -105,6 +105,14 @@ struct JSONNode {
         return try checkedName(key)
     }
 
+    /// A DynamoDB index name (see ``GraphQLName/isIndexName(_:)``).
+    func optionalIndexName(_ key: String) throws(SchemaError) -> String? {
+        guard let node = try optional(key) else { return nil }
+        let text = try node.string()
+        guard GraphQLName.isIndexName(text) else { throw node.error(GraphQLName.notAnIndexNameMessage(text)) }
+        return text
+    }
+
     /// `text` when it is a GraphQL name; else an error at this node.
     func checkedName(_ text: String) throws(SchemaError) -> String {
         guard GraphQLName.isValid(text) else { throw error(GraphQLName.notANameMessage(text)) }

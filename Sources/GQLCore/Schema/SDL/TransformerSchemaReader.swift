@@ -333,7 +333,14 @@ struct TransformerDerivation {
     }
 
     /// Directive arguments gqlc reads are names it writes into documents (index, query field, key fields).
+    /// Index names are DynamoDB's (`gsi-Post.comments`), checked by their own rule.
     func checkedName(_ text: String, _ directive: LocatedDirective, _ argument: String) throws(SchemaError) -> String {
+        if (directive.name == "index" && argument == "name") || argument == "indexName" {
+            guard GraphQLName.isIndexName(text) else {
+                throw error(at: directive.offset, "@\(directive.name)(\(argument):) " + GraphQLName.notAnIndexNameMessage(text))
+            }
+            return text
+        }
         guard GraphQLName.isValid(text) else {
             throw error(at: directive.offset, "@\(directive.name)(\(argument):) " + GraphQLName.notANameMessage(text))
         }
