@@ -51,7 +51,8 @@ public struct ListPager {
         var seenTokens = TokenDigests()
         if let token = start.token { _ = seenTokens.insert(token) }
         var emptyPagesInARow = 0
-        /// The first item that was not an object (such items are left out, and the listing ends as failed).
+        /// The first item that was neither an object nor null (a null goes with an error on its path): such items
+        /// are left out, and the listing ends as failed.
         var notAnObject: InvalidResponseError?
         var delivered = 0
         var pages = 0
@@ -86,14 +87,14 @@ public struct ListPager {
             case .stop(let stop): return result(stop, resumeAt(position))
             }
             client.trace?(.page(page: pages, items: page.items.count, nextToken: page.nextToken != nil))
-            if notAnObject == nil, let index = page.items.firstIndex(where: { $0.objectValue == nil }) {
+            if notAnObject == nil, let index = page.items.firstIndex(where: { !Self.isRecordOrNull($0) }) {
                 let path = (["data"] + connectionPath + ["items[\(index)]"]).joined(separator: ".")
                 notAnObject = .notAsPromised("\(path) is \(page.items[index].kindDescription); expected an object (items that are not are left out)")
             }
 
             // Drop what an earlier run delivered of this page, and cut it where the limit is reached.
             let skipped = min(position.skip, page.items.count)
-            var items = Array(page.items.dropFirst(skipped)).filter { $0.objectValue != nil }
+            var items = Array(page.items.dropFirst(skipped)).filter(Self.isRecordOrNull)
             let remaining = limit.map { $0 - delivered }
             let cut = remaining.map { items.count > $0 } ?? false
             if cut, let remaining { items = Array(items.prefix(remaining)) }
@@ -142,6 +143,8 @@ public struct ListPager {
 
         var count: Int { seen.count }
     }
+
+    private static func isRecordOrNull(_ item: JSONValue) -> Bool { item.isNull || item.objectValue != nil }
 
     private struct Page {
         var items: [JSONValue]
