@@ -104,12 +104,11 @@ def test_a_huge_connection_timeout_in_connection_ack_does_not_crash_subscribe(gq
     assert run.code == 0 and run.ndjson() == [{"id": "e0"}, {"id": "e1"}], run
 
 
-@pytest.mark.parametrize("value", ["9223372036", "9999999999", "1e300"])
+@pytest.mark.parametrize("value", ["9223372036", "9999999999", "99999999999999999999"])
 def test_a_huge_timeout_is_a_usage_error_naming_the_bound(gqlc, schema_examples_dir, hostile, value):
     run = against(gqlc, schema_examples_dir, hostile, "ok", "subscribe", "Post", "--on", "create", "--timeout", value)
     assert run.code == 2 and len(run.stderr_lines) == 1, run
-    if value != "1e300":
-        assert "at most 31536000 seconds" in run.stderr, run
+    assert "at most 31536000 seconds" in run.stderr, run
 
 
 # --- 4. Response size ------------------------------------------------------------------------------------------
@@ -142,7 +141,8 @@ def test_an_endless_slow_body_ends_at_the_timeout(gqlc, schema_examples_dir, hos
 
 def test_the_limit_option_is_checked(gqlc, schema_examples_dir, hostile):
     run = against(gqlc, schema_examples_dir, hostile, "ok", "--max-response-mib", "0", "get", "Post", "--id", "x")
-    assert run.code == 2 and "--max-response-mib" in run.stderr, run
+    assert run.code == 2 and run.stderr_lines == [
+        "gqlc: invalid value '0' for '--max-response-mib': expected a whole number of at least 1"], run
 
 
 def test_a_websocket_message_over_16_mib_is_refused(gqlc, schema_examples_dir, hostile):
