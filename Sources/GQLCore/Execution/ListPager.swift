@@ -130,15 +130,20 @@ public struct ListPager {
     }
 
     /// The tokens seen, as 16-byte digests: memory per page stays fixed however long the server's tokens grow.
+    /// The digest is two 64-bit SipHash values under the process's random seed, so a server cannot aim for a
+    /// collision, and an accidental one is about as likely as 2⁻⁶⁴ per pair of pages.
     struct TokenDigests {
         private var seen: Set<Digest> = []
-        private struct Digest: Hashable { let high: UInt64, low: UInt64 }
+        private struct Digest: Hashable { let first: Int, second: Int }
 
         /// False when `token` was seen before.
         mutating func insert(_ token: String) -> Bool {
-            let hash = SHA256.hash(token)
-            func word(_ at: Int) -> UInt64 { hash[at..<at + 8].reduce(0) { $0 << 8 | UInt64($1) } }
-            return seen.insert(Digest(high: word(0), low: word(8))).inserted
+            var first = Hasher(), second = Hasher()
+            first.combine(0 as UInt8)
+            second.combine(1 as UInt8)
+            first.combine(token)
+            second.combine(token)
+            return seen.insert(Digest(first: first.finalize(), second: second.finalize())).inserted
         }
 
         var count: Int { seen.count }
