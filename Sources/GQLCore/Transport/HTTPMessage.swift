@@ -152,7 +152,7 @@ public enum TransportError: Error, Sendable, Equatable, ParameterizedMessage {
         case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with \(name(.timeout)) SECONDS"
         case .cancelled: return "request cancelled"
         case .responseTooLarge(let limit, let received):
-            return "the response is larger than \(formatBytes(limit)) (\(formatBytes(received)) had arrived when gqlc stopped it); "
+            return "the response is larger than \(formatBytes(limit)) (gqlc stopped the transfer once \(received) bytes had arrived, decoded); "
                 + "raise the limit with \(name(.maxResponseSize)) if it is expected"
         case .badResponse(let detail): return "unreadable response: \(detail)"
         }
