@@ -94,6 +94,13 @@ def test_an_index_name_in_sdl_that_is_not_a_name_is_refused_at_its_line(gqlc, tm
     assert f"{path}: 3:17: @index(queryField:) " in run.stderr and "is not a GraphQL name" in run.stderr, run
 
 
+def test_schema_pull_from_a_server_with_an_injected_field_name_is_refused(gqlc, hostile, tmp_path):
+    out = tmp_path / "pulled.json"
+    run = gqlc("--endpoint", f"{hostile}/bad-introspection", "--api-key", "k", "schema", "pull", "--out", str(out))
+    assert run.code == 5 and not out.exists() and len(run.stderr_lines) == 1, run
+    assert "__schema.types[0].fields[0].name" in run.stderr and "is not a GraphQL name" in run.stderr, run
+
+
 # --- 3. Deadlines ----------------------------------------------------------------------------------------------
 
 
