@@ -95,6 +95,9 @@ import Testing
                                     private CA. Without it and $CURL_CA_BUNDLE,
                                     $SSL_CERT_FILE is read. (env: CURL_CA_BUNDLE)
               --timeout SECONDS     Give up on a request after SECONDS. (default: 30)
+              --max-response-mib N  Stop reading a response once it holds more than N
+                                    MiB (decoded), instead of running out of memory.
+                                    (default: 256)
               --retries N           Retry a query up to N times after a network error, a
                                     timeout, HTTP 429, 500, 502, 503 or 504.
                                     (default: 3)
@@ -325,6 +328,9 @@ import Testing
                                     private CA. Without it and $CURL_CA_BUNDLE,
                                     $SSL_CERT_FILE is read. (env: CURL_CA_BUNDLE)
               --timeout SECONDS     Give up on a request after SECONDS. (default: 30)
+              --max-response-mib N  Stop reading a response once it holds more than N
+                                    MiB (decoded), instead of running out of memory.
+                                    (default: 256)
               --retries N           Retry a query up to N times after a network error, a
                                     timeout, HTTP 429, 500, 502, 503 or 504.
                                     (default: 3)

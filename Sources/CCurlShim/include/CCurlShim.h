@@ -241,6 +241,7 @@ static inline CURLcode gqlc_curl_getinfo_socket(void *fn, CURL *handle, CURLINFO
 #define CURLE_SSL_INVALIDCERTSTATUS 91
 #define CURLE_PROXY 97
 #define CURLE_SSL_CLIENTCERT 98
+#define CURLE_TOO_LARGE 100
 
 // Multi result codes (CURLMcode).
 #define CURLM_CALL_MULTI_PERFORM (-1)

@@ -148,7 +148,8 @@ public struct GraphQLClient: Sendable {
         case .network(let detail): return .network(redactor.scrub(detail))
         case .tls(let detail): return .tls(redactor.scrub(detail))
         case .invalidURL(let url, let detail): return .invalidURL(redactor.scrub(url), detail: redactor.scrub(detail))
-        case .timeout, .cancelled, .unavailable: return error
+        case .badResponse(let detail): return .badResponse(redactor.scrub(detail))
+        case .timeout, .cancelled, .unavailable, .responseTooLarge: return error
         }
     }
 
@@ -165,6 +166,7 @@ public struct GraphQLClient: Sendable {
             status.authorization = endpoint.requestAuthorization
             status.message = status.message.map(redactor.scrub)
             status.excerpt = status.excerpt.map(redactor.scrub)
+            status.location = status.location.map(redactor.scrub)
             return .httpStatus(status)
         case .invalidResponse(.notJSON(let code, let parseError, let excerpt)):
             return .invalidResponse(.notJSON(status: code, parseError, excerpt: redactor.scrub(excerpt)))

@@ -23,6 +23,8 @@ public struct ListPager {
     public var limit: Int?
     /// Where to start (`--next-token`): the first page asked for, its page size and the items of it to skip.
     public var start: ListPosition
+    /// Pages in a row with no items (but a `nextToken`) after which the listing stops, resumable.
+    public var maxEmptyPagesInARow = Defaults.maxEmptyPagesInARow
     /// Builds the request for one page from its `limit` and `nextToken` variables.
     public var makeRequest: (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
 
@@ -46,7 +48,12 @@ public struct ListPager {
     /// resumes at that page, since it may have been only partly written.
     public func run(_ consume: (_ items: [JSONValue]) throws -> Void) -> ListResult {
         var position = start
-        var seenTokens: Set<String> = start.token.map { [$0] } ?? []
+        var seenTokens = TokenDigests()
+        if let token = start.token { _ = seenTokens.insert(token) }
+        var emptyPagesInARow = 0
+        /// The first item that was neither an object nor null (a null goes with an error on its path): such items
+        /// are left out, and the listing ends as failed.
+        var notAnObject: InvalidResponseError?
         var delivered = 0
         var pages = 0
 
@@ -80,10 +87,14 @@ public struct ListPager {
             case .stop(let stop): return result(stop, resumeAt(position))
             }
             client.trace?(.page(page: pages, items: page.items.count, nextToken: page.nextToken != nil))
+            if notAnObject == nil, let index = page.items.firstIndex(where: { !Self.isRecordOrNull($0) }) {
+                let path = (["data"] + connectionPath + ["items[\(index)]"]).joined(separator: ".")
+                notAnObject = .notAsPromised("\(path) is \(page.items[index].kindDescription); expected an object (items that are not are left out)")
+            }
 
             // Drop what an earlier run delivered of this page, and cut it where the limit is reached.
             let skipped = min(position.skip, page.items.count)
-            var items = Array(page.items.dropFirst(skipped))
+            var items = Array(page.items.dropFirst(skipped)).filter(Self.isRecordOrNull)
             let remaining = limit.map { $0 - delivered }
             let cut = remaining.map { items.count > $0 } ?? false
             if cut, let remaining { items = Array(items.prefix(remaining)) }
@@ -110,13 +121,42 @@ public struct ListPager {
 
             let afterPage: ResumePoint = page.nextToken.map { .token($0) } ?? .complete
             if !response.errors.isEmpty { return result(.partial(response.errors), afterPage) }
-            guard let nextToken = page.nextToken else { return result(.endOfList, .complete) }
-            guard seenTokens.insert(nextToken).inserted else {
+            guard let nextToken = page.nextToken else {
+                return result(notAnObject.map { .failed(.invalidResponse($0)) } ?? .endOfList, .complete)
+            }
+            guard seenTokens.insert(nextToken) else {
                 return result(.failed(.invalidResponse(.repeatedToken(nextToken))), .unavailable)
+            }
+            emptyPagesInARow = page.items.isEmpty ? emptyPagesInARow + 1 : 0
+            if emptyPagesInARow >= maxEmptyPagesInARow {
+                // The next page may still hold items (a filter scans a big table), so the listing can resume there.
+                return result(.failed(.invalidResponse(.endlessEmptyPages(emptyPagesInARow))), .token(nextToken))
             }
             position = ListPosition(token: nextToken, pageSize: pageSize)
         }
     }
+
+    /// The tokens seen, as 16-byte digests: memory per page stays fixed however long the server's tokens grow.
+    /// The digest is two 64-bit SipHash values under the process's random seed, so a server cannot aim for a
+    /// collision, and an accidental one is about as likely as 2⁻⁶⁴ per pair of pages.
+    struct TokenDigests {
+        private var seen: Set<Digest> = []
+        private struct Digest: Hashable { let first: Int, second: Int }
+
+        /// False when `token` was seen before.
+        mutating func insert(_ token: String) -> Bool {
+            var first = Hasher(), second = Hasher()
+            first.combine(0 as UInt8)
+            second.combine(1 as UInt8)
+            first.combine(token)
+            second.combine(token)
+            return seen.insert(Digest(first: first.finalize(), second: second.finalize())).inserted
+        }
+
+        var count: Int { seen.count }
+    }
+
+    private static func isRecordOrNull(_ item: JSONValue) -> Bool { item.isNull || item.objectValue != nil }
 
     private struct Page {
         var items: [JSONValue]

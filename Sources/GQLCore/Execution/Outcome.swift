@@ -47,6 +47,7 @@ public enum ExecutionError: Error, Sendable, Equatable, ParameterizedMessage {
         switch self {
         case .transport(.cancelled, _), .cancelled: return .cancelled
         case .transport(.invalidURL, _): return .invalidInput
+        case .transport(.responseTooLarge, _), .transport(.badResponse, _): return .httpError  // the server's answer
         case .transport: return .network
         case .httpStatus, .invalidResponse: return .httpError
         }
@@ -65,6 +66,18 @@ public enum RequestOutcome: Sendable, Equatable {
     case failed([GraphQLError])
     /// Data without the path the caller chose (see ``GraphQLRequest/decodePathIsGiven``).
     case pathNotFound(DecodePathError)
+
+    /// When the result should be one record (get, create, update, delete) but is a list, string, number or boolean:
+    /// the response is not what the schema promises.
+    public func recordShapeProblem(at decodePath: [String]) -> InvalidResponseError? {
+        let value: JSONValue
+        switch self {
+        case .success(let result), .partial(let result, _): value = result
+        case .notFound, .failed, .pathNotFound: return nil
+        }
+        if value.isNull || value.objectValue != nil { return nil }
+        return .notAsPromised("\((["data"] + decodePath).joined(separator: ".")) is \(value.kindDescription); expected an object or null")
+    }
 
     /// Success, not found, partial or GraphQL errors.
     public var kind: ResultKind {

@@ -25,6 +25,7 @@ public enum ResponseClassifier {
     static func statusError(_ response: HTTPResponse) -> HTTPStatusError {
         var error = HTTPStatusError(status: response.status)
         if let retryAfter = response.headers.value(for: "Retry-After") { error.retryAfter = retryAfter }
+        if (300..<400).contains(response.status) { error.location = response.headers.value(for: "Location") }
         if let json = try? JSONValue.parse(response.body), case .object(let object) = json {
             // AppSync: {"errors":[{"errorType":"UnauthorizedException","message":"…"}]};
             // other AWS front doors: {"message":"Forbidden"} or {"__type":"…","message":"…"}.
@@ -61,6 +62,8 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
     public var excerpt: String?
     /// The `Retry-After` header, if sent.
     public var retryAfter: String?
+    /// The `Location` of a 3xx answer: where the server points (gqlc follows no redirect).
+    public var location: String?
     /// How many attempts were made before giving up.
     public var attempts: Int
     /// How the request was authorized, which chooses the hint for 401 and 403.
@@ -110,6 +113,10 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
             case .keyOrToken:
                 return "check the API key or token (\(name(.apiKey)), \(name(.authToken))) and the API's auth mode"
             }
+        case 300..<400:
+            guard let location, !location.isEmpty else { return "a redirect without a Location; gqlc follows no redirects" }
+            return "the server redirects to \(location.oneLine(cut: .end(200))); gqlc follows no redirects: "
+                + "if you trust that address, make it the endpoint"
         case 404: return "check the endpoint URL"
         case 413: return "the request is too large"
         case 429: return "the API is throttling requests; retry later or raise \(name(.retries))"
@@ -150,6 +157,11 @@ public enum InvalidResponseError: Error, Sendable, Equatable, CustomStringConver
     case malformedPage(String)
     /// The server returned a `nextToken` it had already returned, which would loop forever.
     case repeatedToken(String)
+    /// The response is well-formed GraphQL, but its data has another shape than the schema's (a list where a
+    /// record should be); says where and what.
+    case notAsPromised(String)
+    /// This many pages in a row held no items, each with a new `nextToken`: perhaps an endless listing.
+    case endlessEmptyPages(Int)
 
     /// A one-line message for people.
     public var description: String { message.escapingLineBreaks }
@@ -163,6 +175,9 @@ public enum InvalidResponseError: Error, Sendable, Equatable, CustomStringConver
         case .malformedPage(let detail): return "unexpected list page: \(detail)"
         case .repeatedToken(let token):
             return "the server returned nextToken '\(token.oneLine(lineBreaks: .collapsed, cut: .end(40)))' a second time; stopping to avoid an endless loop"
+        case .notAsPromised(let detail): return "the response is not what the schema promises: \(detail)"
+        case .endlessEmptyPages(let count):
+            return "\(count) pages in a row held no items, each with a new nextToken; stopping rather than page on without end"
         }
     }
 }

@@ -17,7 +17,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The default number of retries.
 
     /// Makes a value from its parts.
-    public init(maxRetries: Int = Defaults.retries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = 60) {
+    public init(maxRetries: Int = Defaults.retries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = Defaults.maximumRetryAfter) {
         self.maxRetries = max(0, maxRetries)
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay
@@ -77,7 +77,7 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
         switch error {
         case .network(let detail): return .network(detail)
         case .timeout: return .timeout
-        case .cancelled, .invalidURL, .tls, .unavailable: return nil
+        case .cancelled, .invalidURL, .tls, .unavailable, .responseTooLarge, .badResponse: return nil
         }
     }
 

@@ -7,8 +7,8 @@ extension IntrospectionDecoder {
             rules.append(AuthRule(
                 allow: try rule.required("allow").string(), provider: try rule.optionalString("provider"),
                 operations: try rule.optional("operations")?.stringList() ?? [],
-                ownerField: try rule.optionalString("ownerField"), identityClaim: try rule.optionalString("identityClaim"),
-                groups: try rule.optional("groups")?.stringList() ?? [], groupsField: try rule.optionalString("groupsField"),
+                ownerField: try rule.optionalName("ownerField"), identityClaim: try rule.optionalString("identityClaim"),
+                groups: try rule.optional("groups")?.stringList() ?? [], groupsField: try rule.optionalName("groupsField"),
                 groupClaim: try rule.optionalString("groupClaim")))
         }
         return rules
@@ -36,7 +36,7 @@ extension IntrospectionDecoder {
     static func decodeInputs(_ root: JSONNode) throws(SchemaError) -> [String: NonModelType] {
         var inputs: [String: NonModelType] = [:]
         for (key, node) in try root.optional("inputs")?.members() ?? [] {
-            let name = try node.optionalString("name") ?? key
+            let name = try node.name(orKey: key)
             var fields: [ModelField] = []
             for (fieldKey, field) in try node.optional("attributes")?.members() ?? [] {
                 fields.append(try decodeField(field, key: fieldKey))

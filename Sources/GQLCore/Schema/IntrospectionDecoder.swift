@@ -17,14 +17,14 @@ enum IntrospectionDecoder {
         var schema = ModelSchema()
         if let enums = try root.optional("enums") {
             for (key, node) in try enums.members() {
-                let name = try node.optionalString("name") ?? key
-                let values = try node.optional("values")?.stringList() ?? []
+                let name = try node.name(orKey: key)
+                let values = try node.optional("values")?.nameList() ?? []
                 schema.enums[name] = EnumType(name: name, values: values)
             }
         }
         if let nonModels = try root.optional("nonModels") {
             for (key, node) in try nonModels.members() {
-                let name = try node.optionalString("name") ?? key
+                let name = try node.name(orKey: key)
                 schema.nonModels[name] = NonModelType(name: name, fields: try decodeFields(node.required("fields")))
             }
         }
@@ -45,10 +45,10 @@ enum IntrospectionDecoder {
     // MARK: Models
 
     private static func decodeModel(_ node: JSONNode, key: String) throws(SchemaError) -> Model {
-        let name = try node.optionalString("name") ?? key
+        let name = try node.name(orKey: key)
         let fieldsNode = try node.required("fields")
         let fields = try decodeFields(fieldsNode)
-        let pluralName = try node.optionalString("pluralName") ?? name + "s"
+        let pluralName = try node.optionalName("pluralName") ?? name + "s"
 
         var unnamedKey: [String]?
         var indexes: [SecondaryIndex] = []
@@ -61,10 +61,10 @@ enum IntrospectionDecoder {
                 switch type {
                 case "key":
                     guard let properties else { continue }
-                    let keyFields = try properties.optional("fields")?.stringList() ?? []
-                    if let indexName = try properties.optionalString("name") {
+                    let keyFields = try properties.optional("fields")?.nameList() ?? []
+                    if let indexName = try properties.optionalIndexName("name") {
                         indexes.append(SecondaryIndex(
-                            name: indexName, queryField: try properties.optionalString("queryField"), fields: keyFields))
+                            name: indexName, queryField: try properties.optionalName("queryField"), fields: keyFields))
                     } else if !keyFields.isEmpty {
                         unnamedKey = keyFields
                     }
@@ -80,8 +80,8 @@ enum IntrospectionDecoder {
 
         let primaryKey: PrimaryKey
         if let info = try node.optional("primaryKeyInfo") {
-            let partition = try info.required("primaryKeyFieldName").string()
-            let sortKeys = try info.optional("sortKeyFieldNames")?.stringList() ?? []
+            let partition = try info.required("primaryKeyFieldName").name()
+            let sortKeys = try info.optional("sortKeyFieldNames")?.nameList() ?? []
             primaryKey = PrimaryKey(partitionKey: partition, sortKeys: sortKeys)
             for keyName in primaryKey.fields where !fields.contains(where: { $0.name == keyName }) {
                 throw info.error("key field '\(keyName)' is not a field of \(name)\(Suggestions.didYouMean(keyName, in: fields.map(\.name)))")
@@ -133,13 +133,14 @@ enum IntrospectionDecoder {
                     guard let override = overrides[operation] else { continue }
                     switch override {
                     case .null: operations[keyPath: path] = nil
-                    case .string(let rename): operations[keyPath: path] = rename
+                    case .string(let rename):
+                        operations[keyPath: path] = try groupNode.child(operation, override).checkedName(rename)
                     case .array(let names) where group == "subscriptions":
                         guard let first = names.first else { operations[keyPath: path] = nil; continue }
                         guard case .string(let rename) = first else {
                             throw groupNode.child(operation, override).element(0, first).error("expected a string, found \(first.kindDescription)")
                         }
-                        operations[keyPath: path] = rename
+                        operations[keyPath: path] = try groupNode.child(operation, override).element(0, first).checkedName(rename)
                     default:
                         let expected = group == "subscriptions" ? "a list of names or null" : "a string or null"
                         throw groupNode.child(operation, override).error("expected \(expected), found \(override.kindDescription)")
@@ -162,21 +163,21 @@ enum IntrospectionDecoder {
     }
 
     static func decodeField(_ node: JSONNode, key: String) throws(SchemaError) -> ModelField {
-        let name = try node.optionalString("name") ?? key
+        let name = try node.name(orKey: key)
         let typeNode = try node.required("type")
         let type: FieldType
         switch typeNode.value {
         case .string(let scalar):
-            type = .scalar(scalar)
+            type = .scalar(try typeNode.checkedName(scalar))
         case .object(let object):
             if let model = object["model"] {
-                type = .model(try typeNode.child("model", model).string())
+                type = .model(try typeNode.child("model", model).name())
             } else if let enumeration = object["enum"] {
-                type = .enumeration(try typeNode.child("enum", enumeration).string())
+                type = .enumeration(try typeNode.child("enum", enumeration).name())
             } else if let nonModel = object["nonModel"] {
-                type = .nonModel(try typeNode.child("nonModel", nonModel).string())
+                type = .nonModel(try typeNode.child("nonModel", nonModel).name())
             } else if let input = object["input"] {
-                type = .input(try typeNode.child("input", input).string())
+                type = .input(try typeNode.child("input", input).name())
             } else {
                 throw typeNode.error("expected one of the keys 'model', 'enum', 'nonModel' or 'input'")
             }
@@ -196,12 +197,12 @@ enum IntrospectionDecoder {
 
     private static func decodeAssociation(_ node: JSONNode) throws(SchemaError) -> Association {
         let kind = try node.required("connectionType").string()
-        let associatedWith = try node.optional("associatedWith")?.stringList() ?? []
+        let associatedWith = try node.optional("associatedWith")?.nameList() ?? []
         var targetNames: [String] = []
         if let targets = try node.optional("targetNames") {
-            targetNames = try targets.stringList()
+            targetNames = try targets.nameList()
         } else if let target = try node.optional("targetName") {
-            targetNames = try target.stringList()  // older metadata wrote one name
+            targetNames = try target.nameList()  // older metadata wrote one name
         }
         switch kind {
         case "HAS_MANY": return .hasMany(associatedWith: associatedWith)

@@ -82,5 +82,41 @@ struct JSONNode {
     }
 
     func optionalString(_ key: String) throws(SchemaError) -> String? { try optional(key)?.string() }
+
+    // MARK: Names
+
+    /// A string that must be a GraphQL name, since gqlc writes it into documents: a name like
+    /// `title } evil: deletePost(...) { id` would otherwise change what a request does.
+    func name() throws(SchemaError) -> String { try checkedName(string()) }
+
+    func optionalName(_ key: String) throws(SchemaError) -> String? { try optional(key)?.name() }
+
+    /// Like ``stringList()``, each element a GraphQL name.
+    func nameList() throws(SchemaError) -> [String] {
+        if case .string(let single) = value { return [try checkedName(single)] }
+        var result: [String] = []
+        for element in try elements() { result.append(try element.name()) }
+        return result
+    }
+
+    /// The member `name`, or else `key` (this node's key in its map), as a checked GraphQL name.
+    func name(orKey key: String) throws(SchemaError) -> String {
+        if let name = try optionalName("name") { return name }
+        return try checkedName(key)
+    }
+
+    /// A DynamoDB index name (see ``GraphQLName/isIndexName(_:)``).
+    func optionalIndexName(_ key: String) throws(SchemaError) -> String? {
+        guard let node = try optional(key) else { return nil }
+        let text = try node.string()
+        guard GraphQLName.isIndexName(text) else { throw node.error(GraphQLName.notAnIndexNameMessage(text)) }
+        return text
+    }
+
+    /// `text` when it is a GraphQL name; else an error at this node.
+    func checkedName(_ text: String) throws(SchemaError) -> String {
+        guard GraphQLName.isValid(text) else { throw error(GraphQLName.notANameMessage(text)) }
+        return text
+    }
     func optionalBool(_ key: String) throws(SchemaError) -> Bool? { try optional(key)?.bool() }
 }

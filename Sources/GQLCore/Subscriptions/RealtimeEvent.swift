@@ -62,12 +62,15 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
     case protocolViolation(RealtimeProtocolError)
     /// Reconnecting failed `attempts` times in a row; `last` is the last failure.
     case gaveUp(attempts: Int, last: String)
+    /// The server broke the WebSocket protocol `count` times over this run's connections (a server that fails
+    /// after every subscribe would otherwise be reconnected to for ever); `last` is the last violation.
+    case tooManyProtocolErrors(count: Int, last: String)
 
     /// What kind of failure it is: refused (the connection, or a subscription as unauthorized) or a broken protocol
     /// is an HTTP-level error, a subscription's other errors a GraphQL error, the rest the network's.
     public var kind: ResultKind {
         switch self {
-        case .refused, .protocolViolation: return .httpError
+        case .refused, .protocolViolation, .tooManyProtocolErrors: return .httpError
         case .failed(_, let errors) where errors.contains(where: \.isUnauthorized): return .httpError
         case .failed: return .graphQLErrors
         case .connection(.upgradeRefused), .connection(.badHandshake), .connection(.invalidURL), .connection(.invalidRequest):
@@ -115,6 +118,8 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
             return "real-time protocol error: \(error.description)"
         case .gaveUp(let attempts, let last):
             return "gave up reconnecting after \(attempts) failed attempts: \(last)"
+        case .tooManyProtocolErrors(let count, let last):
+            return "gave up after \(count) protocol errors from the real-time server: \(last)"
         }
     }
 }

@@ -83,7 +83,8 @@ public enum RealtimeMessage: Sendable, Equatable {
         switch type {
         case "connection_ack":
             let timeout = payload?["connectionTimeoutMs"]?.numberText.flatMap { Int($0) }
-            return .connectionAck(connectionTimeoutMs: timeout.flatMap { $0 > 0 ? $0 : nil } ?? defaultConnectionTimeoutMs)
+            let given = timeout.flatMap { $0 > 0 ? $0 : nil } ?? defaultConnectionTimeoutMs
+            return .connectionAck(connectionTimeoutMs: min(given, Defaults.maximumConnectionTimeoutMs))
         case "connection_error":
             return .connectionError(errors(in: payload))
         case "ka":

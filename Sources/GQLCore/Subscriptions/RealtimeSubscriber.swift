@@ -58,6 +58,8 @@ public final class RealtimeSubscriber {
     /// When the last connection was lost, until the subscriptions run again.
     private var lostAt: Timestamp?
     private var failuresInARow = 0
+    /// WebSocket protocol violations over every connection of this run.
+    private var protocolErrors = 0
     /// The auth connections and starts use: the settings', with the token renewed as it goes.
     private var authorization: RealtimeAuthorization
     private var connectionsMade = 0
@@ -84,6 +86,13 @@ public final class RealtimeSubscriber {
                 return try runConnection(subscriptions, deadline: deadline, onEvent: onEvent)
             } catch {
                 guard error.isRetryable, settings.reconnect, everSubscribed else { throw error }
+                if case .connection(.protocolViolation) = error {
+                    // Counted over the whole run: a subscribe that succeeds resets failuresInARow, not this.
+                    protocolErrors += 1
+                    if protocolErrors >= Defaults.maxRealtimeProtocolErrors {
+                        throw .tooManyProtocolErrors(count: protocolErrors, last: error.description)
+                    }
+                }
                 failuresInARow += 1
                 if failuresInARow > settings.maxReconnectAttempts {
                     throw .gaveUp(attempts: failuresInARow - 1, last: error.description)

@@ -14,4 +14,23 @@ public enum Defaults {
     /// A tool result's records, in bytes of compact JSON, before the list is cut at a record boundary (about 25,000
     /// tokens, what assistants accept from one tool call by default).
     public static let mcpResultBytes = 80_000
+    /// The most bytes a response body may hold once decoded, in MiB. AppSync's own quotas keep a response far
+    /// smaller (a resolver's result is limited to about 1 MB, a Lambda's to 5 MB), so only a hostile or broken
+    /// server reaches it: a gzip bomb or an endless body is cut here instead of exhausting memory.
+    public static let maxResponseMiB = 256
+    /// Retry waits at least this long (seconds) are announced on stderr even without `--verbose`.
+    public static let retryNoticeSeconds: Double = 3
+    /// The longest `Retry-After` honoured, in seconds; a longer one is cut to this.
+    public static let maximumRetryAfter: Double = 60
+    /// WebSocket protocol errors from a real-time server, over all of a subscription's reconnections, after which
+    /// `subscribe` gives up.
+    public static let maxRealtimeProtocolErrors = 3
+    /// List pages in a row with no items after which a listing stops (resumable): AppSync filters after `limit`, so
+    /// a selective filter on a big table yields some empty pages, but not this many.
+    public static let maxEmptyPagesInARow = 10_000
+    /// The largest `--timeout`, in seconds (a year); a larger one is a usage error rather than a silent change.
+    public static let maximumTimeout: Double = 365 * 86_400
+    /// The longest keep-alive interval gqlc accepts from a real-time server (`connectionTimeoutMs`, AppSync sends
+    /// 300000): a larger one is lowered to this, so a hostile number cannot make a dead connection look alive for ever.
+    public static let maximumConnectionTimeoutMs = 3_600_000
 }

@@ -29,6 +29,8 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
     case timeout
     /// How many times to retry.
     case retries
+    /// The most a response may hold.
+    case maxResponseSize
     /// The AWS region to sign for.
     case region
     /// The AWS shared-credentials profile.
@@ -54,6 +56,7 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
         case .operationName: "operation name"
         case .timeout: "timeout"
         case .retries: "retries"
+        case .maxResponseSize: "response size limit"
         case .region: "region"
         case .profile: "profile"
         case .apiKey: "API key"

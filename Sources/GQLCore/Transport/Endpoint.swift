@@ -16,6 +16,8 @@ public struct Endpoint: Sendable, Equatable {
     public var signer: SigV4Signer?
     /// A PEM file of CA certificates to verify the server with instead of the system's, or nil.
     public var caFile: String?
+    /// The most bytes a response body may hold once decoded.
+    public var maxResponseBytes = Defaults.maxResponseMiB << 20
     /// Whether `Authorization` carries the stored user-pool sign-in's token (for error hints).
     public var sendsUserPoolToken = false
 
@@ -77,7 +79,8 @@ public struct Endpoint: Sendable, Equatable {
 
     /// The HTTP request that POSTs `body` here, signed for the moment `date` when the endpoint has a signer.
     public func httpRequest(body: [UInt8], at date: Timestamp) -> HTTPRequest {
-        let request = HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout, caFile: caFile)
+        let request = HTTPRequest(
+            url: url, method: "POST", headers: headers, body: body, timeout: timeout, caFile: caFile, maxResponseBytes: maxResponseBytes)
         return signer?.sign(request, at: date) ?? request
     }
 }

@@ -60,15 +60,22 @@ public struct HTTPRequest: Sendable, Equatable {
     /// A file of PEM CA certificates to verify the server's TLS certificate with, instead of the system's; nil for
     /// the system's.
     public var caFile: String?
+    /// The most bytes the response body may hold once decoded; a larger one ends the transfer with
+    /// ``TransportError/responseTooLarge(limit:received:)``.
+    public var maxResponseBytes: Int
 
     /// Makes a value from its parts.
-    public init(url: EndpointURL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double, caFile: String? = nil) {
+    public init(
+        url: EndpointURL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double, caFile: String? = nil,
+        maxResponseBytes: Int = Defaults.maxResponseMiB << 20
+    ) {
         self.url = url
         self.method = method
         self.headers = headers
         self.body = body
         self.timeout = timeout
         self.caFile = caFile
+        self.maxResponseBytes = maxResponseBytes
     }
 }
 
@@ -129,6 +136,11 @@ public enum TransportError: Error, Sendable, Equatable, ParameterizedMessage {
     case timeout(seconds: Double)
     /// The request was cancelled (Ctrl-C).
     case cancelled
+    /// The decoded body passed `limit` bytes (`received` had arrived when the transfer was stopped). Not retried.
+    case responseTooLarge(limit: Int, received: Int)
+    /// The response cannot be read and will not be different next time: a body that is not the gzip it claims to
+    /// be, headers too large for libcurl; `detail` is libcurl's message. Not retried.
+    case badResponse(String)
 
     /// A one-line message for people, each parameter named by `name`.
     public func message(naming name: (Parameter) -> String) -> String {
@@ -139,6 +151,10 @@ public enum TransportError: Error, Sendable, Equatable, ParameterizedMessage {
         case .unavailable(let detail): return detail
         case .timeout(let seconds): return "no response within \(formatSeconds(seconds)); raise it with \(name(.timeout)) SECONDS"
         case .cancelled: return "request cancelled"
+        case .responseTooLarge(let limit, let received):
+            return "the response is larger than \(formatBytes(limit)) (gqlc stopped the transfer once \(received) bytes had arrived, decoded); "
+                + "raise the limit with \(name(.maxResponseSize)) if it is expected"
+        case .badResponse(let detail): return "unreadable response: \(detail)"
         }
     }
 }
@@ -149,6 +165,15 @@ public enum TransportError: Error, Sendable, Equatable, ParameterizedMessage {
 public protocol HTTPTransport: Sendable {
     /// Sends `request` once (no retries) and returns the response, whatever its status.
     func send(_ request: HTTPRequest, cancellation: CancellationFlag?) throws(TransportError) -> HTTPResponse
+}
+
+/// Formats a size for messages: `256 MiB`, `1.5 MiB`, `812 bytes`.
+func formatBytes(_ bytes: Int) -> String {
+    if bytes >= 1 << 20 {
+        let mib = Double(bytes) / Double(1 << 20)
+        return (mib == mib.rounded() ? String(Int(mib)) : formatC("%.1f", mib)) + " MiB"
+    }
+    return bytes >= 1 << 10 ? formatC("%.1f", Double(bytes) / 1024) + " KiB" : "\(bytes) bytes"
 }
 
 /// Formats a duration for messages: `30 s`, `0.25 s`.

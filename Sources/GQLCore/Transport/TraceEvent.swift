@@ -39,6 +39,16 @@ public enum TraceEvent: Sendable, Equatable {
         }
     }
 
+    /// For a retry worth telling about even without `--verbose`: one that waits at least
+    /// ``Defaults/retryNoticeSeconds`` (a `Retry-After`, a long backoff) or follows an attempt that timed out (which
+    /// already took the whole timeout). Nil for other events and short waits.
+    public var retryNotice: String? {
+        guard case .retry(let retry, let maxRetries, let reason, let delay) = self,
+              delay >= Defaults.retryNoticeSeconds || reason == .timeout else { return nil }
+        let wait = delay >= 1 ? formatSeconds(delay.rounded()) : Self.milliseconds(delay)
+        return "\(reason) on attempt \(retry) of \(maxRetries + 1); waiting \(wait) before retrying"
+    }
+
     private static func milliseconds(_ seconds: Double) -> String {
         "\(Int((seconds * 1000).rounded())) ms"
     }

@@ -1,3 +1,5 @@
+import GQLCore
+
 /// Conversions of option values to numbers, with one-line errors that quote the option and the value.
 enum ValueParsing {
     /// A whole number of at least 1, as `--limit` and `--page-size` need.
@@ -21,6 +23,9 @@ enum ValueParsing {
         let isPlainDecimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard isPlainDecimal, let seconds = Double(text), seconds.isFinite, seconds > 0 else {
             throw invalid(text, for: option, expected: "a number of seconds greater than 0, such as 30 or 2.5")
+        }
+        guard seconds <= Defaults.maximumTimeout else {
+            throw invalid(text, for: option, expected: "at most \(self.text(seconds: Defaults.maximumTimeout)) seconds (a year)")
         }
         return seconds
     }

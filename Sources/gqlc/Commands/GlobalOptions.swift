@@ -39,6 +39,8 @@ struct GlobalOptions: Equatable, Sendable {
     var realtimeEndpoint: Setting<String>?
     /// Seconds to wait for each HTTP request.
     var timeout: Double = Defaults.timeout
+    /// The most MiB a decoded response may hold (`--max-response-mib`).
+    var maxResponseMiB: Int = Defaults.maxResponseMiB
     /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
     var retries: Int = Defaults.retries
     /// Whether mutations are retried too (they might then apply twice).
@@ -160,6 +162,9 @@ struct GlobalOptions: Equatable, Sendable {
     static let realtimeEndpointVariable = "GQLC_REALTIME_ENDPOINT"
     static let timeoutOption = OptionSpec(
         long: "timeout", value: "SECONDS", default: ValueParsing.text(seconds: Defaults.timeout), help: "Give up on a request after SECONDS.")
+    static let maxResponseOption = OptionSpec(
+        long: "max-response-mib", value: "N", default: String(Defaults.maxResponseMiB),
+        help: "Stop reading a response once it holds more than N MiB (decoded), instead of running out of memory.")
     static let retriesOption = OptionSpec(
         long: "retries", value: "N", default: String(Defaults.retries),
         help: "Retry a query up to N times after a network error, a timeout, HTTP 429, 500, 502, 503 or 504.")
@@ -194,7 +199,7 @@ struct GlobalOptions: Equatable, Sendable {
     /// Every global option, in help-page order.
     static let all: [OptionSpec] = [
         schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, authModeOption,
-        tokenUseOption, headerOption, caCertOption, timeoutOption,
+        tokenUseOption, headerOption, caCertOption, timeoutOption, maxResponseOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
         colorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
@@ -251,6 +256,12 @@ struct GlobalOptions: Equatable, Sendable {
         }
         if let text = options.value(Self.timeoutOption) {
             timeout = try ValueParsing.positiveSeconds(text, for: Self.timeoutOption)
+        }
+        if let text = options.value(Self.maxResponseOption) {
+            maxResponseMiB = try ValueParsing.positiveInteger(text, for: Self.maxResponseOption)
+            guard maxResponseMiB <= 1 << 20 else {
+                throw ValueParsing.invalid(text, for: Self.maxResponseOption, expected: "at most 1048576 (1 TiB)")
+            }
         }
         if let text = options.value(Self.retriesOption) {
             retries = try ValueParsing.nonNegativeInteger(text, for: Self.retriesOption)

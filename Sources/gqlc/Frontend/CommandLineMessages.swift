@@ -17,6 +17,7 @@ extension Parameter {
         case .operationName: RawCommand.operationName
         case .timeout: GlobalOptions.timeoutOption
         case .retries: GlobalOptions.retriesOption
+        case .maxResponseSize: GlobalOptions.maxResponseOption
         case .region: GlobalOptions.regionOption
         case .profile: GlobalOptions.profileOption
         case .apiKey: GlobalOptions.apiKeyOption

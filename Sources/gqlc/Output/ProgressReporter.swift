@@ -39,10 +39,19 @@ final class ProgressReporter: Sendable {
 
     /// Counts the items and pages of every listing page `client` receives.
     func countPages(of client: inout GraphQLClient) {
+        keepNoticesAbove(&client)
         let trace = client.trace
         client.trace = { [self] event in
             trace?(event)
             if case .page(_, let items, _) = event { advance(items: items, pages: 1) }
+        }
+    }
+
+    /// Writes `client`'s retry notices (long waits) above the line rather than through it.
+    func keepNoticesAbove(_ client: inout GraphQLClient) {
+        guard let trace = client.trace else { return }
+        client.trace = { [self] event in
+            if event.retryNotice != nil { Self.above(self) { trace(event) } } else { trace(event) }
         }
     }
 

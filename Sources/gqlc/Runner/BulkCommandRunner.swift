@@ -126,6 +126,7 @@ extension ModelCommandRunner {
                 // Each worker has its own connection: the shared transport takes turns.
                 var own = client
                 own.transport = CurlTransport()
+                progress?.keepNoticesAbove(&own)
                 return own
             },
             progress: progress.map { reporter -> @Sendable (BulkCounts) -> Void in

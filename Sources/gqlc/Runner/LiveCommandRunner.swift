@@ -54,9 +54,11 @@ struct RequestExecution {
 
     /// Sends `request`, then prints the result at its decode path (or the envelope with `--raw-response`).
     /// `complete` may fetch more (child pages) before printing; `nullIsNotFound` turns a null result into status 4.
+    /// `expectsRecord`: the result is a model's record, so anything but an object (or null) is the server's fault.
     /// `explain` may say what a failure means (one more request is allowed, through the client it is given).
     mutating func send(
-        _ request: GraphQLRequest, mayRetry: Bool, nullIsNotFound: Bool, notFoundMessage: @autoclosure () -> String,
+        _ request: GraphQLRequest, mayRetry: Bool, nullIsNotFound: Bool, expectsRecord: Bool = false,
+        notFoundMessage: @autoclosure () -> String,
         explain: (RequestFailure, GraphQLClient) -> FailureExplanation? = { _, _ in nil },
         complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
     ) -> ExitCode {
@@ -96,6 +98,11 @@ struct RequestExecution {
             printer.print(response.printableEnvelope)
             diagnostics.graphQLErrors(response.errors)
             return outcome.exitStatus
+        }
+        if expectsRecord, let problem = outcome.recordShapeProblem(at: request.decodePath) {
+            if case .partial(_, let errors) = outcome { diagnostics.graphQLErrors(errors) }
+            diagnostics.error(problem.description)
+            return .httpError
         }
         switch outcome {
         case .success(let value):

@@ -52,7 +52,7 @@ struct ModelCommandRunner {
         let follow = invocation.followIncludedLists && !invocation.includes.isEmpty
         let fields = Self.selection(invocation.fields)
         return execution.send(
-            request, mayRetry: true, nullIsNotFound: true,
+            request, mayRetry: true, nullIsNotFound: true, expectsRecord: true,
             notFoundMessage: Self.notFound(invocation.model, invocation.record),
             complete: { value, client throws(RunFailure) in
                 guard follow else { return value }
@@ -93,7 +93,7 @@ struct ModelCommandRunner {
         let key = Self.sentKey(request, keyFields: keyFields(of: model))
         let retried = mayRetry
         return execution.send(
-            request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "",
+            request, mayRetry: mayRetry, nullIsNotFound: false, expectsRecord: true, notFoundMessage: "",
             explain: { failure, _ in
                 switch failure {
                 case .errors(let errors):
@@ -228,7 +228,7 @@ struct ModelCommandRunner {
         // With --if, the get that tells a missing record from a false condition (nil if the schema has no get).
         let lookup = conditions.isEmpty ? nil : try? builder.get(model, key: keyInput(record), include: [])
         return execution.send(
-            request, mayRetry: mayRetry, nullIsNotFound: true, notFoundMessage: Self.notFound(model, record),
+            request, mayRetry: mayRetry, nullIsNotFound: true, expectsRecord: true, notFoundMessage: Self.notFound(model, record),
             explain: { failure, client in
                 guard case .errors(let errors) = failure, Self.conditionFailed(errors) else { return nil }
                 if conditions.isEmpty { return .notFound }

@@ -38,7 +38,7 @@ enum ModelsRunner {
             return .success
         }
         let lines = model.map { describe($0, in: schema) } ?? overview(schema)
-        session.console.output.write(lines.joined(separator: "\n") + "\n")
+        session.console.output.write(lines.map { $0.oneLine() }.joined(separator: "\n") + "\n")  // free text (auth groups) too
         return .success
     }
 
@@ -89,7 +89,7 @@ enum ModelsRunner {
         lines.append("  returns: \(operation.result.graphQLType)")
         let example = operation.arguments.filter(\.isMandatoryArgument).map { " \($0.name)=VALUE" }.joined()
         lines.append("  run: \(command) \(operation.name)\(example)")
-        session.console.output.write(lines.joined(separator: "\n") + "\n")
+        session.console.output.write(lines.map { $0.oneLine() }.joined(separator: "\n") + "\n")  // free text (auth groups) too
         return .success
     }
 

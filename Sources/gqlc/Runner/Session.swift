@@ -85,6 +85,7 @@ struct Session: Sendable {
         if signs { endpoint.signer = try signer(for: endpoint.url, file: file) }
         endpoint.sendsUserPoolToken = renewToken != nil
         endpoint.caFile = try caFile()
+        endpoint.maxResponseBytes = globals.maxResponseMiB << 20
         return (endpoint, renewToken)
     }
 
@@ -110,6 +111,11 @@ struct Session: Sendable {
                     + "which is unusual; it is redacted only where it stands as a whole word\n")
             }
             trace = { @Sendable (event: TraceEvent) in errorSink.write(event.lines(naming: \.flagName).joined(separator: "\n") + "\n") }
+        } else {
+            // Long waits are said even off a terminal, so a run never sits silent for a minute.
+            trace = { @Sendable (event: TraceEvent) in
+                if let notice = event.retryNotice { errorSink.write("gqlc: \(notice)\n") }
+            }
         }
         return GraphQLClient(
             endpoint: endpoint, retry: RetryPolicy(maxRetries: globals.retries), cancellation: cancellation, trace: trace)

@@ -114,6 +114,10 @@ struct SubscriptionStream {
         switch result {
         case .success(.cancelled):
             return .interrupted
+        case .success(.completed):
+            // The server ended every subscription: not the user's choice, so say it.
+            diagnostics.error("the server completed the subscription; no more events will come")
+            return sawErrors ? .partial : .success
         case .success:
             return sawErrors ? .partial : .success
         case .failure(let error):

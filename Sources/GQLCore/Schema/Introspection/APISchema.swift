@@ -119,9 +119,9 @@ public struct APISchema: Sendable, Equatable {
         var root = JSONNode(value: json, path: "", file: source)
         if let data = try root.optional("data") { root = data }
         if let schema = try root.optional("__schema") { root = schema }
-        queryType = try root.optional("queryType")?.optionalString("name")
-        mutationType = try root.optional("mutationType")?.optionalString("name")
-        subscriptionType = try root.optional("subscriptionType")?.optionalString("name")
+        queryType = try root.optional("queryType")?.optionalName("name")
+        mutationType = try root.optional("mutationType")?.optionalName("name")
+        subscriptionType = try root.optional("subscriptionType")?.optionalName("name")
         types = []
         for node in try root.required("types").elements() {
             types.append(try Self.namedType(node))
@@ -134,7 +134,7 @@ public struct APISchema: Sendable, Equatable {
             var arguments: [InputValue] = []
             for argument in try field.optional("args")?.elements() ?? [] { arguments.append(try inputValue(argument)) }
             fields.append(Field(
-                name: try field.required("name").string(), description: try field.optionalString("description"),
+                name: try field.required("name").name(), description: try field.optionalString("description"),
                 arguments: arguments, type: try typeRef(field.required("type")),
                 isDeprecated: try field.optionalBool("isDeprecated") ?? false,
                 deprecationReason: try field.optionalString("deprecationReason")))
@@ -142,26 +142,26 @@ public struct APISchema: Sendable, Equatable {
         var inputFields: [InputValue] = []
         for field in try node.optional("inputFields")?.elements() ?? [] { inputFields.append(try inputValue(field)) }
         var enumValues: [String] = []
-        for value in try node.optional("enumValues")?.elements() ?? [] { enumValues.append(try value.required("name").string()) }
+        for value in try node.optional("enumValues")?.elements() ?? [] { enumValues.append(try value.required("name").name()) }
         var interfaces: [String] = []
         for value in try node.optional("interfaces")?.elements() ?? [] { interfaces.append(try typeRef(value).namedType) }
         var possibleTypes: [String] = []
         for value in try node.optional("possibleTypes")?.elements() ?? [] { possibleTypes.append(try typeRef(value).namedType) }
         return NamedType(
-            kind: try node.required("kind").string(), name: try node.required("name").string(),
+            kind: try node.required("kind").string(), name: try node.required("name").name(),
             description: try node.optionalString("description"), fields: fields, inputFields: inputFields,
             enumValues: enumValues, interfaces: interfaces, possibleTypes: possibleTypes)
     }
 
     private static func inputValue(_ node: JSONNode) throws(SchemaError) -> InputValue {
         InputValue(
-            name: try node.required("name").string(), description: try node.optionalString("description"),
+            name: try node.required("name").name(), description: try node.optionalString("description"),
             type: try typeRef(node.required("type")), defaultValue: try node.optionalString("defaultValue"))
     }
 
     private static func typeRef(_ node: JSONNode) throws(SchemaError) -> TypeRef {
         let inner = try node.optional("ofType").map { (child: JSONNode) throws(SchemaError) -> TypeRef in try typeRef(child) }
-        return TypeRef(kind: try node.required("kind").string(), name: try node.optionalString("name"),
+        return TypeRef(kind: try node.required("kind").string(), name: try node.optionalName("name"),
                        ofType: inner.map(TypeRef.Wrapped.some) ?? TypeRef.Wrapped.none)
     }
 }

@@ -249,7 +249,11 @@ struct TransformerDerivation {
                 names = []
                 for (key, fallback) in [("createdAt", "createdAt"), ("updatedAt", "updatedAt")] {
                     switch entries.first(where: { $0.name == key })?.value {
-                    case .string(let renamed)?: names.append(renamed)
+                    case .string(let renamed)?:
+                        guard GraphQLName.isValid(renamed) else {
+                            throw error(at: model.offset, "@model timestamps.\(key): " + GraphQLName.notANameMessage(renamed))
+                        }
+                        names.append(renamed)
                     case .null?: continue
                     case nil: names.append(fallback)
                     default: throw error(at: model.offset, "@model timestamps.\(key) must be a string or null")
@@ -323,22 +327,37 @@ struct TransformerDerivation {
     func string(_ directive: LocatedDirective, _ name: String) throws(SchemaError) -> String? {
         switch directive.argument(name) {
         case nil, .null?: return nil
-        case .string(let value)?: return value
+        case .string(let value)?: return try checkedName(value, directive, name)
         default: throw error(at: directive.offset, "@\(directive.name)(\(name):) must be a string")
         }
+    }
+
+    /// Directive arguments gqlc reads are names it writes into documents (index, query field, key fields).
+    /// Index names are DynamoDB's (`gsi-Post.comments`), checked by their own rule.
+    func checkedName(_ text: String, _ directive: LocatedDirective, _ argument: String) throws(SchemaError) -> String {
+        if (directive.name == "index" && argument == "name") || argument == "indexName" {
+            guard GraphQLName.isIndexName(text) else {
+                throw error(at: directive.offset, "@\(directive.name)(\(argument):) " + GraphQLName.notAnIndexNameMessage(text))
+            }
+            return text
+        }
+        guard GraphQLName.isValid(text) else {
+            throw error(at: directive.offset, "@\(directive.name)(\(argument):) " + GraphQLName.notANameMessage(text))
+        }
+        return text
     }
 
     func stringList(_ directive: LocatedDirective, _ name: String) throws(SchemaError) -> [String] {
         switch directive.argument(name) {
         case nil, .null?: return []
-        case .string(let single)?: return [single]
+        case .string(let single)?: return [try checkedName(single, directive, name)]
         case .list(let values)?:
             var result: [String] = []
             for value in values {
                 guard case .string(let text) = value else {
                     throw error(at: directive.offset, "@\(directive.name)(\(name):) must be a list of field names as strings")
                 }
-                result.append(text)
+                result.append(try checkedName(text, directive, name))
             }
             return result
         default: throw error(at: directive.offset, "@\(directive.name)(\(name):) must be a list of field names as strings")

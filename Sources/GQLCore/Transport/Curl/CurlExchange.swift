@@ -4,11 +4,16 @@ import CCurlShim
 /// libcurl's error text. Passed to the callbacks as an unmanaged pointer; lives for the length of one send.
 final class CurlExchange {
     var body: [UInt8] = []
+    /// The most body bytes taken; more ends the transfer from the write callback.
+    let limit: Int
+    /// How many body bytes had arrived when the limit was passed; nil while within it.
+    var overflowedAt: Int?
     var headers: [HTTPHeader] = []
     /// `CURLOPT_ERRORBUFFER`: libcurl writes a detailed message here when a transfer fails.
     let errorBuffer: UnsafeMutablePointer<CChar>
 
-    init() {
+    init(limit: Int = .max) {
+        self.limit = limit
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     }
@@ -46,7 +51,14 @@ final class CurlExchange {
 
     /// The write callback: appends the (already decoded) body bytes.
     static let write: curl_write_callback = { buffer, size, count, userdata in
-        deliver(buffer, size * count, to: userdata) { $0.body.append(contentsOf: $1) }
+        let length = size * count
+        guard let userdata else { return 0 }
+        let exchange = Unmanaged<CurlExchange>.fromOpaque(userdata).takeUnretainedValue()
+        guard exchange.body.count + length <= exchange.limit else {
+            exchange.overflowedAt = exchange.body.count + length
+            return 0  // CURLE_WRITE_ERROR: libcurl stops reading and decoding at once
+        }
+        return deliver(buffer, length, to: userdata) { $0.body.append(contentsOf: $1) }
     }
 
     /// The header callback: one header line per call.

@@ -80,7 +80,7 @@ final class CurlSession {
 
     /// Sends `request` on the easy handle and waits for the response, the deadline, or cancellation.
     func perform(_ request: HTTPRequest, cancellation: CancellationFlag?) throws(TransportError) -> HTTPResponse {
-        let exchange = CurlExchange()
+        let exchange = CurlExchange(limit: max(0, request.maxResponseBytes))
         let headerList = curl.makeList(Self.headerLines(request.headers))
         defer { if let headerList { curl.slistFreeAll(headerList) } }
         configure(request, exchange: exchange, headers: headerList)
@@ -94,6 +94,7 @@ final class CurlSession {
         defer { if let registration { cancellation?.removeHandler(registration) } }
 
         let code = try run(cancellation: cancellation)
+        if let received = exchange.overflowedAt { throw .responseTooLarge(limit: request.maxResponseBytes, received: received) }
         guard code == CURLE_OK else {
             throw Self.error(code, detail: exchange.errorText ?? curl.strerror(code), timeout: request.timeout)
         }
@@ -192,6 +193,12 @@ final class CurlSession {
             return .cancelled
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return .network(detail)
+        case CURLE_OUT_OF_MEMORY:
+            return .badResponse("libcurl ran out of memory reading it (\(detail)), as response headers over its 100 KB limit make it do")
+        case CURLE_BAD_CONTENT_ENCODING, CURLE_TOO_LARGE:
+            // A body that is not the gzip it says, headers past libcurl's limit (out of memory before libcurl 8.6,
+            // CURLE_TOO_LARGE since): the same request would get the same answer.
+            return .badResponse(detail)
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
             CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT:
             return .tls(detail)
