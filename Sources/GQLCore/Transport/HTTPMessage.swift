@@ -60,6 +60,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// A file of PEM CA certificates to verify the server's TLS certificate with, instead of the system's; nil for
     /// the system's.
     public var caFile: String?
+    /// Whether the transport may send the request again by itself when a kept-alive connection closes without an
+    /// answer (true for queries). False for a mutation: the first sending may have been carried out.
+    public var mayResend = true
 
     /// Makes a value from its parts.
     public init(url: EndpointURL, method: String = "POST", headers: [HTTPHeader], body: [UInt8], timeout: Double, caFile: String? = nil) {
