@@ -161,6 +161,31 @@ import Testing
         #expect(flag.wait(seconds: 3_600))  // already set: returns at once
     }
 
+    /// A reader waiting on a pipe that stays open and silent wakes on cancellation; one with data does not wait.
+    @Test func aReaderWaitingOnAQuietPipeWakesOnCancellation() async {
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { for fd in fds { close(fd) } }
+        let flag = CancellationFlag()
+        let readEnd = fds[0]
+        let started = Latch()
+        let waiter = Thread {
+            started.set()
+            #expect(flag.waitUntilReadable(readEnd) == false)
+        }
+        waiter.start()
+        while !started.isSet { await Task.yield() }
+        flag.cancel()
+        while !waiter.isFinished { try? await Task.sleep(nanoseconds: 1_000_000) }
+
+        let other = CancellationFlag()
+        var byte: UInt8 = 7
+        #expect(write(fds[1], &byte, 1) == 1)
+        #expect(other.waitUntilReadable(readEnd))
+        close(fds[1])
+        fds[1] = -1
+    }
+
     @Test func aHandlerAddedAfterCancellationRunsAtOnce() {
         let flag = CancellationFlag()
         flag.cancel()
