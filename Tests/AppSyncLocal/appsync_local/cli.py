@@ -190,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
     realtime.add_argument("--ws-echo-auth", action="store_true",
                           help="auth refusals of connections and starts repeat the auth header values they were "
                                "given in their message, as a broken server might")
+    realtime.add_argument("--ws-ignore-goodbyes", action="store_true",
+                          help="never answer stop (no complete) nor the client's close frame, and hold the connection "
+                               "open until the client drops it")
     parser.add_argument("--record-requests", metavar="FILE",
                         help="append each request received (method, path, headers, body) to FILE as a JSON line")
     parser.add_argument("--verbose", action="store_true", help="log each request on stderr")
@@ -232,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                                                      connection_timeout_ms=args.ws_connection_timeout_ms,
                                                      drop_after=args.ws_drop_after,
                                                      refuse_starts=args.ws_refuse_starts,
-                                                     echo_auth=args.ws_echo_auth))
+                                                     echo_auth=args.ws_echo_auth,
+                                                     ignore_goodbyes=args.ws_ignore_goodbyes))
     try:
         server = AppSyncHTTPServer((args.host, args.port), app, options)
     except TLSSetupError as error:
