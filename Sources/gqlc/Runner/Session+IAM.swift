@@ -22,7 +22,7 @@ extension Session {
             let fetchedAt = Timestamp.now()
             let found = try chain.resolve(files: files)
             if globals.verbose {
-                console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
+                console.error.write("* credentials: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)\n")
             }
             var signer = SigV4Signer(credentials: found.credentials, region: region)
             signer.credentialSource = found.source
@@ -42,9 +42,9 @@ extension Session {
         { event in
             switch event {
             case .refreshed(let found):
-                console.error.write("* credentials refreshed: \(found.credentials.accessKeyID) from \(found.source)\n")
+                console.error.write("* credentials refreshed: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)\n")
             case .failed(let error, let keeping):
-                console.error.write("* credentials refresh failed, still using \(keeping): \(error.commandLineMessage)\n")
+                console.error.write("* credentials refresh failed, still using \(HeaderRedaction.keyID(keeping)): \(error.commandLineMessage)\n")
             }
         }
     }

@@ -164,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     replies.add_argument("--reply-status", type=_status, metavar="N",
                          help="answer with HTTP N (default 200), with AppSync's error body unless --reply-body")
     replies.add_argument("--reply-body", metavar="FILE",
-                         help="answer with this file's bytes as the body; ${headers} in it (or in a --reply-header "
+                         help="answer with this file's bytes as the body; ${body} in it stands for the request's body (escaped as in a JSON string), ${header:NAME} for one header's value; ${headers} in it (or in a --reply-header "
                               "value) stands for the request's header values, echoed as a broken proxy might")
     replies.add_argument("--reply-content-type", metavar="TYPE",
                          help="Content-Type of the reply (default application/json; charset=UTF-8); "
