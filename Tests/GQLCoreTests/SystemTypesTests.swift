@@ -201,3 +201,22 @@ private final class Latch: Sendable {
     func set() { value.store(true, ordering: .sequentiallyConsistent) }
     var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
 }
+
+/// FileReader opens a FIFO without waiting for its writer, then waits for the writer's bytes: it must not take the
+/// moment before the writer comes for the end of the file.
+@Suite struct FileReaderFIFOTests {
+    @Test func aFIFOOpenedBeforeItsWriterIsReadWhole() throws {
+        let path = "/tmp/gqlc-fifo-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let writer = Thread {
+            let descriptor = open(path, O_WRONLY)  // blocks until the reader has opened it
+            let bytes = Array("written after the reader opened".utf8)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        let text = try FileReader.text(atPath: path)
+        #expect(text == "written after the reader opened")
+    }
+}
