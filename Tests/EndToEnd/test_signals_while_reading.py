@@ -56,6 +56,16 @@ def wait_for_reader(fifo) -> int:
             time.sleep(0.005)  # polling for gqlc's open, not waiting for time to pass
 
 
+def signalled_with_a_silent_writer(process: subprocess.Popen, fifo, number: int) -> tuple[int, str, str]:
+    """Signals gqlc once it has opened ``fifo``, whose writer is there but writes nothing; its ending."""
+    writer = wait_for_reader(fifo)
+    try:
+        process.send_signal(number)
+        return finish(process)
+    finally:
+        os.close(writer)
+
+
 def finish(process: subprocess.Popen) -> tuple[int, str, str]:
     try:
         out, err = process.communicate(timeout=HANG_LIMIT)
@@ -97,12 +107,7 @@ def test_filter_from_a_fifo_whose_writer_says_nothing(tmp_path, schema_examples_
     os.mkfifo(fifo)
     process = start(["--schema", schema_examples_dir / "blog.json", "--endpoint", UNREACHABLE, "--api-key", "k",
                      "list", "Post", "--filter", f"@{fifo}"])
-    writer = wait_for_reader(fifo)
-    try:
-        process.send_signal(signal.SIGINT)
-        code, out, err = finish(process)
-    finally:
-        os.close(writer)
+    code, out, err = signalled_with_a_silent_writer(process, fifo, signal.SIGINT)
     assert (code, out, err) == (130, "", f"gqlc: --filter: {fifo}: interrupted while waiting to read it\n")
 
 
@@ -113,12 +118,7 @@ def test_a_web_identity_token_fifo(tmp_path, schema_examples_dir):
            "AWS_REGION": "us-east-1"}
     process = start(["--schema", schema_examples_dir / "blog.json", "--endpoint", UNREACHABLE, "--iam",
                      "get", "Post", "--id", "p1"], env=env)
-    writer = wait_for_reader(fifo)
-    try:
-        process.send_signal(signal.SIGTERM)
-        code, out, err = finish(process)
-    finally:
-        os.close(writer)
+    code, out, err = signalled_with_a_silent_writer(process, fifo, signal.SIGTERM)
     assert code == 143 and out == "", err
     assert f"{fifo}: interrupted while waiting to read it" in err, err
 
