@@ -42,6 +42,11 @@ AWS_VARIABLES = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKE
 VERIFIED = re.compile(r"appsync-local: iam: verified a signature by (\S+)")
 
 
+def shown(key_id: str) -> str:
+    """How --verbose shows an access key id: its first and last four characters (issue 22: never all of it)."""
+    return f"{key_id[:4]}…{key_id[-4:]}"
+
+
 def role(name: str) -> str:
     return f"arn:aws:iam::{ACCOUNT}:role/{name}"
 
@@ -210,7 +215,7 @@ def test_a_chain_of_two_role_profiles_with_an_external_id(chain, moto):
     top = role_of(moto, key_id)
     assert (top["role_arn"], top["external_id"], top["session_name"]) == (role("top"), "ext-4711", "gqlc-chain-test")
     source = [line for line in run.stderr_lines if line.startswith("* credentials: ")]
-    assert source == [f"* credentials: {key_id} from profile 'top': role {role('top')} assumed with profile 'middle': "
+    assert source == [f"* credentials: {shown(key_id)} from profile 'top': role {role('top')} assumed with profile 'middle': "
                       f"role {role('middle')} assumed with profile 'base' in {chain.home}/.aws/credentials"], run.stderr
     for record in records:
         assert record["secret_access_key"] not in run.stderr and record["session_token"] not in run.stderr
@@ -285,7 +290,7 @@ def test_credential_process_runs_without_a_shell(chain):
     run = chain("--profile", "process", "--region", REGION, "--verbose", "get", "Post", "--id", "p2")
     assert run.code == 0, run
     assert signed_by(chain.server) == [PROCESS_KEY_ID]
-    assert f"* credentials: {PROCESS_KEY_ID} from profile 'process': credential_process" in run.stderr_lines
+    assert f"* credentials: {shown(PROCESS_KEY_ID)} from profile 'process': credential_process" in run.stderr_lines
     assert PROCESS_SECRET not in run.stderr
 
 
@@ -308,7 +313,7 @@ def test_web_identity_from_the_environment(chain, moto, tmp_path):
     [key_id] = signed_by(chain.server)
     record = role_of(moto, key_id)
     assert (record["role_arn"], record["session_name"]) == (role("ci"), "github-actions")
-    assert f"* credentials: {key_id} from web identity token {token}: role {role('ci')}" in run.stderr_lines
+    assert f"* credentials: {shown(key_id)} from web identity token {token}: role {role('ci')}" in run.stderr_lines
 
 
 def test_nothing_found_lists_every_place_looked(gqlc, server, moto, tmp_path):
@@ -439,7 +444,7 @@ def test_sso_profiles_use_the_cached_token(gqlc, temp_server, endpoints, tmp_pat
     run = endpoint_run(gqlc, temp_server, tmp_path, {"AWS_ENDPOINT_URL_SSO": endpoints.url}, "--profile", profile,
                        "--verbose")
     assert run.code == 0, run
-    assert f"* credentials: {TEMP_ID} from profile '{profile}': SSO role Developer in account 123456789012" \
+    assert f"* credentials: {shown(TEMP_ID)} from profile '{profile}': SSO role Developer in account 123456789012" \
         in run.stderr_lines
     assert "GET /federation/credentials" in endpoints.stderr_text()
     assert SSO_TOKEN not in run.stderr and TEMP_SECRET not in run.stderr
@@ -461,7 +466,7 @@ def test_container_credentials_with_a_token_file(gqlc, temp_server, endpoints, t
            "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": str(token)}
     run = endpoint_run(gqlc, temp_server, tmp_path, env, "--verbose")
     assert run.code == 0, run
-    assert f"* credentials: {TEMP_ID} from the container credentials endpoint {endpoints.url}/v2/credentials/task-1" \
+    assert f"* credentials: {shown(TEMP_ID)} from the container credentials endpoint {endpoints.url}/v2/credentials/task-1" \
         in run.stderr_lines
     assert "task-token" not in run.stderr and TEMP_SECRET not in run.stderr
     refused = endpoint_run(gqlc, temp_server, tmp_path, {**env, "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": "",
@@ -474,7 +479,7 @@ def test_instance_metadata_v2_and_its_off_switch(gqlc, temp_server, endpoints, t
     env = {"AWS_EC2_METADATA_SERVICE_ENDPOINT": endpoints.url, "AWS_EC2_METADATA_DISABLED": ""}
     run = endpoint_run(gqlc, temp_server, tmp_path, env, "--verbose")
     assert run.code == 0, run
-    assert f"* credentials: {TEMP_ID} from the instance metadata service (role instance-role)" in run.stderr_lines
+    assert f"* credentials: {shown(TEMP_ID)} from the instance metadata service (role instance-role)" in run.stderr_lines
     log = endpoints.stderr_text()
     assert "PUT /latest/api/token" in log and "GET /latest/meta-data/iam/security-credentials/instance-role" in log
     off = endpoint_run(gqlc, temp_server, tmp_path, {**env, "AWS_EC2_METADATA_DISABLED": "true"})
@@ -536,9 +541,9 @@ def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_ap
     assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0002", "AKIDREFRESH0003"]
     # --verbose says when and from where (never the secret or the session token).
     assert [line for line in run.stderr_lines if line.startswith("* credentials")] == [
-        "* credentials: AKIDREFRESH0001 from profile 'short': credential_process",
-        "* credentials refreshed: AKIDREFRESH0002 from profile 'short': credential_process",
-        "* credentials refreshed: AKIDREFRESH0003 from profile 'short': credential_process"], run.stderr
+        "* credentials: AKID…0001 from profile 'short': credential_process",
+        "* credentials refreshed: AKID…0002 from profile 'short': credential_process",
+        "* credentials refreshed: AKID…0003 from profile 'short': credential_process"], run.stderr
     assert REFRESH_SECRET not in run.stderr and "token-2" not in run.stderr
 
 
@@ -550,7 +555,7 @@ def test_a_failed_refresh_keeps_the_old_credentials_and_says_so(gqlc, start_apps
     assert len(run.json()) == 2
     assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0001"]
     assert [line for line in run.stderr_lines if line.startswith("* credentials refresh")] == [
-        f"* credentials refresh failed, still using AKIDREFRESH0001: credential_process of profile 'short' "
+        f"* credentials refresh failed, still using AKID…0001: credential_process of profile 'short' "
         f"('{sys.executable}') failed with exit status 1: helper: session revoked"], run.stderr
 
 
@@ -685,7 +690,7 @@ def test_an_expired_sso_session_token_is_refreshed_and_written_back(gqlc, temp_s
     cache = sso_home(tmp_path, "company", "2020-01-01T00:00:00Z", **REFRESHABLE)
     run = endpoint_run(gqlc, temp_server, tmp_path, sso_env(oidc), "--profile", "dev", "--verbose")
     assert run.code == 0, run
-    assert (f"* credentials: {TEMP_ID} from profile 'dev': SSO role Developer in account 123456789012, "
+    assert (f"* credentials: {shown(TEMP_ID)} from profile 'dev': SSO role Developer in account 123456789012, "
             "SSO token refreshed") in run.stderr_lines, run
     assert "aws-endpoints-local: oidc: refreshed with refresh-token" in oidc.stderr_text()
     written = json.loads(cache.read_text())

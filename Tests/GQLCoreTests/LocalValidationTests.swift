@@ -117,8 +117,20 @@ import Testing
     @Test func longSecretsAreRedactedAsWholeValues() {
         let redactor = Redactor(secrets: ["da2-abcdefghijklmnop"])
         #expect(redactor.scrub("key=da2-abcdefghijklmnop, \"da2-abcdefghijklmnop\"") == "key=da2-…████, \"da2-…████\"")
-        #expect(redactor.scrub("xda2-abcdefghijklmnop") == "xda2-abcdefghijklmnop")
         #expect(redactor.scrub("cut da2-abcdefghij…") == "cut da2-…████")
+    }
+
+    /// Issue 22: an echoed key glued to a letter, digit or `_` was printed in full. A secret of 8 characters or more is
+    /// redacted wherever it occurs; a shorter one stays a whole-word match (see above).
+    @Test(arguments: ["xda2-abcdefghijklmnop", "da2-abcdefghijklmnopabc", "_da2-abcdefghijklmnop_", "7da2-abcdefghijklmnop7"])
+    func longSecretsGluedToOtherCharactersAreRedacted(text: String) {
+        let scrubbed = Redactor(secrets: ["da2-abcdefghijklmnop"]).scrub(text)
+        #expect(!scrubbed.contains("abcdefghijklmnop"), "\(scrubbed)")
+    }
+
+    @Test func aSecretRepeatedWithoutASeparatorIsRedactedTwice() {
+        let scrubbed = Redactor(secrets: ["KEY12345"]).scrub("KEY12345KEY12345")
+        #expect(!scrubbed.contains("KEY12345") && !scrubbed.contains("12345"), "\(scrubbed)")
     }
 }
 

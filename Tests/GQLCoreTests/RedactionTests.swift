@@ -53,7 +53,21 @@ import Testing
     @Test func endpointKnowsItsSecrets() throws {
         let endpoint = try Endpoint(url: "https://h/graphql", apiKey: "da2-key-1234567890", authorization: "eyJraWQiOi.jwt.sig",
                                     headerLines: ["X-Amz-Security-Token: sessiontoken123", "x-trace-id: 42"])
-        #expect(Set(endpoint.redactor.secrets) == ["da2-key-1234567890", "eyJraWQiOi.jwt.sig", "sessiontoken123"])
+        // A custom header's value is a secret too unless the header is known to be harmless (issue 22: `-H 'X-Auth: …'`).
+        #expect(Set(endpoint.redactor.secrets) == ["da2-key-1234567890", "eyJraWQiOi.jwt.sig", "sessiontoken123", "42"])
+        let harmless = try Endpoint(url: "https://h/graphql", headerLines: ["User-Agent: me/1.0", "Accept-Language: de"])
+        #expect(harmless.redactor.secrets.isEmpty)
+    }
+
+    @Test func anAccessKeyIDShowsItsFirstAndLastFour() {
+        #expect(HeaderRedaction.keyID("AKIAIOSFODNN7EXAMPLE") == "AKIA…MPLE")
+        #expect(HeaderRedaction.keyID("AKIA1234") == HeaderRedaction.mask)
+    }
+
+    @Test func theRealtimeSubprotocolGQLCBuiltIsAProcessSecret() {
+        let subprotocol = RealtimeAuthorization.subprotocol(["host": "h", "x-api-key": "da2-subprotocolkey0123"])
+        let encoded = String(subprotocol.dropFirst("header-".count))
+        #expect(Redactor.none.scrub("echo: \(subprotocol)!") == "echo: header-\(encoded.prefix(4))…████!")
     }
 
     @Test func traceHeadersAreRedacted() throws {

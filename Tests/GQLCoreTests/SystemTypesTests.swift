@@ -161,6 +161,31 @@ import Testing
         #expect(flag.wait(seconds: 3_600))  // already set: returns at once
     }
 
+    /// A reader waiting on a pipe that stays open and silent wakes on cancellation; one with data does not wait.
+    @Test func aReaderWaitingOnAQuietPipeWakesOnCancellation() async {
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        defer { for fd in fds { close(fd) } }
+        let flag = CancellationFlag()
+        let readEnd = fds[0]
+        let started = Latch()
+        let waiter = Thread {
+            started.set()
+            #expect(flag.waitUntilReadable(readEnd) == false)
+        }
+        waiter.start()
+        while !started.isSet { await Task.yield() }
+        flag.cancel()
+        while !waiter.isFinished { try? await Task.sleep(nanoseconds: 1_000_000) }
+
+        let other = CancellationFlag()
+        var byte: UInt8 = 7
+        #expect(write(fds[1], &byte, 1) == 1)
+        #expect(other.waitUntilReadable(readEnd))
+        close(fds[1])
+        fds[1] = -1
+    }
+
     @Test func aHandlerAddedAfterCancellationRunsAtOnce() {
         let flag = CancellationFlag()
         flag.cancel()
@@ -175,4 +200,23 @@ private final class Latch: Sendable {
     private let value = Atomic<Bool>(false)
     func set() { value.store(true, ordering: .sequentiallyConsistent) }
     var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+}
+
+/// FileReader opens a FIFO without waiting for its writer, then waits for the writer's bytes: it must not take the
+/// moment before the writer comes for the end of the file.
+@Suite struct FileReaderFIFOTests {
+    @Test func aFIFOOpenedBeforeItsWriterIsReadWhole() throws {
+        let path = "/tmp/gqlc-fifo-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let writer = Thread {
+            let descriptor = open(path, O_WRONLY)  // blocks until the reader has opened it
+            let bytes = Array("written after the reader opened".utf8)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        let text = try FileReader.text(atPath: path)
+        #expect(text == "written after the reader opened")
+    }
 }

@@ -56,9 +56,14 @@ import Testing
               --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
                                     schema file when it has one. (env: GQLC_ENDPOINT)
               --api-key KEY         Send KEY in the x-api-key header (AppSync API-key
-                                    auth). (env: GQLC_API_KEY)
+                                    auth). @FILE reads it from FILE, - from standard
+                                    input: other users can see a flag's value in ps, so
+                                    prefer those or GQLC_API_KEY. (env: GQLC_API_KEY)
               --auth-token TOKEN    Send TOKEN as the Authorization header, as given (no
-                                    'Bearer' prefix is added). (env: GQLC_AUTH_TOKEN)
+                                    'Bearer' prefix is added). @FILE reads it from FILE,
+                                    - from standard input: other users can see a flag's
+                                    value in ps, so prefer those or GQLC_AUTH_TOKEN.
+                                    (env: GQLC_AUTH_TOKEN)
               --iam                 Sign requests with AWS SigV4 (AppSync IAM auth),
                                     with credentials found as the AWS CLI finds them
                                     (environment, profile, SSO, roles,
@@ -289,9 +294,14 @@ import Testing
               --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
                                     schema file when it has one. (env: GQLC_ENDPOINT)
               --api-key KEY         Send KEY in the x-api-key header (AppSync API-key
-                                    auth). (env: GQLC_API_KEY)
+                                    auth). @FILE reads it from FILE, - from standard
+                                    input: other users can see a flag's value in ps, so
+                                    prefer those or GQLC_API_KEY. (env: GQLC_API_KEY)
               --auth-token TOKEN    Send TOKEN as the Authorization header, as given (no
-                                    'Bearer' prefix is added). (env: GQLC_AUTH_TOKEN)
+                                    'Bearer' prefix is added). @FILE reads it from FILE,
+                                    - from standard input: other users can see a flag's
+                                    value in ps, so prefer those or GQLC_AUTH_TOKEN.
+                                    (env: GQLC_AUTH_TOKEN)
               --iam                 Sign requests with AWS SigV4 (AppSync IAM auth),
                                     with credentials found as the AWS CLI finds them
                                     (environment, profile, SSO, roles,

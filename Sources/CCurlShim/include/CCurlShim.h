@@ -55,6 +55,10 @@ typedef int (*curl_seek_callback)(void *userdata, curl_off_t offset, int origin)
 /// CURLOPT_XFERINFOFUNCTION; non-zero aborts the transfer.
 typedef int (*curl_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
                                       curl_off_t ulnow);
+/// CURLOPT_PREREQFUNCTION (libcurl 7.80+): called each time the request is about to go out on a connection,
+/// again when libcurl re-sends it by itself; non-zero (CURL_PREREQFUNC_ABORT) aborts the transfer.
+typedef int (*curl_prereq_callback)(void *clientp, char *conn_primary_ip, char *conn_local_ip, int conn_primary_port,
+                                    int conn_local_port);
 
 // MARK: - Non-variadic functions, as pointers to cast dlsym results to
 
@@ -119,6 +123,12 @@ static inline CURLcode gqlc_curl_setopt_xferinfo_function(void *fn, CURL *handle
     return ((gqlc_curl_easy_setopt_fn)fn)(handle, option, value);
 }
 
+/// curl_easy_setopt with a pre-request callback (or NULL).
+static inline CURLcode gqlc_curl_setopt_prereq_function(void *fn, CURL *handle, CURLoption option,
+                                                        curl_prereq_callback value) {
+    return ((gqlc_curl_easy_setopt_fn)fn)(handle, option, value);
+}
+
 /// curl_easy_getinfo into a long (CURLINFO_LONG).
 static inline CURLcode gqlc_curl_getinfo_long(void *fn, CURL *handle, CURLINFO info, long *value) {
     return ((gqlc_curl_easy_getinfo_fn)fn)(handle, info, value);
@@ -171,6 +181,7 @@ static inline CURLcode gqlc_curl_getinfo_socket(void *fn, CURL *handle, CURLINFO
 #define CURLOPT_SSL_VERIFYPEER 64
 #define CURLOPT_CAINFO 10065
 #define CURLOPT_MAXCONNECTS 71
+#define CURLOPT_FRESH_CONNECT 74
 #define CURLOPT_FORBID_REUSE 75
 #define CURLOPT_HEADERFUNCTION 20079
 #define CURLOPT_HTTPGET 80
@@ -190,6 +201,8 @@ static inline CURLcode gqlc_curl_getinfo_socket(void *fn, CURL *handle, CURLINFO
 #define CURLOPT_TCP_KEEPALIVE 213
 #define CURLOPT_XFERINFOFUNCTION 20219
 #define CURLOPT_PROXY_CAINFO 10246
+#define CURLOPT_PREREQFUNCTION 20312
+#define CURLOPT_PREREQDATA 10313
 
 // Information: CURLINFO_STRING 0x100000, LONG 0x200000, DOUBLE 0x300000, PTR 0x400000, SOCKET 0x500000,
 // OFF_T 0x600000, plus n.

@@ -37,6 +37,8 @@ public struct CascadeDelete: Sendable {
         case errors([GraphQLError])
         /// The record to delete does not exist.
         case notFound
+        /// A record planned for deletion was gone when its turn came (deleted by someone else meanwhile).
+        case gone(model: String, key: JSONObject)
     }
 
     // MARK: Planning
@@ -166,6 +168,8 @@ public struct CascadeDelete: Sendable {
 
     // MARK: Requests
 
+    /// Deletes one record as a bulk delete does (``ItemWorker``): retried after a failure, and a record missing after
+    /// that retry counts as deleted (the first attempt did it and its answer was lost).
     private func delete(_ model: String, key: JSONObject, fields: FieldSelection) throws(Failure) -> JSONValue {
         let request: GraphQLRequest
         do {
@@ -173,7 +177,16 @@ public struct CascadeDelete: Sendable {
         } catch {
             throw .request(error)
         }
-        return try value(of: request, nullIsNotFound: true) ?? .null
+        let worker = ItemWorker(operation: .delete, retry: client.retry, cancellation: client.cancellation)
+        client.trace?(.operation(document: request.query, variables: request.variables, operationName: request.operationName))
+        switch worker.perform(BulkRequest(request: request, lookup: nil, key: key), client: client) {
+        case .done(let record): return record
+        case .failed(.notFound), .failed(.alreadyExists): throw .gone(model: model, key: key)
+        case .failed(.errors(let errors)): throw .errors(errors)
+        case .failed(.execution(let error)): throw .execution(error)
+        case .failed(.invalid(let message)): throw .execution(.invalidResponse(.notGraphQL(message)))
+        case .interrupted, .notSent: throw .execution(.cancelled)
+        }
     }
 
     private func fetch(_ model: Model, key: JSONObject) throws(Failure) -> JSONObject? {
@@ -189,7 +202,7 @@ public struct CascadeDelete: Sendable {
     private func value(of request: GraphQLRequest, nullIsNotFound: Bool) throws(Failure) -> JSONValue? {
         let response: GraphQLResponse
         do {
-            response = try client.execute(request)  // queries are retried, deletes are not
+            response = try client.execute(request)  // only queries come here: they are retried
         } catch {
             throw .execution(error)
         }

@@ -13,7 +13,7 @@ struct ItemWorker: Sendable {
         while true {
             let response: GraphQLResponse
             do throws(ExecutionError) {
-                let (http, attempts) = try client.send(body: body, mayRetry: true)
+                let (http, attempts) = try client.send(body: body, mayRetry: true, mayResend: false)
                 retried = retried || attempts > 1
                 do throws(ExecutionError) {
                     response = try ResponseClassifier.classify(http)

@@ -58,7 +58,7 @@ public struct EventsPublisher: Sendable {
             do throws(PublishFailure) {
                 let response: HTTPResponse
                 do {
-                    (response, _) = try client.send(body: Array(body.serialized(.compact).utf8), mayRetry: false)
+                    (response, _) = try client.send(body: Array(body.serialized(.compact).utf8), mayRetry: false, mayResend: false)
                 } catch {
                     throw .transport(error)
                 }

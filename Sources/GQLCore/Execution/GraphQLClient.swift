@@ -57,7 +57,7 @@ public struct GraphQLClient: Sendable {
         trace?(.operation(document: request.query, variables: request.variables, operationName: request.operationName))
         var writer = JSONWriter(style: .compact)
         writer.write(request.body)
-        let (response, attempts) = try send(body: writer.bytes, mayRetry: retryable)
+        let (response, attempts) = try send(body: writer.bytes, mayRetry: retryable, mayResend: request.operationType == .query)
         do {
             let decoded = try ResponseClassifier.classify(response)
             pacer?.afterAttempt(throttled: decoded.errors.contains(where: \.isThrottling))
@@ -70,8 +70,9 @@ public struct GraphQLClient: Sendable {
 
     /// POSTs `body` to the endpoint until it gets a response that is not retried (any status) or gives up.
     /// Each attempt is signed afresh at the clock's time when the endpoint signs requests (IAM auth).
-    /// Returns the response and how many attempts it took.
-    public func send(body: [UInt8], mayRetry: Bool) throws(ExecutionError) -> (HTTPResponse, attempts: Int) {
+    /// Returns the response and how many attempts it took. `mayResend` (see ``HTTPRequest/mayResend``) is false
+    /// for mutations, so that every sending is an attempt counted here.
+    public func send(body: [UInt8], mayRetry: Bool, mayResend: Bool) throws(ExecutionError) -> (HTTPResponse, attempts: Int) {
         let policy = retry
         let maxRetries = mayRetry ? policy.maxRetries : 0
         var attempt = 0
@@ -81,7 +82,8 @@ public struct GraphQLClient: Sendable {
         while true {
             attempt += 1
             if cancellation?.isCancelled == true { throw .cancelled }
-            let httpRequest = endpoint.httpRequest(body: body, at: clock.now())
+            var httpRequest = endpoint.httpRequest(body: body, at: clock.now())
+            httpRequest.mayResend = mayResend
             trace?(.request(method: httpRequest.method, url: httpRequest.url.absoluteString,
                             headers: traced(httpRequest.headers), bodyBytes: body.count, attempt: attempt))
             pacer?.beforeAttempt(cancellation: cancellation)

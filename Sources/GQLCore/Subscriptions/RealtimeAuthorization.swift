@@ -68,8 +68,11 @@ public struct RealtimeAuthorization: Sendable {
     }
 
     /// The `header-<base64url JSON, no padding>` subprotocol carrying `header`.
+    /// The encoded part carries the key or token in base64, so it is registered as a secret (``ProcessSecrets``).
     public static func subprotocol(_ header: JSONObject) -> String {
-        "header-" + Base64.encode(Array(JSONValue.object(header).serialized(.compact).utf8), alphabet: .url, padded: false)
+        let encoded = Base64.encode(Array(JSONValue.object(header).serialized(.compact).utf8), alphabet: .url, padded: false)
+        ProcessSecrets.register([encoded])
+        return "header-" + encoded
     }
 
     private var host: String { CanonicalRequest.host(of: apiURL) }

@@ -254,7 +254,7 @@ public final class RealtimeSubscriber {
                 case .complete(let id):
                     started.removeAll { $0.id == id }
                     if started.isEmpty {
-                        try? connection.close()
+                        try? connection.close(wait: Self.goodbyeWait)
                         return .completed
                     }
                 case .connectionAck, .published, .other:
@@ -380,8 +380,12 @@ public final class RealtimeSubscriber {
         }
     }
 
-    /// Ends the subscriptions cleanly, even after cancellation: `stop` for each, the `complete`s awaited
-    /// (briefly), then the closing handshake. Failures are ignored: the connection is going away anyway.
+    /// The longest wait, in seconds, for the server's goodbyes (the `complete`s and its close frame) once gqlc is
+    /// done: a server that answers neither must not keep it from exiting.
+    static let goodbyeWait: Double = 1
+
+    /// Ends the subscriptions cleanly, even after cancellation: `stop` for each, the `complete`s and the closing
+    /// handshake awaited for ``goodbyeWait`` in all. Failures are ignored: the connection is going away anyway.
     private func stop(_ started: [Started], on connection: WebSocketConnection) {
         var open = Set<String>()
         for entry in started {
@@ -391,7 +395,7 @@ public final class RealtimeSubscriber {
                 open.insert(entry.id)
             }
         }
-        let deadline = Deadline.after(min(settings.timeout, 5))
+        let deadline = Deadline.after(min(settings.timeout, Self.goodbyeWait))
         while !open.isEmpty, deadline.millisecondsFromNow > 0 {
             let wait = Double(deadline.millisecondsFromNow) / 1000
             guard let received = try? connection.receive(timeout: wait, interruptible: false), case .text(let text) = received else { break }
@@ -400,7 +404,7 @@ public final class RealtimeSubscriber {
                 open.remove(id)
             }
         }
-        try? connection.close()
+        try? connection.close(wait: Double(max(0, deadline.millisecondsFromNow)) / 1000)
         trace?("closed")
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,12 +20,14 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case io(path: String, reason: String)
     /// The bytes are not UTF-8 where text is required; `offset` is the first bad byte's.
     case invalidUTF8(path: String, offset: Int)
+    /// Ctrl-C or SIGTERM while waiting for the file (a FIFO without a writer, a terminal, a pipe that is quiet).
+    case interrupted(path: String)
 
     /// The name the file was given by (a path, or `<stdin>`).
     public var path: String {
         switch self {
         case .notFound(let path), .isDirectory(let path), .permissionDenied(let path), .tooLarge(let path, _),
-            .io(let path, _), .invalidUTF8(let path, _):
+            .io(let path, _), .invalidUTF8(let path, _), .interrupted(let path):
             return path
         }
     }
@@ -37,6 +41,7 @@ public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooLarge(_, let limit): return "larger than \(limit / (1 << 20)) MiB; this is not a file gqlc can use"
         case .io(_, let reason): return "cannot be read: \(reason)"
         case .invalidUTF8(_, let offset): return "not valid UTF-8 text (first bad byte at offset \(offset))"
+        case .interrupted: return "interrupted while waiting to read it"
         }
     }
 
@@ -57,24 +62,24 @@ public enum FileReader {
     /// `/dev/zero` or an endless pipe ends with an error instead of filling memory.
     public static let maximumSize = 256 << 20
 
+    /// Set once at start-up to the process's Ctrl-C flag: every read then waits on it as well as on the file, and
+    /// ends with ``FileReadError/interrupted(path:)`` once it is set.
+    public static func interrupt(on flag: CancellationFlag) {
+        interruption.withLock { $0 = flag }
+    }
+
+    private static let interruption = Mutex<CancellationFlag?>(nil)
+
     /// The bytes of the file at `path`.
     public static func bytes(atPath path: String, limit: Int = maximumSize) throws(FileReadError) -> [UInt8] {
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { throw error(errno, path: path) }
+        let descriptor = try openWithoutWaiting(path)
         defer { close(descriptor) }
         return try bytes(descriptor: descriptor, name: path, limit: limit)
     }
 
     /// Opens the file at `path` for reading, for callers that read it in chunks (``DescriptorChunks``).
     public static func openForReading(path: String) throws(FileReadError) -> Int32 {
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { throw error(errno, path: path) }
+        let descriptor = try openWithoutWaiting(path)
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
@@ -87,6 +92,7 @@ public enum FileReader {
     public static func chunk(descriptor: Int32, name: String, count: Int = 64 * 1024) throws(FileReadError) -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: count)
         while true {
+            try waitUntilReadable(descriptor, name: name)
             let got = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, buffer.count) }
             if got < 0 {
                 if errno == EINTR { continue }
@@ -117,6 +123,7 @@ public enum FileReader {
         result.reserveCapacity(expected + 1)
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
+            if !isRegular { try waitUntilReadable(descriptor, name: name) }
             let count = chunk.withUnsafeMutableBytes { buffer in read(descriptor, buffer.baseAddress, buffer.count) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -142,6 +149,30 @@ public enum FileReader {
             }
         }
         return String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    /// Opens `path` for reading without blocking: a FIFO opens at once even before it has a writer (the first read
+    /// then waits for one, and ends on Ctrl-C). The descriptor is blocking again afterwards.
+    private static func openWithoutWaiting(_ path: String) throws(FileReadError) -> Int32 {
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw error(errno, path: path) }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        return descriptor
+    }
+
+    /// Waits until `descriptor` has something to read, or throws when the process is interrupted first. Without a
+    /// flag it still waits: a FIFO opened before its writer reads as ended until the writer comes.
+    private static func waitUntilReadable(_ descriptor: Int32, name: String) throws(FileReadError) {
+        guard let flag = interruption.withLock({ $0 }) else {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+            return
+        }
+        if !flag.waitUntilReadable(descriptor) { throw .interrupted(path: name) }
     }
 
     private static func error(_ number: Int32, path: String) -> FileReadError {

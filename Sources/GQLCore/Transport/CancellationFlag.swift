@@ -88,12 +88,7 @@ public final class CancellationFlag: Sendable {
     public func wait(seconds: Double) -> Bool {
         let deadline = MonotonicTime.seconds() + max(0, seconds)
         while true {
-            // nil once the handlers have run; -1 when no pipe could be made (then wait in short slices).
-            let wake: Int32? = state.withLock { state in
-                guard !state.handlersDone else { return nil }
-                if state.wakeRead < 0 { (state.wakeRead, state.wakeWrite) = Self.makePipe() ?? (-1, -1) }
-                return state.wakeRead
-            }
+            let wake = wakeDescriptor()
             let remaining = deadline - MonotonicTime.seconds()
             guard let wake, remaining > 0 else { return isCancelled }
             let milliseconds = Int32(min((remaining * 1000).rounded(.up), Double(Int32.max)))
@@ -103,6 +98,32 @@ public final class CancellationFlag: Sendable {
             }
             var entry = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
             if poll(&entry, 1, milliseconds) < 0 && errno != EINTR { ThreadSleep.seconds(min(remaining, 0.01)) }
+        }
+    }
+
+    /// Blocks until `descriptor` is ready to be read (data, its end, or an error for the read to report) or the flag
+    /// is set, whichever comes first; false when the flag was set. A read that follows a true answer does not block
+    /// (on a pipe, FIFO or terminal with a single reader), so standard input, a FIFO or a terminal ends its wait on
+    /// Ctrl-C too.
+    public func waitUntilReadable(_ descriptor: Int32) -> Bool {
+        while true {
+            if isCancelled { return false }
+            guard let wake = wakeDescriptor() else { return false }
+            var entries = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            // Without a pipe, look at the flag every 10 ms.
+            let ready = poll(&entries, wake >= 0 ? 2 : 1, wake >= 0 ? -1 : 10)
+            if ready < 0 && errno != EINTR { return !isCancelled }  // the read reports what is wrong
+            if entries[0].revents != 0 { return !isCancelled }
+        }
+    }
+
+    /// The read end of the wake-up pipe (made on first use); nil once the handlers have run, -1 when no pipe could
+    /// be made (then waiters look at the flag in short slices).
+    private func wakeDescriptor() -> Int32? {
+        state.withLock { state in
+            guard !state.handlersDone else { return nil }
+            if state.wakeRead < 0 { (state.wakeRead, state.wakeWrite) = Self.makePipe() ?? (-1, -1) }
+            return state.wakeRead
         }
     }
 

@@ -71,10 +71,10 @@ public struct Endpoint: Sendable, Equatable {
         self.signer = signer
     }
 
-    /// A redactor that knows the values of every sensitive header and the signer's secret key and
-    /// session token, for scrubbing messages.
+    /// A redactor that knows the value of every header that is not known to be harmless (the API key, a token, a
+    /// custom header's value) and the signer's secret key and session token, for scrubbing messages.
     public var redactor: Redactor {
-        Redactor(secrets: headers.filter { HeaderRedaction.isSensitive($0.name) }.map(\.value) + (signer?.secrets ?? []))
+        Redactor(secrets: headers.filter { !HeaderRedaction.isHarmless($0.name) }.map(\.value) + (signer?.secrets ?? []))
     }
 
     /// The HTTP request that POSTs `body` here, signed for the moment `date` when the endpoint has a signer.

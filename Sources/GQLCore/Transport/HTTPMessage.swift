@@ -63,6 +63,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The most bytes the response body may hold once decoded; a larger one ends the transfer with
     /// ``TransportError/responseTooLarge(limit:received:)``.
     public var maxResponseBytes: Int
+    /// Whether the transport may send the request again by itself when a kept-alive connection closes without an
+    /// answer (true for queries). False for a mutation: the first sending may have been carried out.
+    public var mayResend = true
 
     /// Makes a value from its parts.
     public init(

@@ -21,6 +21,25 @@ public enum HeaderRedaction {
         return sensitiveNameParts.contains { lowered.contains($0) }
     }
 
+    /// Request headers whose values say nothing secret; a value of any other header given by the user (`-H`) is
+    /// treated as a secret (`X-Session-Id`, `X-Auth`…).
+    static let harmlessNames: Set<String> = [
+        "accept", "accept-encoding", "accept-language", "cache-control", "connection", "content-encoding",
+        "content-length", "content-type", "expect", "host", "origin", "pragma", "referer", "te", "user-agent",
+        "x-amz-content-sha256", "x-amz-date", "x-amz-user-agent", "x-requested-with",
+    ]
+
+    /// True for the headers of ``harmlessNames`` (in any case), whose values need no redaction.
+    public static func isHarmless(_ name: String) -> Bool {
+        harmlessNames.contains(name.lowercased()) && !isSensitive(name)
+    }
+
+    /// `AKIA…MPLE`: an access key id's first and last four characters, for `--verbose`.
+    public static func keyID(_ value: String) -> String {
+        guard value.count > 2 * prefixLength else { return mask }
+        return String(value.prefix(prefixLength)) + "…" + String(value.suffix(prefixLength))
+    }
+
     /// A masked form of a secret: `da2-…████` for long values, `████` for short ones.
     public static func redactValue(_ value: String) -> String {
         guard value.count >= minimumLengthForPrefix else { return mask }
@@ -84,18 +103,22 @@ public struct Redactor: Sendable, Equatable {
     public static let shortSecretLength = 8
 
     /// True when a secret is shorter than ``shortSecretLength``: it is still redacted, but only where it
-    /// stands as a whole token, so it may be a mistake (a truncated key, a placeholder).
+    /// stands as a whole token, so it may be a mistake (a truncated key, a placeholder). Longer secrets are
+    /// redacted wherever they occur, also glued to letters, digits or `_` (`KEYKEY`, `xda2-…`).
     public var hasShortSecret: Bool { secrets.contains { $0.count < Self.shortSecretLength } }
 
-    /// `text` with every secret that stands as a whole token replaced by its masked form, including a secret
-    /// that an excerpt cut short: more of it than the masked form shows, then `…`; or `…`, then its end. A secret inside a longer
-    /// word (`test` in `testing`) is left alone: token characters are letters, digits, `_` and `-`.
+    /// `text` with every secret replaced by its masked form, including a secret that an excerpt cut short: more of
+    /// it than the masked form shows, then `…`; or `…`, then its end. A secret of ``shortSecretLength`` characters or
+    /// more is replaced wherever it occurs; a shorter one only where it stands as a whole token (`test` in `testing`
+    /// is left alone): token characters are letters, digits, `_` and `-`.
     public func scrub(_ text: String) -> String {
         var result = text
         let learnt = ProcessSecrets.all.filter { !secrets.contains($0) }
         for secret in learnt.isEmpty ? secrets : (secrets + learnt).sorted(by: { $0.count > $1.count }) {
             if result.contains(secret) {
-                result = Self.replacingTokens(secret, in: result, with: HeaderRedaction.redactValue(secret), atEnd: true)
+                let whole = secret.count < Self.shortSecretLength
+                result = Self.replacingTokens(
+                    secret, in: result, with: HeaderRedaction.redactValue(secret), atStart: whole, atEnd: whole)
             }
             guard result.contains("…"), secret.count > HeaderRedaction.prefixLength + 1 else { continue }
             for length in stride(from: secret.count - 1, to: HeaderRedaction.prefixLength, by: -1) {

@@ -118,10 +118,12 @@ struct GlobalOptions: Equatable, Sendable {
         help: "The GraphQL endpoint. Defaults to the URL in the schema file when it has one.")
     static let apiKeyOption = OptionSpec(
         long: "api-key", value: "KEY", environment: "GQLC_API_KEY",
-        help: "Send KEY in the x-api-key header (AppSync API-key auth).")
+        help: "Send KEY in the x-api-key header (AppSync API-key auth). @FILE reads it from FILE, - from standard "
+            + "input: other users can see a flag's value in ps, so prefer those or GQLC_API_KEY.")
     static let authTokenOption = OptionSpec(
         long: "auth-token", value: "TOKEN", environment: "GQLC_AUTH_TOKEN",
-        help: "Send TOKEN as the Authorization header, as given (no 'Bearer' prefix is added).")
+        help: "Send TOKEN as the Authorization header, as given (no 'Bearer' prefix is added). @FILE reads it from "
+            + "FILE, - from standard input: other users can see a flag's value in ps, so prefer those or GQLC_AUTH_TOKEN.")
     static let iamOption = OptionSpec(
         long: "iam", environment: "GQLC_IAM",
         help: "Sign requests with AWS SigV4 (AppSync IAM auth), with credentials found as the AWS CLI finds them "

@@ -75,7 +75,8 @@ enum HelpText {
                         ("4", "not found: no such record for get, update or delete"),
                         ("5", "HTTP error status, or a response that is not GraphQL"),
                         ("6", "network failure or timeout"),
-                        ("130", "interrupted (Ctrl-C or SIGTERM); a listing prints where to resume"),
+                        ("130", "interrupted (Ctrl-C); a listing prints where to resume"),
+                        ("143", "terminated (SIGTERM), as 130 otherwise"),
                     ])
                 ]),
                 HelpSection("Examples", [

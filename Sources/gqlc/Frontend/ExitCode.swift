@@ -16,8 +16,10 @@ enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case httpError = 5
     /// A network failure or timeout.
     case network = 6
-    /// Stopped by SIGINT/SIGTERM (128 + SIGINT, the shell convention).
+    /// Stopped by Ctrl-C (128 + SIGINT, the shell convention).
     case interrupted = 130
+    /// Stopped by SIGTERM (128 + SIGTERM); the core's cancellation says 130, the process maps it at exit.
+    case terminated = 143
 
     /// The code for how an operation ended.
     init(_ kind: ResultKind) {

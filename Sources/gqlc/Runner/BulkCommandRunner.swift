@@ -154,7 +154,9 @@ extension ModelCommandRunner {
         records.finish()
         progress?.clear()
         if case .inputFailed(let error) = stop {
-            diagnostics.error("--input: \(inputName): \(error.description); the records before it were processed")
+            // A file error names the file itself.
+            let what = if case .file(let fileError) = error { fileError.reason } else { error.description }
+            diagnostics.error("--input: \(inputName): \(what); the records before it were processed")
         }
         if let deleted, stop == .endOfInput { warnBulkOrphans(model, deleted: deleted, client: client) }
         session.console.error.write(describe.summary(counts) + "\n")

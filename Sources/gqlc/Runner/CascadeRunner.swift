@@ -64,6 +64,9 @@ extension ModelCommandRunner {
         case .notFound:
             diagnostics.error("no \(model) with key \(BulkMessages.describe(key))")
             return .notFound
+        case .gone(let goneModel, let goneKey):
+            diagnostics.error("no \(goneModel) with key \(BulkMessages.describe(goneKey)) any more: it was deleted while the cascade ran")
+            status = .graphQLErrors
         case .request(let error):
             diagnostics.error(error.commandLineMessage)
             status = .usage

@@ -6,8 +6,16 @@ struct LiveCommandRunner: CommandRunner {
     let cancellation: CancellationFlag
 
     func run(_ run: CommandRun, console: Console) -> ExitCode {
-        let session = Session(globals: run.globals, console: console, cancellation: cancellation)
-        return run.command.run(in: RunContext(session: session, diagnostics: Diagnostics(sink: console.error)))
+        var globals = run.globals
+        let diagnostics = Diagnostics(sink: console.error)
+        do {
+            try SecretArguments.resolve(&globals, console: console)
+        } catch {
+            diagnostics.failure(error)
+            return error.status
+        }
+        let session = Session(globals: globals, console: console, cancellation: cancellation)
+        return run.command.run(in: RunContext(session: session, diagnostics: diagnostics))
     }
 }
 

@@ -53,15 +53,18 @@ struct Prompter {
     }
 
     /// Bytes up to a newline (dropped, with a `\r` before it) or the end; nil at the end with nothing read.
-    /// One byte at a time, so that nothing after the line is consumed; waits in short polls so that Ctrl-C
-    /// ends the wait (``RunFailure/interrupted``).
+    /// One byte at a time, so that nothing after the line is consumed; each wait also ends on Ctrl-C or SIGTERM
+    /// (``RunFailure/interrupted``).
     func readLine(descriptor: Int32) throws(RunFailure) -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            if cancellation?.isCancelled == true { throw .interrupted }
-            if poll(&waiting, 1, 100) == 0 { continue }
+            if let cancellation {
+                guard cancellation.waitUntilReadable(descriptor) else { throw .interrupted }
+            } else {
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&waiting, 1, -1) < 0 { continue }
+            }
             let count = read(descriptor, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }

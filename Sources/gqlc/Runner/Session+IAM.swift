@@ -26,7 +26,7 @@ extension Session {
                 let fetchedAt = Timestamp.now()
                 let found = try chain.resolve(files: files)
                 if globals.verbose {
-                    console.error.write("* credentials: \(found.credentials.accessKeyID) from \(found.source)\n")
+                    console.error.write("* credentials: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)\n")
                 }
                 let refreshing = found.expiration == nil ? nil : RefreshingCredentials(
                     chain: chain, initial: found, fetchedAt: fetchedAt, onRefresh: globals.verbose ? Self.reportRefresh(to: console) : nil)
@@ -47,9 +47,9 @@ extension Session {
         { event in
             switch event {
             case .refreshed(let found):
-                console.error.write("* credentials refreshed: \(found.credentials.accessKeyID) from \(found.source)\n")
+                console.error.write("* credentials refreshed: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)\n")
             case .failed(let error, let keeping):
-                console.error.write("* credentials refresh failed, still using \(keeping): \(error.commandLineMessage)\n")
+                console.error.write("* credentials refresh failed, still using \(HeaderRedaction.keyID(keeping)): \(error.commandLineMessage)\n")
             }
         }
     }

@@ -55,8 +55,11 @@ extension Session {
         guard poolId.contains("_") else {
             throw .usage("invalid user pool id '\(poolId)': expected REGION_ID, e.g. us-east-1_AbC123")
         }
+        let secret = try (overrides.clientSecret ?? environment["GQLC_CLIENT_SECRET"]).map { (given: String) throws(RunFailure) in
+            try SecretArguments.read(given, option: UserPoolOptions.clientSecret, console: console)
+        }
         return UserPoolConfig(
-            poolId: poolId, clientId: clientId, clientSecret: overrides.clientSecret ?? environment["GQLC_CLIENT_SECRET"],
+            poolId: poolId, clientId: clientId, clientSecret: secret,
             endpoint: overrides.endpoint ?? environment["GQLC_COGNITO_ENDPOINT"])
     }
 

@@ -106,7 +106,8 @@ struct Session: Sendable {
         let errorSink = console.error
         var trace: TraceSink?
         if globals.verbose {
-            if endpoint.redactor.hasShortSecret {
+            // Only a key or token: a custom header's short value (`X-Debug: 1`) is redacted too, as a whole word.
+            if Redactor(secrets: endpoint.headers.filter { HeaderRedaction.isSensitive($0.name) }.map(\.value)).hasShortSecret {
                 console.error.write("* warning: a key or token is shorter than \(Redactor.shortSecretLength) characters, "
                     + "which is unusual; it is redacted only where it stands as a whole word\n")
             }

@@ -1,4 +1,5 @@
 import GQLCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +14,9 @@ import Darwin
 /// the moment after `install` returns is never lost (a dispatch signal source registers asynchronously, and a
 /// signal sent before it has is dropped), and no handler runs in signal context.
 ///
+/// The first signal sets the flag; the exit status then says which it was (130 for SIGINT, 143 for SIGTERM). A second
+/// signal exits at once where a command allows it (``exitOnSecondSignal()``: `subscribe` waiting for goodbyes).
+///
 /// The waiting thread is a plain detached POSIX thread with a small stack: starting Dispatch's thread pool
 /// for it (an epoll instance, a timer and two threads) cost every command about a millisecond at startup.
 enum SignalTrap {
@@ -20,6 +24,38 @@ enum SignalTrap {
         let flag: CancellationFlag
         var signals: sigset_t
         init(flag: CancellationFlag, signals: sigset_t) { self.flag = flag; self.signals = signals }
+    }
+
+    /// The first signal taken, 0 before any.
+    private static let first = Atomic<Int32>(0)
+    /// Whether a second signal ends the process at once.
+    private static let secondExits = Atomic<Bool>(false)
+
+    /// From now on a second Ctrl-C or SIGTERM exits at once (with the first signal's status), without waiting for
+    /// whatever the first one is finishing.
+    static func exitOnSecondSignal() {
+        secondExits.store(true, ordering: .sequentiallyConsistent)
+    }
+
+    /// The exit status of a command that ended with `code`. Once a signal has arrived, a command that did not
+    /// succeed ends with the signal's status (a read, a wait or a request that it cut short fails in its own way).
+    static func status(_ code: ExitCode, cancelled: Bool) -> ExitCode {
+        guard cancelled, code != .success else { return code }
+        return interruption(first.load(ordering: .sequentiallyConsistent))
+    }
+
+    /// 143 for SIGTERM, else 130.
+    private static func interruption(_ signal: Int32) -> ExitCode {
+        signal == SIGTERM ? .terminated : .interrupted
+    }
+
+    /// The first signal cancels `flag`; a second exits when ``exitOnSecondSignal()`` allows it.
+    private static func take(_ number: Int32, cancelling flag: CancellationFlag) {
+        if first.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent).exchanged {
+            flag.cancel()
+        } else if secondExits.load(ordering: .sequentiallyConsistent) {
+            _exit(interruption(first.load(ordering: .sequentiallyConsistent)).rawValue)
+        }
     }
 
     /// Installs the trap; call it first in `main`, before any other thread starts. `flag` is cancelled on
@@ -42,7 +78,7 @@ enum SignalTrap {
             let waiter = Unmanaged<Waiter>.fromOpaque(raw).takeRetainedValue()
             var number: Int32 = 0
             while sigwait(&waiter.signals, &number) == 0 {
-                waiter.flag.cancel()
+                SignalTrap.take(number, cancelling: waiter.flag)
             }
             return nil
         }, waiter)

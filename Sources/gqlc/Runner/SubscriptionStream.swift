@@ -87,6 +87,8 @@ struct SubscriptionStream {
         let trace: ((String) -> Void)? = session.globals.verbose
             ? { line in errorSink.write("* realtime: " + redactor.scrub(Diagnostics.oneLine(line)) + "\n") } : nil
         let subscriber = RealtimeSubscriber(settings: settings, cancellation: session.cancellation, trace: trace)
+        // After Ctrl-C the subscriber says goodbye (for a second at most); a second Ctrl-C need not wait for that.
+        SignalTrap.exitOnSecondSignal()
         let result: Result<RealtimeEnding, SubscriptionError> = Result { () throws(SubscriptionError) in
             try subscriber.run(subscriptions, duration: duration) { event in
                 switch event {

@@ -165,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     replies.add_argument("--reply-status", type=_status, metavar="N",
                          help="answer with HTTP N (default 200), with AppSync's error body unless --reply-body")
     replies.add_argument("--reply-body", metavar="FILE",
-                         help="answer with this file's bytes as the body; ${headers} in it (or in a --reply-header "
+                         help="answer with this file's bytes as the body; ${body} in it stands for the request's body (escaped as in a JSON string), ${header:NAME} for one header's value; ${headers} in it (or in a --reply-header "
                               "value) stands for the request's header values, echoed as a broken proxy might")
     replies.add_argument("--reply-content-type", metavar="TYPE",
                          help="Content-Type of the reply (default application/json; charset=UTF-8); "
@@ -191,6 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
     realtime.add_argument("--ws-echo-auth", action="store_true",
                           help="auth refusals of connections and starts repeat the auth header values they were "
                                "given in their message, as a broken server might")
+    realtime.add_argument("--ws-ignore-goodbyes", action="store_true",
+                          help="never answer stop (no complete) nor the client's close frame, and hold the connection "
+                               "open until the client drops it")
     events = parser.add_argument_group("AppSync Events API (POST /event, ws://HOST:PORT/event/realtime, same port)")
     events.add_argument("--events-namespace", action="append", default=[], metavar="NAME",
                         help="a namespace of the Events API (repeatable; default: default)")
@@ -236,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
                                                      connection_timeout_ms=args.ws_connection_timeout_ms,
                                                      drop_after=args.ws_drop_after,
                                                      refuse_starts=args.ws_refuse_starts,
-                                                     echo_auth=args.ws_echo_auth),
+                                                     echo_auth=args.ws_echo_auth,
+                                                     ignore_goodbyes=args.ws_ignore_goodbyes),
                             events=EventsOptions(namespaces=tuple(args.events_namespace or ["default"]),
                                                  ka_seconds=args.ws_ka_seconds,
                                                  connection_timeout_ms=args.ws_connection_timeout_ms))

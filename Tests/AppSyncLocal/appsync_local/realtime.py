@@ -21,7 +21,8 @@ Faults: ``drop_after`` closes the TCP connection without a close frame after tha
 ``send_ka=False`` never sends ``ka``; ``refuse_starts`` answers the first N token-carrying ``start`` messages with
 ``error`` 401 ``UnauthorizedException`` ``Token has expired.`` (a token that expired between connecting and
 starting) while the connection stays up; ``echo_auth`` makes every auth refusal repeat the auth header values it was
-given (to prove that a client never prints them). Each connection and subscription event is logged on stderr
+given (to prove that a client never prints them); ``ignore_goodbyes`` never answers ``stop`` (no ``complete``) nor the
+client's close frame, and keeps the TCP connection open until the client drops it (a server that does not say goodbye). Each connection and subscription event is logged on stderr
 (``appsync-local: realtime: connection N …``) so tests can wait for it. Secrets are never logged.
 """
 
@@ -41,6 +42,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Opcode
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
 from websockets.sync.connection import Connection
@@ -65,6 +67,7 @@ class RealtimeOptions:
     drop_after: int = 0  # 0: never drop
     refuse_starts: int = 0  # refuse the first N starts that carry a token as expired (401); 0: never
     echo_auth: bool = False  # refusals repeat the auth header values they were given, as a broken server might
+    ignore_goodbyes: bool = False  # never answer stop nor a close frame; hold the connection until the client drops it
 
 
 _numbers = itertools.count(1)
@@ -115,7 +118,7 @@ def auth_headers(raw_path: str, headers: list[tuple[str, str]]) -> list[tuple[st
 def serve_realtime(handler, app, options) -> None:
     """Upgrades the handler's connection and runs the session until it closes."""
     request_headers = list(handler.headers.items())
-    protocol = ServerProtocol(subprotocols=[SUBPROTOCOL])
+    protocol = (_DeafProtocol if options.realtime.ignore_goodbyes else ServerProtocol)(subprotocols=[SUBPROTOCOL])
     # The HTTP server already read the request; give its bytes to the protocol's parser, as if from the socket.
     head = f"GET {handler.path} HTTP/1.1\r\n" + "".join(f"{name}: {value}\r\n" for name, value in request_headers)
     protocol.receive_data((head + "\r\n").encode("latin-1"))
@@ -134,6 +137,18 @@ def serve_realtime(handler, app, options) -> None:
     Session(handler.connection, protocol, app, options, auth_headers(handler.path, request_headers)).run()
 
 
+class _DeafProtocol(ServerProtocol):
+    """The ``ignore_goodbyes`` fault: the close frame and the end of the TCP stream that answer a client's close frame
+    are never sent."""
+
+    def send_frame(self, frame) -> None:
+        if frame.opcode is not Opcode.CLOSE:
+            super().send_frame(frame)
+
+    def send_eof(self) -> None:
+        self.eof_sent = True  # as far as the protocol knows; the client never sees it
+
+
 class Session:
     """One WebSocket connection: a reader (this thread) and a writer thread that also sends ``ka``."""
 
@@ -145,9 +160,12 @@ class Session:
         self.options = options
         self.realtime: RealtimeOptions = options.realtime
         self.connect_auth = connect_auth
-        self.connection = Connection(sock, protocol, ping_interval=None, ping_timeout=None, close_timeout=2)
+        # A server that ignores goodbyes waits (almost) forever for the client to drop the connection.
+        close_timeout = 3600 if self.realtime.ignore_goodbyes else 2
+        self.connection = Connection(sock, protocol, ping_interval=None, ping_timeout=None, close_timeout=close_timeout)
         self.outbox: queue.Queue = queue.Queue()
         self.acknowledged = False
+        self.goodbyes_ignored = False
 
     def run(self) -> None:
         log(f"connection {self.number} opened")
@@ -241,6 +259,10 @@ class Session:
             self._send({"type": "start_ack", "id": identifier})
 
     def _stop(self, identifier: str) -> None:
+        if self.realtime.ignore_goodbyes:
+            self.goodbyes_ignored = True  # no more ka either: the connection looks alive but says nothing
+            log(f"connection {self.number} ignored stop {identifier}")
+            return
         subscription = self.app.pubsub.remove(self.number, identifier)
         if subscription is not None:
             log(f"connection {self.number} stopped {identifier} {subscription.field_name}")
@@ -289,6 +311,9 @@ class Session:
                 try:
                     item = self.outbox.get(timeout=timeout)
                 except queue.Empty:
+                    if self.goodbyes_ignored:
+                        next_ka = None
+                        continue
                     self.connection.send('{"type":"ka"}')
                     next_ka = (next_ka or time.monotonic()) + interval
                     continue

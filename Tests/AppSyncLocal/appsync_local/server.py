@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import socket
 import ssl
 import sys
@@ -53,6 +54,7 @@ from .sigv4 import IAMCredentials
 
 
 ECHO_HEADERS = "${headers}"
+ECHO_BODY = "${body}"  # the request's body, escaped as in a JSON string: a service repeating the request in its error
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
             return
         reply = options.reply
         if reply is not None and (reply.first == 0 or number <= reply.first) and number > reply.after:
-            self._send_canned(reply)
+            self._send_canned(reply, raw_body)
             return
         if target == EVENTS_PATH:
             self._send(*handle_http(self, self.server.events, options, raw_body))
@@ -280,7 +282,7 @@ class GraphQLHandler(BaseHTTPRequestHandler):
         sys.stderr.write(f"appsync-local: iam: verified a signature by {key_id}\n")
         sys.stderr.flush()
 
-    def _send_canned(self, reply: CannedReply) -> None:
+    def _send_canned(self, reply: CannedReply, raw_body: bytes = b"") -> None:
         # ${headers} echoes the request's header values, as a misconfigured server or proxy might.
         echoed = " ".join(value for _, value in self.headers.items())
         headers = [(name, value.replace(ECHO_HEADERS, echoed)) for name, value in reply.headers]
@@ -288,7 +290,11 @@ class GraphQLHandler(BaseHTTPRequestHandler):
             self._send(reply.status, http_error_body("InjectedReply", f"HTTP {reply.status} (canned reply)."),
                        dict(headers))
             return
-        body = reply.body.replace(ECHO_HEADERS.encode(), echoed.encode())
+        escaped = json.dumps(raw_body.decode("utf-8", "replace"), ensure_ascii=False)[1:-1].encode()
+        body = reply.body.replace(ECHO_HEADERS.encode(), echoed.encode()).replace(ECHO_BODY.encode(), escaped)
+        # ${header:NAME} echoes one header's value (empty when the request has none).
+        body = re.sub(rb"\$\{header:([A-Za-z0-9-]+)\}",
+                      lambda match: self.headers.get(match.group(1).decode(), "").encode(), body)
         self.send_response(reply.status)
         self.send_header("Content-Type", reply.content_type)
         self.send_header("Content-Length", str(len(body)))

@@ -55,6 +55,7 @@ public struct CognitoClient: Sendable {
     public init(config: UserPoolConfig, timeout: Double = Defaults.timeout, caFile: String? = nil,
                 transport: any HTTPTransport = CurlTransport.shared, cancellation: CancellationFlag? = nil) {
         self.config = config
+        if let secret = config.clientSecret { ProcessSecrets.register([secret]) }  // sent as it is by RevokeToken
         self.timeout = timeout
         self.caFile = caFile
         self.transport = transport
@@ -63,6 +64,7 @@ public struct CognitoClient: Sendable {
 
     /// USER_SRP_AUTH: sends A, answers PASSWORD_VERIFIER at once; returns tokens or the next challenge.
     public func signInSRP(username: String, password: String, now: () -> Timestamp = Timestamp.now) throws(CognitoError) -> CognitoAuthStep {
+        ProcessSecrets.register([password])
         let srp = CognitoSRP(poolId: config.poolId)
         let secret = CognitoSRP.randomSecret()
         var parameters = ["USERNAME": username, "SRP_A": srp.publicValue(secret).hex]
@@ -87,6 +89,7 @@ public struct CognitoClient: Sendable {
 
     /// USER_PASSWORD_AUTH, for app clients that allow it.
     public func signInPassword(username: String, password: String) throws(CognitoError) -> CognitoAuthStep {
+        ProcessSecrets.register([password])  // sent as it is: a server that echoes the request must not show it
         var parameters = ["USERNAME": username, "PASSWORD": password]
         parameters["SECRET_HASH"] = secretHash(username)
         return try initiate(flow: "USER_PASSWORD_AUTH", parameters: parameters)
@@ -110,6 +113,7 @@ public struct CognitoClient: Sendable {
                        answer: String) throws(CognitoError) -> CognitoAuthStep {
         guard let key = Self.answerKey(for: challenge) else { throw .unsupportedChallenge(challenge) }
         let userName = parameters["USERNAME"] ?? username
+        if key == "NEW_PASSWORD" { ProcessSecrets.register([answer]) }
         var responses = ["USERNAME": userName, key: answer]
         responses["SECRET_HASH"] = secretHash(userName)
         return try respond(challenge: challenge, session: session, responses: responses)

@@ -83,6 +83,12 @@ public struct TokenStore: Sendable {
 
     private func entries() throws(CognitoError) -> JSONObject {
         var status = stat()
+        // Whoever may write the directory may replace the token file with one of their own.
+        if stat(directory, &status) == 0, status.st_mode & 0o022 != 0 {
+            let mode = String(status.st_mode & 0o777, radix: 8)
+            throw .tokenStore(
+                "the directory \(directory) can be changed by other users (mode \(mode)); fix it with: chmod go-w \(directory)")
+        }
         guard stat(path, &status) == 0 else {
             if errno == ENOENT { return [:] }
             throw .tokenStore("cannot read the token file \(path): \(String(cString: strerror(errno)))")

@@ -9,6 +9,12 @@ final class CurlExchange {
     /// How many body bytes had arrived when the limit was passed; nil while within it.
     var overflowedAt: Int?
     var headers: [HTTPHeader] = []
+    /// Whether the request may go out a second time in this transfer (see ``prerequest``).
+    var mayResend = true
+    /// How many times libcurl was about to send the request: more than once when it re-sent it by itself.
+    var sendings = 0
+    /// Set when a second sending was stopped because the request is not safe to send twice.
+    var resendRefused = false
     /// `CURLOPT_ERRORBUFFER`: libcurl writes a detailed message here when a transfer fails.
     let errorBuffer: UnsafeMutablePointer<CChar>
 
@@ -64,6 +70,19 @@ final class CurlExchange {
     /// The header callback: one header line per call.
     static let header: curl_write_callback = { buffer, size, count, userdata in
         deliver(buffer, size * count, to: userdata) { $0.receiveHeaderLine($1) }
+    }
+
+    /// The pre-request callback, run each time the request is about to go out on a connection. libcurl sends
+    /// it again by itself when a kept-alive connection closes without an answer; for a request that is not safe
+    /// to repeat (a mutation the server may have carried out) that second sending is aborted, so the caller
+    /// sees the failure and its own retry rules decide.
+    static let prerequest: curl_prereq_callback = { userdata, _, _, _, _ in
+        guard let userdata else { return 0 }
+        let exchange = Unmanaged<CurlExchange>.fromOpaque(userdata).takeUnretainedValue()
+        exchange.sendings += 1
+        guard exchange.sendings > 1, !exchange.mayResend else { return 0 }
+        exchange.resendRefused = true
+        return 1  // CURL_PREREQFUNC_ABORT
     }
 
     /// Hands `length` bytes at `buffer` to the exchange behind `userdata`; returns what libcurl expects (the

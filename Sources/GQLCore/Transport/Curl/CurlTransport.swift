@@ -20,7 +20,10 @@ import Synchronization
 /// - proxies as libcurl reads them from `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy`.
 ///
 /// The body is copied into libcurl, so when a kept-alive connection turns out to be closed by the server just
-/// as a request goes out (no answer at all), libcurl re-sends the whole request on a new connection.
+/// as a request goes out (no answer at all), libcurl re-sends the whole request on a new connection. It does so
+/// only for requests that are safe to repeat (``HTTPRequest/mayResend``): for the others (mutations) the server
+/// may have carried out the first sending and lost its answer, so the transfer fails with a network error instead
+/// and the caller's own retry rules decide (they know a retry happened; libcurl's re-sending they cannot see).
 /// Concurrent sends on one transport take turns.
 public final class CurlTransport: HTTPTransport, Sendable {
     private let state = Mutex<CurlSession?>(nil)
@@ -95,6 +98,7 @@ final class CurlSession {
 
         let code = try run(cancellation: cancellation)
         if let received = exchange.overflowedAt { throw .responseTooLarge(limit: request.maxResponseBytes, received: received) }
+        if code == CURLE_ABORTED_BY_CALLBACK && exchange.resendRefused { throw .network(Self.lostAnswer) }
         guard code == CURLE_OK else {
             throw Self.error(code, detail: exchange.errorText ?? curl.strerror(code), timeout: request.timeout)
         }
@@ -119,6 +123,14 @@ final class CurlSession {
         curl.setopt(easy, CURLOPT_WRITEDATA, pointer: context)
         curl.setopt(easy, CURLOPT_HEADERFUNCTION, write: CurlExchange.header)
         curl.setopt(easy, CURLOPT_HEADERDATA, pointer: context)
+        if !request.mayResend {
+            exchange.mayResend = false
+            curl.setopt(easy, CURLOPT_PREREQDATA, pointer: context)
+            if curl.setopt(easy, CURLOPT_PREREQFUNCTION, prerequest: CurlExchange.prerequest) != CURLE_OK {
+                // Before libcurl 7.80 there is no way to see the re-sending: never reuse a connection for it.
+                curl.setopt(easy, CURLOPT_FRESH_CONNECT, 1)
+            }
+        }
 
         let method = request.method.uppercased()
         if method == "GET" && request.body.isEmpty {
@@ -177,6 +189,9 @@ final class CurlSession {
         if !headers.contains(where: { $0.hasName("Expect") }) { lines.append("Expect:") }
         return lines
     }
+
+    /// Why a request that is not safe to repeat failed when libcurl was about to send it again.
+    static let lostAnswer = "the server closed the connection without answering; the request may have been carried out"
 
     /// A timeout in whole milliseconds for libcurl, at least 1 (0 would mean none).
     static func milliseconds(_ seconds: Double) -> Int {

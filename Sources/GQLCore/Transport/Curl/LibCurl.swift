@@ -212,6 +212,12 @@ public struct LibCurl: @unchecked Sendable {
         gqlc_curl_setopt_xferinfo_function(easySetoptFn, handle, option, value)
     }
 
+    /// Sets `CURLOPT_PREREQFUNCTION`; `CURLE_UNKNOWN_OPTION` from a libcurl older than 7.80.
+    @discardableResult
+    public func setopt(_ handle: OpaquePointer, _ option: CURLoption, prerequest value: curl_prereq_callback?) -> CURLcode {
+        gqlc_curl_setopt_prereq_function(easySetoptFn, handle, option, value)
+    }
+
     // MARK: curl_easy_getinfo
 
     /// A long item (`CURLINFO_RESPONSE_CODE`…), nil if libcurl has none.

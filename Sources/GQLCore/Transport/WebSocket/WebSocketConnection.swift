@@ -119,17 +119,17 @@ public final class WebSocketConnection {
         }
     }
 
-    /// The closing handshake: sends a close frame with `code` and `reason`, then waits up to ``timeout`` for
-    /// the server's close (messages that arrive meanwhile are dropped), and closes the socket. Works after
-    /// cancellation too, so a cancelled client can still say goodbye. Closing twice does nothing.
-    public func close(code: UInt16 = WebSocketCloseCode.normal, reason: String = "") throws(WebSocketError) {
+    /// The closing handshake: sends a close frame with `code` and `reason`, then waits up to `wait` seconds
+    /// (``timeout`` when nil) for the server's close (messages that arrive meanwhile are dropped), and closes the
+    /// socket. Works after cancellation too, so a cancelled client can still say goodbye. Closing twice does nothing.
+    public func close(code: UInt16 = WebSocketCloseCode.normal, reason: String = "", wait: Double? = nil) throws(WebSocketError) {
         guard !finished else { return }
         defer { finish() }
         if !closeSent {
             closeSent = true
             try writeFrame(.close(code: code, reason: reason), interruptible: false)
         }
-        let deadline = Deadline.after(timeout)
+        let deadline = Deadline.after(wait ?? timeout)
         while true {
             guard let event = try? receiver.nextEvent() else {
                 switch try readMore(deadline: deadline, interruptible: false) {

@@ -8,7 +8,8 @@ enum UserPoolOptions {
         help: "The user pool's app client. Defaults to auth.user_pool_client_id in the schema file.")
     static let clientSecret = OptionSpec(
         long: "client-secret", value: "SECRET", environment: "GQLC_CLIENT_SECRET",
-        help: "The app client's secret, for clients that have one (Amplify's web clients do not).")
+        help: "The app client's secret, for clients that have one (Amplify's web clients do not). @FILE reads it from "
+            + "FILE, - from standard input: other users can see a flag's value in ps.")
     static let cognitoEndpoint = OptionSpec(
         long: "cognito-endpoint", value: "URL", environment: "GQLC_COGNITO_ENDPOINT",
         help: "Send Cognito requests to URL instead of https://cognito-idp.REGION.amazonaws.com/ (for a local Cognito).")
