@@ -9,12 +9,14 @@ import Darwin
 @main
 struct GQLC {
     static func main() {
+        StandardStreams.reserveClosed()
         let cancellation = CancellationFlag()
         SignalTrap.install(cancelling: cancellation)
         let frontend = Frontend(
             environment: ProcessEnvironment.current(), console: .standard(),
             runner: LiveCommandRunner(cancellation: cancellation))
         let code = frontend.run(Array(CommandLine.arguments.dropFirst()))
+        if code == .closedPipe { ProcessEnd.byClosedPipe() }
         exit(code.rawValue)
     }
 }

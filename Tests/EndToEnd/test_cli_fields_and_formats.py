@@ -186,7 +186,7 @@ def test_colour_always_colours_a_pipe_and_tables(blog):
 
 def test_progress_shows_on_a_terminal_stderr_only(blog_args):
     code, out, err = on_terminal([*blog_args, "list", "Comment", "--page-size", "5", "--fields", "content", "-o", "raw"],
-                                 stdout_tty=False, stderr_tty=True)
+                                 stdout_tty=False, stderr_tty=True, stdout_file=True)
     assert code == 0 and len(out.splitlines()) == SEED_COMMENTS
     assert "\r\x1b[K5 items, 1 page, " in err
     assert err.endswith("\r\x1b[K")  # the line is erased at the end

@@ -70,20 +70,29 @@ struct ResultPrinter {
     /// or one line per item for NDJSON and the record formats.
     func beginList() -> ListStream { ListStream(printer: self) }
 
-    /// Items streamed page by page, so that memory stays flat however long the list.
+    /// Items streamed page by page, so that memory stays flat however long the list. A table holds its first
+    /// ``RecordFormatter/tableSample`` records to fit its column widths to them, then streams too.
     struct ListStream {
         let printer: ResultPrinter
         private var count = 0
         /// True once something was written (the array's `[`, an NDJSON line, a header).
         private(set) var opened = false
-        /// A table's column widths, fixed by its first page.
+        /// A table's column widths, fixed by its first records.
         private var widths: RecordFormatter.Widths?
+        /// A table's first records, until there are enough to fit the widths.
+        private var held: [JSONValue] = []
 
         init(printer: ResultPrinter) { self.printer = printer }
 
-        /// Writes a page of items with one system call; false if standard output was closed.
+        /// Whether a record was written or held: a listing that received none prints nothing at all when it fails.
+        var hasRecords: Bool { count > 0 || !held.isEmpty }
+
+        /// Writes a page of items with one system call; false if the write failed (only when the sink defers
+        /// failures: standard output ends the process). An empty page writes nothing.
         mutating func write(_ items: [JSONValue]) -> Bool {
+            guard !items.isEmpty else { return true }
             let items = printer.decodingSchema == nil ? items : items.map(printer.decoded)
+            count += items.count
             if printer.format.isRecordFormat { return writeRecords(items) }
             var writer = JSONWriter(style: printer.style)
             writer.bytes.reserveCapacity(items.count * 256)
@@ -94,15 +103,14 @@ struct ResultPrinter {
                 }
             } else {
                 if !opened { writer.bytes.append(UInt8(ascii: "[")) }
-                for item in items {
-                    if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                for (index, item) in items.enumerated() {
+                    if opened || index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
                     writer.newline(1)
                     writer.write(item, indentLevel: 1)
-                    count += 1
                 }
             }
             opened = true
-            return writer.bytes.isEmpty || printer.emit(writer.bytes)
+            return printer.emit(writer.bytes)
         }
 
         private mutating func writeRecords(_ items: [JSONValue]) -> Bool {
@@ -110,12 +118,10 @@ struct ResultPrinter {
             var text = ""
             switch printer.format {
             case .table:
-                if widths == nil {
-                    let fitted = formatter.widths(for: items)
-                    widths = fitted
-                    text += formatter.tableHeader(fitted)
+                guard let widths else {
+                    held += items
+                    return held.count < RecordFormatter.tableSample || flush()
                 }
-                let widths = self.widths ?? []
                 for item in items { text += formatter.tableLine(item, widths: widths) }
             case .tsv:
                 if !opened { text += formatter.tsvHeader }
@@ -127,9 +133,22 @@ struct ResultPrinter {
             return text.isEmpty || printer.sink.write(bytes: Array(text.utf8))
         }
 
-        /// Closes the array (NDJSON needs nothing), so that what was printed is valid JSON; an empty table or
-        /// TSV still gets its header.
-        mutating func finish() {
+        /// Fits a table's widths to the records held, and prints its header and them.
+        private mutating func flush() -> Bool {
+            guard widths == nil, printer.format == .table else { return true }
+            let formatter = printer.records
+            let fitted = formatter.widths(for: held)
+            widths = fitted
+            var text = formatter.tableHeader(fitted)
+            for item in held { text += formatter.tableLine(item, widths: fitted) }
+            held = []
+            opened = true
+            return printer.sink.write(bytes: Array(text.utf8))
+        }
+
+        /// Closes the array (NDJSON needs nothing), so that what was printed is valid JSON; a table prints what it
+        /// holds; an empty table or TSV still gets its header. False if the write failed.
+        @discardableResult mutating func finish() -> Bool {
             switch printer.format {
             case .json:
                 var writer = JSONWriter(style: printer.style)
@@ -137,11 +156,14 @@ struct ResultPrinter {
                 if count > 0 { writer.newline(0) }
                 writer.bytes.append(contentsOf: Array("]\n".utf8))
                 opened = true
-                _ = printer.emit(writer.bytes)
-            case .table, .tsv:
-                if !opened { _ = writeRecords([]) }
+                return printer.emit(writer.bytes)
+            case .table:
+                return flush()
+            case .tsv:
+                if !opened { return writeRecords([]) }
+                return true
             case .ndjson, .raw:
-                break
+                return true
             }
         }
     }
