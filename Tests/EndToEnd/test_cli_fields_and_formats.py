@@ -154,7 +154,10 @@ def test_table_columns_are_the_depth_0_scalars_in_schema_order(blog):
     run = blog("get", "Post", "--id", "p1", "--output", "table", "--fields", "metadata,title")
     first, second = run.stdout.splitlines()
     assert first.split() == ["metadata", "title"]
-    assert second.startswith('{"readingTime":6.5,"source":{…  A sourdough')
+    assert second.startswith('{"readingTime":6.5,"source":{"')  # no width: nothing is cut
+    assert "…" not in second and json.loads(second.split("}  ", 1)[0] + "}")["readingTime"] == 6.5
+    run = blog("get", "Post", "--id", "p1", "--output", "table", "--fields", "metadata,title", env={"COLUMNS": "80"})
+    assert run.stdout.splitlines()[1].startswith('{"readingTime":6.5,"source":{…  A sourdough')
 
 
 # Colour and progress on a real terminal

@@ -231,7 +231,7 @@ def test_a_table_with_a_width_is_sized_from_more_than_the_first_page(blog):
 
 def test_the_last_column_takes_the_free_space_of_the_line(blog):
     long_comments(blog, 60, short_first=55)
-    run = blog("list", "Comment", "--where", "postId=p9", "--fields", "id,content", "-o", "table",
+    run = blog("list", "Comment", "--where", "postId=p9", "--page-size", "20", "--fields", "id,content", "-o", "table",
                env={"COLUMNS": "100"})
     assert run.code == 0, run
     assert "…" not in run.stdout and "comment number 59" in run.stdout, run.stdout
