@@ -61,3 +61,20 @@ import Testing
         #expect(ManPageRenderer.escape(".hidden\n'quote") == "\\&.hidden\n\\&'quote")
     }
 }
+
+/// Display widths against characters whose East Asian Width and category Unicode fixes.
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        ("abc", 3), ("日本", 4), ("한국", 4), ("ｆｕｌｌ", 8), ("e\u{301}", 1), ("🎉", 2), ("♥\u{FE0F}", 2),
+        ("👩‍👩‍👧", 2), ("a\u{200B}b", 2), ("", 0),
+    ])
+    func widths(text: String, columns: Int) {
+        #expect(DisplayWidth.of(text) == columns)
+    }
+
+    @Test func cutsWholeCharactersAndEndsWithAnEllipsis() {
+        #expect(DisplayWidth.prefix("日本語です", columns: 6) == "日本…")
+        #expect(DisplayWidth.prefix("abcdef", columns: 4) == "abc…")
+        #expect(DisplayWidth.prefix("abc", columns: 3) == "abc")
+    }
+}

@@ -48,7 +48,9 @@ final class StandardOutputSink: TextSink {
         case .closedPipe:
             ProcessEnd.byClosedPipe()
         case .failed(let reason):
-            FileDescriptorSink(descriptor: STDERR_FILENO).write("gqlc: cannot write standard output: \(reason)\n")
+            // A progress line may be drawn on the terminal: the message replaces it.
+            let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
+            FileDescriptorSink(descriptor: STDERR_FILENO).write(erase + "gqlc: cannot write standard output: \(reason)\n")
             exit(ExitCode.writeFailed.rawValue)
         }
     }
