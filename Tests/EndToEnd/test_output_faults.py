@@ -20,6 +20,7 @@ import pytest
 
 from gqlc_runner import GQLC_BIN, closed_port_url, gqlc_env, on_terminal, runner_for
 from harness import start_server
+from test_subscribe import wait_for_log
 
 SUMMARY = re.compile(r"(\d+) created, (\d+) failed(?:, (\d+) not sent)? in \d+\.\d\d s")
 ERASE = "\r\x1b[K"
@@ -101,6 +102,24 @@ def test_a_bulk_job_whose_reader_goes_away_stops_and_puts_the_rest_in_rejects(bl
     assert len(rejected) == not_sent
     assert [json.loads(line)["id"] for line in rejected] == [f"n{i:04d}" for i in range(done, 100)]
     assert server_count(blog) == SEEDED_ON_P1 + done
+
+
+def test_a_subscription_whose_reader_goes_away_unsubscribes_and_ends_by_sigpipe(schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    key = "da2-outputfaultskey0123456789"
+    with start_server(schema, api_key=key) as server:
+        process = subprocess.Popen([str(GQLC_BIN), "--schema", str(schema), "--endpoint", server.url, "--api-key", key,
+                                    "subscribe", "Post", "--on", "create"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=gqlc_env())
+        assert process.stderr.readline() == b"subscribed: onCreatePost\n"
+        process.stdout.close()
+        created = runner_for(schema, server.url, "--api-key", key)("create", "Post", "title=t")
+        assert created.code == 0, created
+        rest = process.stderr.read()
+        assert process.wait(timeout=60) == -signal.SIGPIPE, rest
+        assert rest == b""
+        wait_for_log(server, "stopped")  # stop sent and the connection closed, as after --count
+        wait_for_log(server, "closed")
 
 
 # MARK: - Write errors (issue 22 point 2)

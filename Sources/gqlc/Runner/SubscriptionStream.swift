@@ -36,6 +36,8 @@ struct SubscriptionStream {
         var printer = ResultPrinter(console: session.console, globals: globals)
         if globals.decodeJSONFields { printer.decodingSchema = schemaFile?.schema }
         var stream = printer.beginList()
+        // A closed stdout ends the subscriptions as --count does (stop, close), then the process (ExitCode.closedPipe).
+        session.console.output.deferFailures()
         let errorSink = session.console.error
         let diagnostics = self.diagnostics
         let decodePath = self.decodePath
@@ -80,6 +82,7 @@ struct SubscriptionStream {
             }
         }
         if !outputClosed { stream.finish() }
+        if let failed = diagnostics.outputFailure(session.console.output) { return failed }
         switch result {
         case .success(.cancelled):
             return .interrupted
