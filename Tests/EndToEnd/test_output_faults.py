@@ -195,6 +195,16 @@ def test_a_listing_refused_by_the_server_prints_nothing(schema_examples_dir):
     assert run.code == 5 and run.stdout == "", run
 
 
+def test_a_listing_that_fails_after_printing_records_still_closes_its_array(schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    with start_server(schema, seed=schema_examples_dir / "blog-seed.json",
+                      args=["--fail-every", "2", "--fail-status", "403"]) as server:
+        run = runner_for(schema, server.url)("list", "Comment", "--page-size", "3")
+    assert run.code == 5, run
+    assert [c["id"] for c in run.json()] == ["c1", "c2", "c3"]  # the first page, as valid JSON
+    assert any(line.startswith("next token: ") for line in run.stderr_lines), run
+
+
 def test_an_empty_listing_still_prints_an_empty_array(blog):
     run = blog("list", "Post", "--where", "title=nothing-has-this")
     assert (run.code, run.stdout) == (0, "[]\n"), run
