@@ -14,13 +14,13 @@ import re
 import signal
 import stat
 import subprocess
+import time
 import unicodedata
 
 import pytest
 
 from gqlc_runner import GQLC_BIN, closed_port_url, gqlc_env, on_terminal, runner_for
 from harness import start_server
-from test_subscribe import wait_for_log
 
 SUMMARY = re.compile(r"(\d+) created, (\d+) failed(?:, (\d+) not sent)? in \d+\.\d\d s")
 ERASE = "\r\x1b[K"
@@ -36,6 +36,14 @@ def blog(schema_examples_dir):
         run = runner_for(schema, server.url)
         run.args = ["--schema", str(schema), "--endpoint", server.url]
         yield run
+
+
+def wait_for_log(server, fragment: str) -> None:
+    """Waits until the server's log holds a line with ``fragment`` (it logs a connection's end after gqlc is gone)."""
+    deadline = time.monotonic() + 60
+    while not any(fragment in line for line in server.stderr_text().splitlines()):
+        assert time.monotonic() < deadline, f"no {fragment!r} in the server log:\n{server.stderr_text()}"
+        time.sleep(0.02)  # polling the log file for a line, not waiting for time to pass
 
 
 def shell(command: str, timeout: float = 60) -> subprocess.CompletedProcess:
