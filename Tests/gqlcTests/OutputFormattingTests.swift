@@ -23,6 +23,37 @@ import Testing
         #expect(RecordFormatter.value(at: ["comments", "items", "content"], in: record) == ["a", "b"])
     }
 
+    @Test func theShortFormOfAConnectionPathPassesThroughItsItems() {
+        let record: JSONValue = ["comments": ["items": [["content": "a"], ["content": "b"]], "nextToken": nil]]
+        #expect(RecordFormatter.value(at: ["comments", "content"], in: record) == ["a", "b"])
+        #expect(RecordFormatter.value(at: ["comments", "nextToken"], in: record) == nil)
+    }
+
+    @Test func tsvEscapesEveryControlCharacter() {
+        #expect(RecordFormatter.escapeTSV("a\u{1B}[31mb\u{07}\u{00}\u{7F}\u{9B}") == #"a\x1b[31mb\x07\x00\x7f\x9b"#)
+    }
+
+    @Test func aTableHoldsItsFirstRecordsToFitItsWidthsThenStreams() {
+        var writer = TableWriter(formatter: formatter(.table, ["a"], width: 80))
+        let short: JSONValue = ["a": "x"]
+        for _ in 1..<RecordFormatter.tableSample { #expect(writer.write([short]).isEmpty) }
+        let printed = String(decoding: writer.write([["a": "longer"]]), as: UTF8.self)
+        #expect(printed.hasPrefix("a\nx\n") && printed.hasSuffix("longer\n"))
+        #expect(String(decoding: writer.write([short]), as: UTF8.self) == "x\n")
+        #expect(writer.finish().isEmpty)
+    }
+
+    @Test func emptyOutputsEndAsEachFormatDoes() {
+        var json = JSONArrayWriter(style: .compact)
+        #expect(String(decoding: json.finish(), as: UTF8.self) == "[]\n")
+        var tsv = TSVWriter(formatter: formatter(.tsv, ["a", "b"]))
+        #expect(String(decoding: tsv.finish(), as: UTF8.self) == "a\tb\n")
+        var table = TableWriter(formatter: formatter(.table, ["a", "b"]))
+        #expect(String(decoding: table.finish(), as: UTF8.self) == "a  b\n")
+        let lines = NDJSONWriter(style: .compact)
+        #expect(lines.finish().isEmpty)
+    }
+
     @Test func rawPrintsStringsUnquotedAndOtherValuesAsJSON() {
         let raw = formatter(.raw, ["title"])
         #expect(raw.rawLine(["title": "a \"b\""]) == "a \"b\"\n")

@@ -6,29 +6,20 @@ import Synchronization
 /// widths are fitted to its first ``RecordFormatter/tableSample`` records, which are held until then, so memory
 /// stays flat however long the job.
 final class BulkRecordPrinter: Sendable {
-    private let printer: ResultPrinter
     private let stream: Mutex<ResultPrinter.ListStream>
 
     init(_ printer: ResultPrinter) {
-        self.printer = printer
-        stream = Mutex(printer.beginList())
+        stream = Mutex(printer.beginList(jsonLines: true))
     }
 
     /// Prints one record (or holds it, for a table's first rows); false if the write failed.
     func write(_ record: JSONValue) -> Bool {
-        guard printer.format.isRecordFormat else {
-            var writer = JSONWriter(style: .compact)
-            writer.write(printer.decoded(record))
-            writer.bytes.append(UInt8(ascii: "\n"))
-            return printer.emit(writer.bytes)
-        }
-        return stream.withLock { $0.write([record]) }
+        stream.withLock { $0.write([record]) }
     }
 
     /// Prints what is held and ends the output (an empty table or TSV still gets its header); false if the write
     /// failed.
     @discardableResult func finish() -> Bool {
-        guard printer.format.isRecordFormat else { return true }
-        return stream.withLock { $0.finish() }
+        stream.withLock { $0.finish() }
     }
 }
