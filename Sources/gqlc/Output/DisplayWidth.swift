@@ -4,6 +4,8 @@
 enum DisplayWidth {
     /// The columns `text` takes.
     static func of(_ text: String) -> Int {
+        // Most cells are ASCII: one column a byte, without splitting characters.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total
