@@ -2,7 +2,8 @@
 proxy misbehaves), a static file server, closed ports, slow servers.
 
 0 success · 1 GraphQL errors and no data · 2 usage or input error · 3 partial data · 4 not found ·
-5 HTTP error status or a non-GraphQL response · 6 network failure or timeout.
+5 HTTP error status or a non-GraphQL response · 6 network failure or timeout. 7 (output could not be written) and
+141 (SIGPIPE: stdout's reader went away) are provoked in test_output_faults.py.
 """
 
 from __future__ import annotations
