@@ -51,7 +51,7 @@ final class StandardOutputSink: TextSink {
             // A progress line may be drawn on the terminal: the message replaces it.
             let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
             FileDescriptorSink(descriptor: STDERR_FILENO).write(erase + "gqlc: cannot write standard output: \(reason)\n")
-            exit(ExitCode.writeFailed.rawValue)
+            _exit(ExitCode.writeFailed.rawValue)  // at once, as by the signal: other threads may still be running
         }
     }
 }
