@@ -10,6 +10,7 @@ import Darwin
 struct GQLC {
     static func main() {
         disableCoreDumps()
+        StandardStreams.reserveClosed()
         let cancellation = CancellationFlag()
         SignalTrap.install(cancelling: cancellation)
         let frontend = Frontend(
@@ -17,6 +18,7 @@ struct GQLC {
             runner: LiveCommandRunner(cancellation: cancellation))
         FileReader.interrupt(on: cancellation)
         let code = frontend.run(Array(CommandLine.arguments.dropFirst()))
+        if code == .closedPipe { ProcessEnd.byClosedPipe() }
         exit(SignalTrap.status(code, cancelled: cancellation.isCancelled).rawValue)
     }
 

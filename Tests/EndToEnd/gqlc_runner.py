@@ -98,11 +98,15 @@ def runner_for(schema: str | os.PathLike, endpoint: str, *fixed: str):
     return run
 
 
-def on_terminal(args, env=None, stdout_tty=True, stderr_tty=False):
-    """Runs gqlc with stdout and/or stderr on a pseudo-terminal; returns (code, stdout, stderr) as text."""
+def on_terminal(args, env=None, stdout_tty=True, stderr_tty=False, stdout_file=False):
+    """Runs gqlc with stdout and/or stderr on a pseudo-terminal; returns (code, stdout, stderr) as text. Off the
+    terminal, stdout is a pipe, or a regular file with ``stdout_file`` (``gqlc … > out.json``)."""
+    import tempfile
+
     master, slave = pty.openpty()
+    out_file = tempfile.TemporaryFile() if stdout_file and not stdout_tty else None
     process = subprocess.Popen([str(GQLC_BIN), *map(str, args)], env=gqlc_env(env),
-                               stdout=slave if stdout_tty else subprocess.PIPE,
+                               stdout=slave if stdout_tty else out_file or subprocess.PIPE,
                                stderr=slave if stderr_tty else subprocess.PIPE)
     os.close(slave)
     captured = b""
@@ -117,6 +121,10 @@ def on_terminal(args, env=None, stdout_tty=True, stderr_tty=False):
     piped_out = process.stdout.read() if process.stdout else b""
     piped_err = process.stderr.read() if process.stderr else b""
     code = process.wait(timeout=60)
+    if out_file:
+        out_file.seek(0)
+        piped_out = out_file.read()
+        out_file.close()
     os.close(master)
     text = captured.decode().replace("\r\n", "\n")
     out = text if stdout_tty else piped_out.decode()

@@ -42,7 +42,7 @@ def write_input(tmp_path, lines: list[str]):
 def test_bulk_create_draws_progress_with_failures_then_erases_it_before_the_summary(blog, tmp_path):
     args, _ = blog
     path = write_input(tmp_path, [json.dumps(comment(0)), "{not json", *(json.dumps(comment(i)) for i in range(1, 30))])
-    code, out, err = on_terminal([*args, "create", "Comment", "--input", path], stdout_tty=False, stderr_tty=True)
+    code, out, err = on_terminal([*args, "create", "Comment", "--input", path], stdout_tty=False, stderr_tty=True, stdout_file=True)
     assert code == 3, err
     assert [json.loads(line)["id"] for line in out.splitlines()] == ["k0000", *(f"k{i:04d}" for i in range(1, 30))]
     assert f"{ERASE}1 item, " in err  # the first result draws the line
@@ -113,7 +113,7 @@ def test_bulk_progress_never_goes_to_a_pipe_and_quiet_turns_it_off(blog, tmp_pat
 def test_delete_where_shows_the_listing_then_the_deletes(blog):
     args, run_gqlc = blog
     code, out, err = on_terminal([*args, "delete", "Comment", "--where", "postId=p1", "--yes"],
-                                 stdout_tty=False, stderr_tty=True)
+                                 stdout_tty=False, stderr_tty=True, stdout_file=True)
     deleted = len(out.splitlines())
     assert code == 0 and deleted > 1, err
     assert f"{ERASE}{deleted} items, 1 page, " in err  # the listing
@@ -125,7 +125,7 @@ def test_delete_where_shows_the_listing_then_the_deletes(blog):
 def test_cascade_counts_the_deletes_on_the_line(blog):
     args, _ = blog
     code, out, err = on_terminal([*args, "delete", "Post", "--id", "p1", "--cascade", "--yes"],
-                                 stdout_tty=False, stderr_tty=True)
+                                 stdout_tty=False, stderr_tty=True, stdout_file=True)
     assert code == 0 and json.loads(out)["id"] == "p1", err
     assert f"{ERASE}1 item, " in err
     done = re.search(r"\r\x1b\[Kdeleted (\d+) records: \d+ Comment, 1 Post\n$", err)

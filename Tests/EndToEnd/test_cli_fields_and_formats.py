@@ -154,7 +154,10 @@ def test_table_columns_are_the_depth_0_scalars_in_schema_order(blog):
     run = blog("get", "Post", "--id", "p1", "--output", "table", "--fields", "metadata,title")
     first, second = run.stdout.splitlines()
     assert first.split() == ["metadata", "title"]
-    assert second.startswith('{"readingTime":6.5,"source":{…  A sourdough')
+    assert second.startswith('{"readingTime":6.5,"source":{"')  # no width: nothing is cut
+    assert "…" not in second and json.loads(second.split("}  ", 1)[0] + "}")["readingTime"] == 6.5
+    run = blog("get", "Post", "--id", "p1", "--output", "table", "--fields", "metadata,title", env={"COLUMNS": "80"})
+    assert run.stdout.splitlines()[1].startswith('{"readingTime":6.5,"source":{…  A sourdough')
 
 
 # Colour and progress on a real terminal
@@ -186,7 +189,7 @@ def test_colour_always_colours_a_pipe_and_tables(blog):
 
 def test_progress_shows_on_a_terminal_stderr_only(blog_args):
     code, out, err = on_terminal([*blog_args, "list", "Comment", "--page-size", "5", "--fields", "content", "-o", "raw"],
-                                 stdout_tty=False, stderr_tty=True)
+                                 stdout_tty=False, stderr_tty=True, stdout_file=True)
     assert code == 0 and len(out.splitlines()) == SEED_COMMENTS
     assert "\r\x1b[K5 items, 1 page, " in err
     assert err.endswith("\r\x1b[K")  # the line is erased at the end

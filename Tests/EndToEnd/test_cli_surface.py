@@ -43,7 +43,7 @@ def test_overview_lists_every_command_and_exit_status():
     commands = re.search(r"\nCommands:\n((?:  .*\n)+)", run.stdout).group(1)
     assert [line.split()[0] for line in commands.splitlines()] == COMMANDS
     statuses = re.search(r"\nExit status:\n((?:  .*\n)+)", run.stdout).group(1)
-    assert [line.split()[0] for line in statuses.splitlines()] == ["0", "1", "2", "3", "4", "5", "6", "130", "143"]
+    assert [line.split()[0] for line in statuses.splitlines()] == ["0", "1", "2", "3", "4", "5", "6", "7", "130", "141", "143"]
     assert run_gqlc(["help"]).stdout == run.stdout == run_gqlc(["-h"]).stdout
 
 

@@ -25,6 +25,7 @@ import Testing
         for (code, meaning) in [
             ("0", "success"), ("1", "GraphQL errors and no data"), ("2", "usage or input error"),
             ("3", "partial data"), ("4", "not found"), ("5", "HTTP error status"), ("6", "network failure or timeout"),
+            ("7", "output could not be written"), ("141", "SIGPIPE"),
         ] {
             #expect(text.contains("\n  \(code)  ") && text.contains(meaning), "exit status \(code)")
         }

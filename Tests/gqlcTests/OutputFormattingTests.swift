@@ -23,6 +23,37 @@ import Testing
         #expect(RecordFormatter.value(at: ["comments", "items", "content"], in: record) == ["a", "b"])
     }
 
+    @Test func theShortFormOfAConnectionPathPassesThroughItsItems() {
+        let record: JSONValue = ["comments": ["items": [["content": "a"], ["content": "b"]], "nextToken": nil]]
+        #expect(RecordFormatter.value(at: ["comments", "content"], in: record) == ["a", "b"])
+        #expect(RecordFormatter.value(at: ["comments", "nextToken"], in: record) == nil)
+    }
+
+    @Test func tsvEscapesEveryControlCharacter() {
+        #expect(RecordFormatter.escapeTSV("a\u{1B}[31mb\u{07}\u{00}\u{7F}\u{9B}") == #"a\x1b[31mb\x07\x00\x7f\x9b"#)
+    }
+
+    @Test func aTableHoldsItsFirstRecordsToFitItsWidthsThenStreams() {
+        var writer = TableWriter(formatter: formatter(.table, ["a"], width: 80))
+        let short: JSONValue = ["a": "x"]
+        for _ in 1..<RecordFormatter.tableSample { #expect(writer.write([short]).isEmpty) }
+        let printed = String(decoding: writer.write([["a": "longer"]]), as: UTF8.self)
+        #expect(printed.hasPrefix("a\nx\n") && printed.hasSuffix("longer\n"))
+        #expect(String(decoding: writer.write([short]), as: UTF8.self) == "x\n")
+        #expect(writer.finish().isEmpty)
+    }
+
+    @Test func emptyOutputsEndAsEachFormatDoes() {
+        var json = JSONArrayWriter(style: .compact)
+        #expect(String(decoding: json.finish(), as: UTF8.self) == "[]\n")
+        var tsv = TSVWriter(formatter: formatter(.tsv, ["a", "b"]))
+        #expect(String(decoding: tsv.finish(), as: UTF8.self) == "a\tb\n")
+        var table = TableWriter(formatter: formatter(.table, ["a", "b"]))
+        #expect(String(decoding: table.finish(), as: UTF8.self) == "a  b\n")
+        let lines = NDJSONWriter(style: .compact)
+        #expect(lines.finish().isEmpty)
+    }
+
     @Test func rawPrintsStringsUnquotedAndOtherValuesAsJSON() {
         let raw = formatter(.raw, ["title"])
         #expect(raw.rawLine(["title": "a \"b\""]) == "a \"b\"\n")
@@ -59,5 +90,22 @@ import Testing
     @Test func roffEscaping() {
         #expect(ManPageRenderer.escape("--where a\\b") == "\\-\\-where a\\eb")
         #expect(ManPageRenderer.escape(".hidden\n'quote") == "\\&.hidden\n\\&'quote")
+    }
+}
+
+/// Display widths against characters whose East Asian Width and category Unicode fixes.
+@Suite struct DisplayWidthTests {
+    @Test(arguments: [
+        ("abc", 3), ("日本", 4), ("한국", 4), ("ｆｕｌｌ", 8), ("e\u{301}", 1), ("🎉", 2), ("♥\u{FE0F}", 2),
+        ("👩‍👩‍👧", 2), ("a\u{200B}b", 2), ("", 0),
+    ])
+    func widths(text: String, columns: Int) {
+        #expect(DisplayWidth.of(text) == columns)
+    }
+
+    @Test func cutsWholeCharactersAndEndsWithAnEllipsis() {
+        #expect(DisplayWidth.prefix("日本語です", columns: 6) == "日本…")
+        #expect(DisplayWidth.prefix("abcdef", columns: 4) == "abc…")
+        #expect(DisplayWidth.prefix("abc", columns: 3) == "abc")
     }
 }

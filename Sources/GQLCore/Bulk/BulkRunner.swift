@@ -93,6 +93,9 @@ public struct BulkRunner: Sendable {
     public var makeClient: @Sendable (Int) -> GraphQLClient
     /// Called with the counts after each result (a progress display's seam); nil for none.
     public var progress: (@Sendable (BulkCounts) -> Void)?
+    /// Set (``CancellationFlag/cancel()``) to stop starting items, when their results can no longer be written:
+    /// what is in flight finishes and is counted as usual, and the rest is emitted as not sent.
+    public var halt: CancellationFlag?
 
     public init(
         operation: BulkOperation, concurrency: Int, retry: RetryPolicy, cancellation: CancellationFlag?,
@@ -110,6 +113,8 @@ public struct BulkRunner: Sendable {
     public enum Stop: Sendable, Equatable {
         case endOfInput
         case cancelled
+        /// ``halt`` was set: the items not started were emitted as not sent.
+        case halted
         /// The input could not be read on; the items before it were processed.
         case inputFailed(BulkInputError)
     }
@@ -155,6 +160,7 @@ public struct BulkRunner: Sendable {
 
         let worker = ItemWorker(operation: operation, retry: retry, cancellation: cancellation)
         let makeClient = self.makeClient
+        let halt = self.halt
         var stop = Stop.endOfInput
         WorkerThreads.run(count: concurrency, { number in
             var client = makeClient(number)
@@ -164,7 +170,7 @@ public struct BulkRunner: Sendable {
                 guard let popped = shared.withLock({ $0.queue.popFirst() }), let (item, request) = popped else {
                     return  // the end
                 }
-                if cancellation?.isCancelled == true {
+                if cancellation?.isCancelled == true || halt?.isCancelled == true {
                     deliver(BulkItemResult(item: item, outcome: .notSent, key: request.key))
                     continue
                 }
@@ -175,6 +181,11 @@ public struct BulkRunner: Sendable {
                 slots.wait()
                 if cancellation?.isCancelled == true {
                     stop = .cancelled
+                    slots.signal()
+                    break
+                }
+                if halt?.isCancelled == true {
+                    stop = .halted
                     slots.signal()
                     break
                 }
@@ -203,8 +214,11 @@ public struct BulkRunner: Sendable {
             }
             for _ in 0..<concurrency { available.signal() }
         })
-        if stop == .cancelled && readRestWhenCancelled {
-            while let item = try? next() { deliver(BulkItemResult(item: item, outcome: .notSent)) }
+        if stop == .cancelled && readRestWhenCancelled || stop == .halted {
+            // After a halt the input is read to its end (a pipe's writer is still writing), unless Ctrl-C comes.
+            while stop == .cancelled || cancellation?.isCancelled != true, let item = try? next() {
+                deliver(BulkItemResult(item: item, outcome: .notSent))
+            }
         }
         if stop == .endOfInput && cancellation?.isCancelled == true { stop = .cancelled }
         let counts = shared.withLock { state in

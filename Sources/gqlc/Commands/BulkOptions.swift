@@ -34,7 +34,7 @@ enum BulkOptions {
             line per record done, the record as the server returned it, in input order. A failed \
             record goes to stderr with its input line number and the server's message, and its input \
             line to --rejects FILE. A summary line ends stderr. Exit status: 0 when every record was \
-            done, 3 when some failed, 1 when all failed, 130 when interrupted.
+            done, 3 when some failed, 1 when all failed, 130 when interrupted, 7 or 141 when output failed.
             """),
         .paragraph(
             """
@@ -56,7 +56,10 @@ enum BulkOptions {
         .paragraph(
             """
             Ctrl-C stops sending: what finished is printed, records in flight are reported (they may \
-            have been applied), and --rejects holds them and the rest of the input.
+            have been applied), and --rejects holds them and the rest of the input. When stdout or \
+            --rejects cannot be written (the reader of a pipe went away, a full disk), no more records \
+            are started: the ones in flight finish, the rest go to --rejects, the summary says what was \
+            done, and the status is 141 (SIGPIPE) for a closed pipe, else 7. --rejects is created 0600.
             """),
     ])
 

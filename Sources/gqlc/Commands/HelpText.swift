@@ -75,7 +75,9 @@ enum HelpText {
                         ("4", "not found: no such record for get, update or delete"),
                         ("5", "HTTP error status, or a response that is not GraphQL"),
                         ("6", "network failure or timeout"),
+                        ("7", "output could not be written: stdout or --rejects (a full disk, EIO)"),
                         ("130", "interrupted (Ctrl-C); a listing prints where to resume"),
+                        ("141", "stdout's reader went away (| head): ended by SIGPIPE, as jq is"),
                         ("143", "terminated (SIGTERM), as 130 otherwise"),
                     ])
                 ]),

@@ -8,8 +8,13 @@ import Darwin
 /// Somewhere output is written: standard output, standard error, or a buffer in tests.
 protocol TextSink: Sendable {
     func write(_ text: String)
-    /// Writes UTF-8 bytes; returns false when the reader has gone away (a closed pipe).
+    /// Writes UTF-8 bytes; returns false when the write failed (a closed pipe, a full disk).
     @discardableResult func write(bytes: [UInt8]) -> Bool
+    /// Makes a failed write return false and be kept in ``failure``, where it would otherwise end the process
+    /// (``StandardOutputSink``): for a job that must account for its records before it stops.
+    func deferFailures()
+    /// The first write that failed since ``deferFailures()``.
+    var failure: WriteFailure? { get }
 }
 
 extension TextSink {
@@ -17,6 +22,9 @@ extension TextSink {
         write(String(decoding: bytes, as: UTF8.self))
         return true
     }
+
+    func deferFailures() {}
+    var failure: WriteFailure? { nil }
 }
 
 /// Where `-` (standard input) is read from, injected so that tests can supply it.
@@ -39,13 +47,15 @@ struct Console: Sendable {
     var errorIsTerminal = false
     /// The terminal's width in columns for tables (nil when output is not a terminal and `COLUMNS` is unset).
     var width: Int? = nil
+    /// Whether `output` is a pipe or a socket, whose reader may write to the terminal that a progress line is on.
+    var outputMaySharePipe = false
 
     /// The process's standard output and standard error.
     static func standard() -> Console {
         Console(
-            output: FileDescriptorSink(descriptor: STDOUT_FILENO), error: FileDescriptorSink(descriptor: STDERR_FILENO),
+            output: StandardOutputSink(), error: FileDescriptorSink(descriptor: STDERR_FILENO),
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, errorIsTerminal: isatty(STDERR_FILENO) == 1,
-            width: terminalWidth())
+            width: terminalWidth(), outputMaySharePipe: isPipe(STDOUT_FILENO))
     }
 
     /// The width of the terminal on standard output, else `COLUMNS`, else nil.
@@ -57,9 +67,18 @@ struct Console: Sendable {
         guard let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 else { return nil }
         return columns
     }
+
+    /// Whether `descriptor` is a pipe (or FIFO) or a socket.
+    private static func isPipe(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFSOCK
+    }
 }
 
 /// Writes straight to a file descriptor: one system call per write, so callers write whole pages.
+/// A failed write returns false (standard error's failures have nowhere to be told).
 struct FileDescriptorSink: TextSink {
     let descriptor: Int32
 
@@ -68,18 +87,23 @@ struct FileDescriptorSink: TextSink {
     }
 
     @discardableResult func write(bytes: [UInt8]) -> Bool {
+        Self.write(bytes, to: descriptor) == nil
+    }
+
+    /// Writes all of `bytes` (retrying short and interrupted writes); nil when done, else why not.
+    static func write(_ bytes: [UInt8], to descriptor: Int32) -> WriteFailure? {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                guard let base = buffer.baseAddress else { return true }
+                guard let base = buffer.baseAddress else { return nil }
                 let written = writeBytes(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return errno == EPIPE ? .closedPipe : .failed(String(cString: strerror(errno)))
                 }
                 offset += written
             }
-            return true
+            return nil
         }
     }
 }

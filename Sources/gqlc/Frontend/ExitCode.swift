@@ -16,8 +16,13 @@ enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case httpError = 5
     /// A network failure or timeout.
     case network = 6
+    /// Output could not be written (standard output or `--rejects`): a full disk, an I/O error.
+    case writeFailed = 7
     /// Stopped by Ctrl-C (128 + SIGINT, the shell convention).
     case interrupted = 130
+    /// Standard output's reader went away: the process ends by SIGPIPE (``ProcessEnd/byClosedPipe()``), which a
+    /// shell shows as 141.
+    case closedPipe = 141
     /// Stopped by SIGTERM (128 + SIGTERM); the core's cancellation says 130, the process maps it at exit.
     case terminated = 143
 

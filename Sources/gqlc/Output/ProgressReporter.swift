@@ -4,8 +4,11 @@ import Synchronization
 /// A one-line progress display on standard error for long jobs: items, pages, rate and elapsed time,
 /// redrawn in place at most every ``interval``. Listings feed it pages; bulk jobs feed it items done and failed.
 ///
-/// It is made only when standard error is a terminal and neither `--quiet` nor `--verbose` is given
-/// (``make(console:globals:)``), so a pipe or a log file never receives it.
+/// It is made only when standard error is a terminal, standard output is not a pipe or socket, and neither
+/// `--quiet` nor `--verbose` is given (``make(console:globals:)``), so a pipe or a log file never receives it. A
+/// pipe's reader (`gqlc list | jq`) may write to the same terminal, and gqlc cannot erase the line before it
+/// does; output to the terminal itself is written with the line erased (``above(_:_:)``), output to a file or a
+/// device never meets it.
 final class ProgressReporter: Sendable {
     private struct State {
         var items = 0
@@ -25,7 +28,7 @@ final class ProgressReporter: Sendable {
 
     /// A reporter when progress should be shown, else nil.
     static func make(console: Console, globals: GlobalOptions) -> ProgressReporter? {
-        guard console.errorIsTerminal, !globals.quiet, !globals.verbose else { return nil }
+        guard console.errorIsTerminal, !console.outputMaySharePipe, !globals.quiet, !globals.verbose else { return nil }
         return ProgressReporter(sink: console.error)
     }
 

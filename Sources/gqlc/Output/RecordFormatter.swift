@@ -18,12 +18,16 @@ struct RecordFormatter {
 
     // MARK: Values
 
-    /// The value at `path` in `record`; through a list, a list of each element's value.
+    /// The value at `path` in `record`; through a list, a list of each element's value. A connection
+    /// (`{"items": [...], "nextToken": …}`) is passed through when the path does not name `items`, so that
+    /// `comments.content` is the short form of `comments.items.content`.
     static func value(at path: [Substring], in record: JSONValue) -> JSONValue {
         guard let first = path.first else { return record }
         switch record {
         case .object(let object):
-            return value(at: Array(path.dropFirst()), in: object[String(first)] ?? .null)
+            if let field = object[String(first)] { return value(at: Array(path.dropFirst()), in: field) }
+            if let items = object["items"], case .array = items { return value(at: path, in: items) }
+            return .null
         case .array(let elements):
             return .array(elements.map { value(at: path, in: $0) })
         default:
@@ -60,10 +64,11 @@ struct RecordFormatter {
         values(record).map { Self.escapeTSV(Self.text($0)) }.joined(separator: "\t") + "\n"
     }
 
-    /// Backslash, tab, newline and carriage return as `\\`, `\t`, `\n` and `\r` (PostgreSQL's text format),
-    /// so that every record is one line with one tab between fields.
+    /// Backslash, tab, newline and carriage return as `\\`, `\t`, `\n` and `\r`, and every other control character
+    /// (ESC, BEL, NUL, DEL, C1) as `\xHH` (PostgreSQL's text format reads both), so that every record is one line
+    /// with one tab between fields and nothing reaches a terminal as a control sequence.
     static func escapeTSV(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\\" || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "\\" || isControl($0) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -71,10 +76,16 @@ struct RecordFormatter {
             case "\t": out += "\\t"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
+            case _ where isControl(scalar): out += "\\x" + Hex.digits(UInt8(scalar.value))
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// C0 and C1 control characters and DEL: what a terminal may take as a command.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     // MARK: Table
@@ -82,28 +93,33 @@ struct RecordFormatter {
     /// The narrowest a column is squeezed to before columns are left out: a word of 7 characters and `…`.
     static let narrowest = 8
 
-    /// The longest a nested value (an object or a list) is shown in a table, in characters.
+    /// The longest a nested value (an object or a list) is shown in a table fitted to a width, in columns.
     static let nestedWidth = 30
 
-    /// A table cell: the value's text on one line (control characters as spaces), a nested value shortened.
-    private static func cell(_ value: JSONValue) -> String {
+    /// How many records a table's widths are fitted to: they are held until then (or the end of the output).
+    static let tableSample = 50
+
+    /// A table cell: the value's text on one line (control characters as spaces), a nested value shortened when the
+    /// table is fitted to a width.
+    private func cell(_ value: JSONValue) -> String {
         var text = Self.text(value)
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-            text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 ? " " : $0 }))
+        if text.unicodeScalars.contains(where: Self.isControl) {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.map { Self.isControl($0) ? " " : $0 }))
         }
         switch value {
-        case .object where text.count > nestedWidth, .array where text.count > nestedWidth: return String(text.prefix(nestedWidth - 1)) + "…"
+        case .object where width != nil, .array where width != nil: return DisplayWidth.prefix(text, columns: Self.nestedWidth)
         default: return text
         }
     }
 
-    /// Column widths for `records`: each column as wide as its longest cell or header. To fit ``width``, the
-    /// columns that do not fit at ``narrowest`` characters are left out from the right (fewer widths than
-    /// columns), then the widest column loses one character at a time until the row fits.
+    /// Column widths for `records` (the first ``tableSample`` of the output), in terminal columns: each column as
+    /// wide as its widest cell or header. To fit ``width``, the columns that do not fit at ``narrowest`` are left
+    /// out from the right (fewer widths than columns), then the widest column loses one column at a time until the
+    /// row fits. Without a width nothing is cut: a later, longer value only pushes its row's next cells right.
     func widths(for records: [JSONValue]) -> Widths {
-        var widths = columns.map(\.count)
+        var widths = columns.map(DisplayWidth.of)
         for record in records {
-            for (index, value) in values(record).enumerated() { widths[index] = max(widths[index], Self.cell(value).count) }
+            for (index, value) in values(record).enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell(value))) }
         }
         guard let width else { return widths }
         let floors = widths.map { min($0, Self.narrowest) }
@@ -134,13 +150,20 @@ struct RecordFormatter {
         row(values(record), widths: widths, isHeader: false)
     }
 
+    /// One row. Fitted to a width, a cell longer than its column is cut (with `…`), except in the last column,
+    /// which may use the rest of the line: the free space goes to the column that needs it without moving the others.
     private func row(_ values: [JSONValue], widths: Widths, isHeader: Bool) -> String {
         var line = ""
+        var used = 0
         for (index, value) in values.prefix(widths.count).enumerated() {
-            let width = widths[index]
-            var text = Self.cell(value)
-            if text.count > width { text = String(text.prefix(max(0, width - 1))) + "…" }
-            let padding = index == widths.count - 1 ? "" : String(repeating: " ", count: width - text.count + 2)
+            let isLast = index == widths.count - 1
+            var text = cell(value)
+            if let width {
+                text = DisplayWidth.prefix(text, columns: isLast ? max(widths[index], width - used) : widths[index])
+            }
+            let shown = DisplayWidth.of(text)
+            let padding = isLast ? "" : String(repeating: " ", count: max(0, widths[index] - shown) + 2)
+            used += max(widths[index], shown) + 2
             line += paint(text, value, isHeader: isHeader) + padding
         }
         return line + "\n"

@@ -95,16 +95,12 @@ extension ModelCommandRunner {
         } catch {
             return usage(error)
         }
-        var rejects: FileDescriptorSink?
-        if let path = settings.rejects {
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                return usage(RunFailure.usage("--rejects: \(path): \(String(cString: strerror(errno)))"))
-            }
-            rejects = FileDescriptorSink(descriptor: descriptor)
+        let rejects: RejectsFile?
+        do {
+            rejects = try settings.rejects.map { path throws(RunFailure) in try RejectsFile(path: path) }
+        } catch {
+            return usage(error)
         }
-        defer { if let rejects { close(rejects.descriptor) } }
-        let rejectsSink = rejects
         if globals.dryRun { return dryRunBulk(inputName: inputName, next: next, prepare: prepare, rejects: rejects) }
         var execution = self.execution
         let client: GraphQLClient
@@ -114,12 +110,16 @@ extension ModelCommandRunner {
             return usage(error)
         }
         let diagnostics = execution.diagnostics
+        // A failed write of stdout or --rejects stops the job from starting records, so that each one is accounted for.
+        let output = session.console.output
+        output.deferFailures()
+        let halt = CancellationFlag()
         let records = BulkRecordPrinter(ResultPrinter(console: session.console, globals: globals, columns: columns))
         let describe = BulkMessages(model: model, operation: operation)
         let progress = ProgressReporter.make(console: session.console, globals: globals)
         // Records printed to the same terminal as the progress line, and messages, go above it.
         let recordsShareTerminal = progress != nil && session.console.outputIsTerminal
-        let runner = BulkRunner(
+        var runner = BulkRunner(
             operation: operation, concurrency: settings.concurrency, retry: client.retry,
             cancellation: session.cancellation,
             makeClient: { _ in
@@ -132,12 +132,16 @@ extension ModelCommandRunner {
             progress: progress.map { reporter -> @Sendable (BulkCounts) -> Void in
                 { counts in reporter.update(items: counts.total, failed: counts.failed) }
             })
+        runner.halt = halt
         let deleted = operation == .delete ? DeletedKeys() : nil
         let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in
             switch result.outcome {
             case .done(let record):
                 deleted?.add(result.key)
-                ProgressReporter.above(recordsShareTerminal ? progress : nil) { records.write(record) }
+                guard output.failure == nil else { return }
+                var printed = false
+                ProgressReporter.above(recordsShareTerminal ? progress : nil) { printed = records.write(record) }
+                if !printed { halt.cancel() }
                 return
             case .failed(let failure):
                 let message = "\(describe.place(result, inputName)): \(describe.message(failure))"
@@ -149,9 +153,11 @@ extension ModelCommandRunner {
             case .notSent:
                 break
             }
-            rejectsSink?.write(bytes: BulkMessages.rejectLine(result, operation: operation))
+            if rejects?.write(BulkMessages.rejectLine(result, operation: operation), inputLine: result.item.line) == false {
+                halt.cancel()
+            }
         }
-        records.finish()
+        if output.failure == nil { records.finish() }
         progress?.clear()
         if case .inputFailed(let error) = stop {
             // A file error names the file itself.
@@ -159,8 +165,25 @@ extension ModelCommandRunner {
             diagnostics.error("--input: \(inputName): \(what); the records before it were processed")
         }
         if let deleted, stop == .endOfInput { warnBulkOrphans(model, deleted: deleted, client: client) }
+        let rejectsFailure = rejects?.failureMessage
+        if let rejectsFailure { diagnostics.error(rejectsFailure) }
+        if let failure = output.failure {
+            let why = switch failure {
+            case .closedPipe: "standard output was closed"
+            case .failed(let reason): "cannot write standard output: \(reason)"
+            }
+            let rest = rejects == nil || rejectsFailure != nil ? "" : "; the records not sent are in \(rejects?.path ?? "")"
+            diagnostics.error(why + "; stopped starting records" + rest)
+        }
         session.console.error.write(describe.summary(counts) + "\n")
+        if rejectsFailure != nil { return .writeFailed }
+        switch output.failure {
+        case .closedPipe?: return .closedPipe
+        case .failed?: return .writeFailed
+        case nil: break
+        }
         switch stop {
+        case .halted: return .writeFailed
         case .cancelled: return .interrupted
         case .inputFailed: return .usage
         case .endOfInput: return ExitCode(counts.kind)
@@ -183,7 +206,7 @@ extension ModelCommandRunner {
     /// `--dry-run`: each item's request body on its own line, nothing sent; memory stays flat.
     private func dryRunBulk(
         inputName: String, next: () throws(BulkInputError) -> BulkInputItem?,
-        prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>, rejects: FileDescriptorSink?
+        prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>, rejects: RejectsFile?
     ) -> ExitCode {
         var counts = BulkCounts()
         var writer = JSONWriter(style: .compact)
@@ -205,10 +228,13 @@ extension ModelCommandRunner {
             case .failure(let failure):
                 counts.failed += 1
                 diagnostics.error("\(inputName):\(item.line): \(failure.message)")
-                rejects?.write(bytes: item.rejectLine)
+                if rejects?.write(item.rejectLine, inputLine: item.line) == false, let message = rejects?.failureMessage {
+                    diagnostics.error(message)
+                    return .writeFailed
+                }
             }
             if writer.bytes.count >= 1 << 16 {
-                guard session.console.output.write(bytes: writer.bytes) else { return .success }
+                session.console.output.write(bytes: writer.bytes)
                 writer.bytes.removeAll(keepingCapacity: true)
             }
         }

@@ -94,8 +94,13 @@ extension ModelCommandRunner {
             }
         }
         progress?.clear()
-        // However the listing stopped (an error on the first page, Ctrl-C before it), stdout is valid JSON: `[]` at least.
-        if !closedPipe { output.finish() }
+        // Whatever was printed is closed (a JSON array, a held table); a listing that received no records prints
+        // `[]` (or a table's header) only when it ended well, never a valid "no records" after a failed first page.
+        let endedWell = switch result.stop {
+        case .endOfList, .limitReached: true
+        default: false
+        }
+        if !closedPipe, output.hasRecords || endedWell { output.finish() }
         return report(
             result, listing: listing, closedPipe: closedPipe, cancelled: pager.client.cancellation?.isCancelled == true,
             givenToken: givenToken)

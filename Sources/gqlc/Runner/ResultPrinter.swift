@@ -36,21 +36,12 @@ struct ResultPrinter {
     /// For NDJSON (and the record formats) an array is printed one element per line, as a listing is.
     @discardableResult func print(_ value: JSONValue) -> Bool {
         let value = decoded(value)
-        if format.isRecordFormat {
+        let elements = value.arrayValue
+        if format.isRecordFormat || (format == .ndjson && elements != nil) {
             var stream = beginList()
-            let elements = value.arrayValue ?? (value.isNull ? [] : [value])
-            guard stream.write(elements) else { return false }
-            stream.finish()
-            return true
+            return stream.write(elements ?? (value.isNull ? [] : [value])) && stream.finish()
         }
         var writer = JSONWriter(style: style)
-        if format == .ndjson, case .array(let elements) = value {
-            for element in elements {
-                writer.write(element)
-                writer.bytes.append(UInt8(ascii: "\n"))
-            }
-            return writer.bytes.isEmpty || emit(writer.bytes)
-        }
         writer.write(value)
         writer.bytes.append(UInt8(ascii: "\n"))
         return emit(writer.bytes)
@@ -67,82 +58,46 @@ struct ResultPrinter {
     }
 
     /// Starts streaming a list: a JSON array that is opened now and closed by ``ListStream/finish()``,
-    /// or one line per item for NDJSON and the record formats.
-    func beginList() -> ListStream { ListStream(printer: self) }
+    /// or one line per item for NDJSON and the record formats. `jsonLines` prints JSON one compact record per line
+    /// whichever JSON format was asked for (a bulk job's records, which finish one at a time).
+    func beginList(jsonLines: Bool = false) -> ListStream {
+        let writer = jsonLines && !format.isRecordFormat
+            ? NDJSONWriter(style: .compact) : RecordWriters.make(format, style: style, formatter: records)
+        return ListStream(printer: self, writer: writer)
+    }
 
-    /// Items streamed page by page, so that memory stays flat however long the list.
+    /// Items streamed page by page, so that memory stays flat however long the list; the format is its
+    /// ``RecordWriter``'s.
     struct ListStream {
         let printer: ResultPrinter
+        private var writer: any RecordWriter
         private var count = 0
-        /// True once something was written (the array's `[`, an NDJSON line, a header).
-        private(set) var opened = false
-        /// A table's column widths, fixed by its first page.
-        private var widths: RecordFormatter.Widths?
 
-        init(printer: ResultPrinter) { self.printer = printer }
+        init(printer: ResultPrinter, writer: any RecordWriter) {
+            self.printer = printer
+            self.writer = writer
+        }
 
-        /// Writes a page of items with one system call; false if standard output was closed.
+        /// Whether a record was written (or held): a listing that received none prints nothing when it fails.
+        var hasRecords: Bool { count > 0 }
+
+        /// Writes a page of items with one system call; false if the write failed (only when the sink defers
+        /// failures: standard output ends the process). An empty page writes nothing.
         mutating func write(_ items: [JSONValue]) -> Bool {
-            let items = printer.decodingSchema == nil ? items : items.map(printer.decoded)
-            if printer.format.isRecordFormat { return writeRecords(items) }
-            var writer = JSONWriter(style: printer.style)
-            writer.bytes.reserveCapacity(items.count * 256)
-            if printer.format == .ndjson {
-                for item in items {
-                    writer.write(item)
-                    writer.bytes.append(UInt8(ascii: "\n"))
-                }
-            } else {
-                if !opened { writer.bytes.append(UInt8(ascii: "[")) }
-                for item in items {
-                    if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
-                    writer.newline(1)
-                    writer.write(item, indentLevel: 1)
-                    count += 1
-                }
-            }
-            opened = true
-            return writer.bytes.isEmpty || printer.emit(writer.bytes)
+            guard !items.isEmpty else { return true }
+            count += items.count
+            return emit(writer.write(printer.decodingSchema == nil ? items : items.map(printer.decoded)))
         }
 
-        private mutating func writeRecords(_ items: [JSONValue]) -> Bool {
-            let formatter = printer.records
-            var text = ""
-            switch printer.format {
-            case .table:
-                if widths == nil {
-                    let fitted = formatter.widths(for: items)
-                    widths = fitted
-                    text += formatter.tableHeader(fitted)
-                }
-                let widths = self.widths ?? []
-                for item in items { text += formatter.tableLine(item, widths: widths) }
-            case .tsv:
-                if !opened { text += formatter.tsvHeader }
-                for item in items { text += formatter.tsvLine(item) }
-            default:
-                for item in items { text += formatter.rawLine(item) }
-            }
-            opened = true
-            return text.isEmpty || printer.sink.write(bytes: Array(text.utf8))
+        /// Ends the output, so that what was printed is valid JSON and a table prints what it holds (an empty
+        /// table or TSV still gets its header); false if the write failed.
+        @discardableResult mutating func finish() -> Bool {
+            emit(writer.finish())
         }
 
-        /// Closes the array (NDJSON needs nothing), so that what was printed is valid JSON; an empty table or
-        /// TSV still gets its header.
-        mutating func finish() {
-            switch printer.format {
-            case .json:
-                var writer = JSONWriter(style: printer.style)
-                if !opened { writer.bytes.append(UInt8(ascii: "[")) }
-                if count > 0 { writer.newline(0) }
-                writer.bytes.append(contentsOf: Array("]\n".utf8))
-                opened = true
-                _ = printer.emit(writer.bytes)
-            case .table, .tsv:
-                if !opened { _ = writeRecords([]) }
-            case .ndjson, .raw:
-                break
-            }
+        private func emit(_ bytes: [UInt8]) -> Bool {
+            guard !bytes.isEmpty else { return true }
+            return writer.isJSON ? printer.emit(bytes) : printer.sink.write(bytes: bytes)
         }
     }
 }

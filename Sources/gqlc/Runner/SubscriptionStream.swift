@@ -65,6 +65,7 @@ struct SubscriptionStream {
             return true
         }
         if !outputClosed { stream.finish() }
+        if let failed = diagnostics.outputFailure(session.console.output) { return failed }
         return status
     }
 
@@ -78,6 +79,8 @@ struct SubscriptionStream {
             diagnostics.failure(error)
             return error.status
         }
+        // A closed stdout ends the subscriptions as --count does (stop, close), then the process (ExitCode.closedPipe).
+        session.console.output.deferFailures()
         let errorSink = session.console.error
         let diagnostics = self.diagnostics
         let decodePath = self.decodePath
@@ -113,6 +116,7 @@ struct SubscriptionStream {
                 }
             }
         }
+        if let failed = diagnostics.outputFailure(session.console.output) { return failed }
         switch result {
         case .success(.cancelled):
             return .interrupted

@@ -120,17 +120,18 @@ public struct TokenStore: Sendable {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                let error = failure("cannot write \(temporary)")
+                let error = failure("cannot write the token file \(path)")
                 close(descriptor)
                 unlink(temporary)
                 throw error
             }
             written += count
         }
+        // A full disk or an I/O error may show only at fsync or close: both are checked before the rename.
         let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard synced, rename(temporary, path) == 0 else {
-            let error = failure("cannot replace \(path)")
+        let closed = close(descriptor) == 0
+        guard synced, closed, rename(temporary, path) == 0 else {
+            let error = failure("cannot write the token file \(path)")
             unlink(temporary)
             throw error
         }
