@@ -197,7 +197,6 @@ import Testing
         (["list", "Post", "--limit", "0"], "gqlc: invalid value '0' for '--limit': expected a whole number of at least 1"),
         (["list", "Post", "--page-size", "0"], "gqlc: invalid value '0' for '--page-size': expected a whole number of at least 1"),
         (["list", "Post", "--limit"], "gqlc: option '--limit' needs a value (--limit N)"),
-        (["list", "Post", "--limit", "1", "--limit", "2"], "gqlc: option '--limit' given more than once; give it once"),
         (["list", "Post", "--next-token", ""], "gqlc: option '--next-token' needs a non-empty value"),
         (["list", "Post", "--filter", "[1]"], "gqlc: invalid value for '--filter': expected a JSON object such as '{\"rating\": {\"ge\": 4}}'"),
         (["list", "Post", "--filter", "{"], "gqlc: invalid JSON for '--filter': unexpected end of input; expected a string key in double quotes at column 2; use @FILE to read a file"),

@@ -132,12 +132,16 @@ struct ArgumentScanner {
         return next
     }
 
+    /// Records one occurrence. A single-valued option given again takes the later value, as curl, gh and the AWS
+    /// CLI do, so that `alias g='gqlc --endpoint X'` can be run as `g --endpoint Y`.
     private mutating func record(_ option: OptionSpec, value: String) throws(UsageError) {
-        if option.takesValue, !option.isRepeatable, result.options.contains(option) {
-            throw UsageError("option '\(option.flagName)' given more than once; give it once")
         }
         if !option.takesValue, result.options.contains(option) { return }
-        result.options.record(option, value: value)
+        if option.takesValue, !option.isRepeatable {
+            result.options.replace(option, value: value)
+        } else {
+            result.options.record(option, value: value)
+        }
     }
 
     /// The error for an option that is not valid here, with the closest valid name when there is one.
