@@ -47,3 +47,26 @@ def test_the_last_value_is_the_one_checked(blog):
     assert (run.code, run.stdout) == (2, ""), run
     assert run.stderr == "gqlc: invalid value 'nope' for '--limit': expected a whole number of at least 1\n"
 
+
+# MARK: - gqlc version, --no-color
+
+def test_version_command_prints_what_the_flag_prints():
+    run = run_gqlc(["version"])
+    assert (run.code, run.stderr) == (0, ""), run
+    assert re.fullmatch(r"gqlc \d+\.\d+\.\d+\n", run.stdout), run.stdout
+    assert run.stdout == run_gqlc(["--version"]).stdout
+    extra = run_gqlc(["version", "now"])
+    assert (extra.code, extra.stdout, extra.stderr) == (2, "", "gqlc: unexpected argument 'now'; usage: gqlc version\n")
+
+
+def test_no_color_is_color_never(schema_examples_dir, blog_url):
+    line = ["--schema", schema_examples_dir / "blog.json", "--endpoint", blog_url,
+            "get", "Post", "--id", "p1", "--fields", "id,title"]
+    code, coloured, _ = on_terminal(line)
+    assert code == 0 and ESCAPE.search(coloured), coloured
+    code, plain, err = on_terminal(["--no-color", *line])
+    assert (code, err) == (0, "") and not ESCAPE.search(plain), plain
+    assert on_terminal(["--color", "never", *line])[1] == plain
+    # As with any option given twice, the later one wins.
+    assert ESCAPE.search(on_terminal(["--no-color", *line, "--color", "always"])[1])
+    assert not ESCAPE.search(on_terminal(["--color", "always", *line, "--no-color"])[1])

@@ -125,6 +125,7 @@ import Testing
                                     Colour JSON and tables: auto colours when standard
                                     output is a terminal and NO_COLOR is not set.
                                     (default: auto)
+              --no-color            The same as --color never.
               --raw-response        Print the whole response envelope, {"data": …,
                                     "errors": […]}.
               --decode-json-fields  Print AWSJSON fields as JSON values instead of the
@@ -327,6 +328,7 @@ import Testing
                                     Colour JSON and tables: auto colours when standard
                                     output is a terminal and NO_COLOR is not set.
                                     (default: auto)
+              --no-color            The same as --color never.
               --raw-response        Print the whole response envelope, {"data": …,
                                     "errors": […]}.
               --decode-json-fields  Print AWSJSON fields as JSON values instead of the

@@ -135,6 +135,8 @@ struct ArgumentScanner {
     /// Records one occurrence. A single-valued option given again takes the later value, as curl, gh and the AWS
     /// CLI do, so that `alias g='gqlc --endpoint X'` can be run as `g --endpoint Y`.
     private mutating func record(_ option: OptionSpec, value: String) throws(UsageError) {
+        if let synonym = option.synonym, let target = visibleOptions.first(where: { $0.long == synonym.long }) {
+            return try record(target, value: synonym.value)
         }
         if !option.takesValue, result.options.contains(option) { return }
         if option.takesValue, !option.isRepeatable {

@@ -33,7 +33,7 @@ struct CommandSpec: Sendable {
 
     /// `gqlc NAME` followed by the first usage line: the hint that usage errors end with.
     var usageLine: String {
-        (["gqlc", name] + (synopsis.first.map { [$0] } ?? [])).joined(separator: " ")
+        (["gqlc", name] + (synopsis.first.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 

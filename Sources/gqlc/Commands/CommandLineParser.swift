@@ -30,6 +30,10 @@ enum CommandLineParser {
             }
             return .help(topic: try HelpCommand.topic(from: commandArguments, commands: CommandTable.specs.map(\.name)))
         }
+        if command.name == VersionCommand.spec.name {
+            try commandArguments.expectNoPositionals(after: 0)
+            return .version
+        }
         if command.name == CompletionCommand.spec.name {
             return .completion(shell: try CompletionCommand.shell(from: commandArguments))
         }

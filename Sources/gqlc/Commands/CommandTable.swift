@@ -74,7 +74,7 @@ enum CommandTable {
     ]
 
     /// Every command, `completion` and `help` included.
-    static let specs: [CommandSpec] = runnable.map(\.spec) + [CompletionCommand.spec, HelpCommand.spec]
+    static let specs: [CommandSpec] = runnable.map(\.spec) + [CompletionCommand.spec, VersionCommand.spec, HelpCommand.spec]
 
     /// The command named `name`.
     static func spec(named name: String) -> CommandSpec? {

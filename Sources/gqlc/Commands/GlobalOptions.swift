@@ -178,6 +178,8 @@ struct GlobalOptions: Equatable, Sendable {
     static let colorOption = OptionSpec(
         long: "color", value: ColorMode.placeholder, default: ColorMode.auto.word,
         help: "Colour JSON and tables: auto colours when standard output is a terminal and NO_COLOR is not set.")
+    static let noColorOption = OptionSpec(
+        long: "no-color", means: colorOption, ColorMode.never.word, help: "The same as --color never.")
     static let quietOption = OptionSpec(
         long: "quiet", short: "q", help: "Show no progress line on standard error (shown only when it is a terminal).")
     static let prettyOption = OptionSpec(
@@ -197,7 +199,7 @@ struct GlobalOptions: Equatable, Sendable {
         tokenUseOption, headerOption, caCertOption, timeoutOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
-        colorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
+        colorOption, noColorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
     ]
 
     // MARK: - Decoding
