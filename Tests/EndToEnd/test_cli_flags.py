@@ -70,3 +70,48 @@ def test_no_color_is_color_never(schema_examples_dir, blog_url):
     # As with any option given twice, the later one wins.
     assert ESCAPE.search(on_terminal(["--no-color", *line, "--color", "always"])[1])
     assert not ESCAPE.search(on_terminal(["--color", "always", *line, "--no-color"])[1])
+
+
+# MARK: - Suggestions that point the right way
+
+@pytest.fixture
+def offline(schema_examples_dir):
+    return runner_for(schema_examples_dir / "blog.json", closed_port_url())
+
+
+@pytest.mark.parametrize("args, message", [
+    # Another tool's word for the option, and an abbreviation, beat spelling (--auth-token, --count).
+    (["list", "Post", "--page-token", "abc"], "gqlc: unknown option '--page-token'; did you mean '--next-token'?\n"),
+    (["list", "Post", "--out", "table"], "gqlc: unknown option '--out'; did you mean '--output'?\n"),
+    (["list", "Post", "--in", "comments"], "gqlc: unknown option '--in'; did you mean '--include' or '--index'?\n"),
+    (["--format", "ndjson", "list", "Post"], "gqlc: unknown option '--format'; did you mean '--output'?\n"),
+    (["create", "Post", "--inptu", "post.json"], "gqlc: unknown option '--inptu'; did you mean '--input'?\n"),
+    # A field given as an option on a command that takes FIELD=VALUE.
+    (["create", "Blog", "--name", "x"],
+     "gqlc: unknown option '--name' for 'create'; give fields as FIELD=VALUE: 'name=x'\n"),
+    (["create", "Blog", "name=x", "--id", "u1"],
+     "gqlc: unknown option '--id' for 'create'; give fields as FIELD=VALUE: 'id=u1'\n"),
+    (["create", "Blog", "--key=id=u1"],
+     "gqlc: unknown option '--key' for 'create'; give fields as FIELD=VALUE: 'id=u1'\n"),
+    (["update", "Post", "--id", "p1", "--title", "New"],
+     "gqlc: unknown option '--title' for 'update'; give fields as FIELD=VALUE: 'title=New'\n"),
+])
+def test_suggestions_point_the_right_way(offline, args, message):
+    run = offline(*args)
+    assert (run.code, run.stdout, run.stderr) == (2, "", message)
+
+
+def test_several_values_after_equals_say_how_to_match_any_of_them(blog):
+    run = blog("list", "Post", "--where", "status=DRAFT|PUBLISHED", "--fields", "id")
+    assert (run.code, run.stdout) == (2, ""), run
+    hint = '{"or":[{"status":{"eq":"DRAFT"}},{"status":{"eq":"PUBLISHED"}}]}'
+    assert run.stderr == (f"gqlc: --where 'status=DRAFT|PUBLISHED': 'DRAFT|PUBLISHED' is several values, and = matches "
+                          f"one; to match any of them, give --filter '{hint}'\n")
+    # The suggested filter works, and matches what the two values match one by one.
+    both = blog("list", "Post", "--filter", hint, "--fields", "id")
+    assert both.code == 0, both
+    one_by_one = [blog("list", "Post", "--where", f"status={s}", "--fields", "id").json() for s in ("DRAFT", "PUBLISHED")]
+    assert sorted(r["id"] for r in both.json()) == sorted(r["id"] for part in one_by_one for r in part)
+    condition = blog("update", "Post", "--id", "p1", "title=x", "--if", "status=DRAFT,PUBLISHED")
+    assert (condition.code, condition.stderr) == (
+        2, "gqlc: --if 'status=DRAFT,PUBLISHED': 'DRAFT,PUBLISHED' is several values, and = matches one; give one value\n")

@@ -146,9 +146,30 @@ public struct FilterBuilder: Sendable {
             // A part of a value: the field's format does not apply (`createdAt^=2025-01`).
             value = try ValueCoercion.coerce(expression.operands.first ?? "", as: kind, allowNull: false)
         default:
-            value = try operand(expression.operands.first ?? "", typed, expression.op)
+            let text = expression.operands.first ?? ""
+            do {
+                value = try operand(text, typed, expression.op)
+            } catch {
+                if expression.op == .eq, let values = severalValues(text, typed) {
+                    let anyOf: JSONValue? = purpose == .condition
+                        ? nil : ["or": .array(values.map { [target: ["eq": $0]] })]
+                    throw .severalValues(text, anyOf: anyOf)
+                }
+                throw error
+            }
         }
         return FilterClause(field: target, op: expression.op, operand: value)
+    }
+
+    /// `DONE|STARTED` or `DONE,STARTED` for a field none of whose values can hold `|` or `,` as given: the values,
+    /// when each is valid on its own.
+    private func severalValues(_ text: String, _ field: ModelField) -> [JSONValue]? {
+        for separator: Character in ["|", ","] where text.contains(separator) {
+            let parts = text.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            let values = parts.compactMap { try? ValueCoercion.coerce($0, for: field, schema: schema, allowNull: false) }
+            if values.count == parts.count, values.count > 1 { return values }
+        }
+        return nil
     }
 
     /// One operand of a comparison: a date alone on an AWSDateTime field of an ordering comparison

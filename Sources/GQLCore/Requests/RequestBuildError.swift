@@ -23,6 +23,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case invalidValue(String, expected: String, suggestion: String?)
     /// Text that does not match an AWS scalar's format; `field` is the field or JSON path it was given for.
     case invalidFormat(String, field: String, format: ScalarFormat)
+    /// `status=DONE|STARTED`: `=` matches one value; `anyOf` is the filter object that matches any of them (nil
+    /// where no filter object can be given, as in a condition).
+    case severalValues(String, anyOf: JSONValue?)
     /// `LOW..HIGH` with LOW above HIGH: DynamoDB's BETWEEN would refuse it.
     case emptyRange(low: String, high: String, field: String)
     /// `blog.name=x`: a filter cannot reach into related records; `hint` is the foreign-key test to use.
@@ -129,6 +132,10 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return "'\(text)' is not \(article(expected)) \(expected)" + didYouMean(suggestion)
         case .invalidFormat(let text, let field, let format):
             return "'\(text)' is not a valid \(format.rawValue) for '\(field)'" + Self.formatAdvice(text, format)
+        case .severalValues(let text, let anyOf):
+            let head = "'\(text)' is several values, and = matches one"
+            guard let anyOf else { return head + "; give one value" }
+            return head + "; to match any of them, give \(name(.filterObject)) '\(anyOf)'"
         case .emptyRange(let low, let high, let field):
             return "'\(low)..\(high)' on '\(field)' is an empty range: LOW must not be above HIGH "
                 + "(numbers compare by value, strings byte by byte)"

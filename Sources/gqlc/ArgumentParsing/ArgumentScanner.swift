@@ -75,7 +75,8 @@ struct ArgumentScanner {
             attached = nil
         }
         guard let option = visibleOptions.first(where: { $0.long == name }) else {
-            throw unknownOption("--" + name)
+            let value = attached ?? remaining.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+            throw unknownOption("--" + name, value: value)
         }
         if let attached {
             guard option.takesValue else {
@@ -146,28 +147,41 @@ struct ArgumentScanner {
         }
     }
 
-    /// The error for an option that is not valid here, with the closest valid name when there is one.
-    private func unknownOption(_ name: String, within argument: String? = nil) -> UsageError {
+    /// The error for an option that is not valid here, with the option it most likely meant; on a command that
+    /// takes FIELD=VALUE arguments, `--name x` and `--id u1` are field values given as options (`name=x`).
+    private func unknownOption(_ name: String, within argument: String? = nil, value: String? = nil) -> UsageError {
         var subject = "'\(name)'"
         if let argument, argument != name { subject += " (in '\(argument)')" }
+        let isLong = name.hasPrefix("--")
+        let typed = String(name.dropFirst(2))
         guard let command = result.command else {
             if let owner = commands.first(where: { $0.options.contains { $0.flagName == name } }),
-               let option = owner.option(named: String(name.dropFirst(2))) {
+               let option = owner.option(named: typed) {
                 return UsageError(
                     "option '\(name)' belongs after the command, as in 'gqlc \(owner.name) \(option.usageForm)'")
             }
-            let candidates = globalOptions.map(\.flagName)
-            if let match = Suggestions.closest(to: name, in: candidates), name.hasPrefix("--") {
-                return UsageError("unknown option \(subject); did you mean '\(match)'?")
+            if isLong, let hint = FlagSuggestions.didYouMean(typed, in: globalOptions.map(\.long)) {
+                return UsageError("unknown option \(subject)\(hint)")
             }
             return UsageError("unknown option \(subject); run 'gqlc help' for the options")
         }
-        if name.hasPrefix("--"), let match = Suggestions.closest(to: name, in: visibleOptions.map(\.flagName)) {
-            return UsageError("unknown option \(subject); did you mean '\(match)'?")
+        let candidates = visibleOptions.map(\.long)
+        if isLong, let assignment = command.assignmentPlaceholder, GraphQLName.isValid(typed),
+           FlagSuggestions.matches(for: typed, in: candidates).isEmpty || Self.keyWords.contains(typed) {
+            let written = typed == "key" && value?.contains("=") == true ? value ?? "" : "\(typed)=\(value ?? "VALUE")"
+            return UsageError(
+                "unknown option \(subject) for '\(command.name)'; give \(assignment.lowercased())s as \(assignment)=VALUE: "
+                    + "'\(written)'")
+        }
+        if isLong, let hint = FlagSuggestions.didYouMean(typed, in: candidates) {
+            return UsageError("unknown option \(subject)\(hint)")
         }
         return UsageError(
             "unknown option \(subject) for '\(command.name)'; run 'gqlc \(command.name) --help' for its options")
     }
+
+    /// Options of get, update and delete that pick a record by key: on `create` they are key field values.
+    private static let keyWords: Set<String> = ["id", "key"]
 
     /// `-5`, `-0.5`: values that start with a dash but are clearly numbers, not options.
     private static func looksNumeric(_ text: String) -> Bool {
