@@ -218,7 +218,7 @@ import Testing
         (["lsit", "Post"], "gqlc: unknown command 'lsit'; did you mean 'list'?"),
         (["fetch", "Post"], "gqlc: unknown command 'fetch'; run 'gqlc help' for the list of commands"),
         (["help", "lsit"], "gqlc: unknown command 'lsit'; did you mean 'list'?"),
-        (["help", "list", "get"], "gqlc: unexpected argument 'get'; usage: gqlc help [COMMAND]"),
+        (["help", "list", "get"], "gqlc: unexpected argument 'get'; usage: gqlc help [COMMAND | options]"),
         (["-v"], "gqlc: missing command; run 'gqlc help' for the list of commands"),
         (["--limit", "5", "list", "Post"], "gqlc: option '--limit' belongs after the command, as in 'gqlc list --limit N'"),
     ])

@@ -10,9 +10,12 @@ enum CommandLineParser {
         } catch {
             // `gqlc list --limt 5 --help` still shows list's help: asking for help beats a typo.
             if let command = scanner.result.command, asksForHelp(arguments) {
-                return .help(topic: command.name)
+                return arguments.contains("--help-all") ? .fullHelp(topic: command.name) : .help(topic: command.name)
             }
             throw error
+        }
+        if scanned.options.contains(GlobalOptions.helpAllOption) {
+            return .fullHelp(topic: scanned.command?.name)
         }
         if scanned.options.contains(GlobalOptions.helpOption) {
             return .help(topic: scanned.command?.name)
@@ -28,7 +31,9 @@ enum CommandLineParser {
                 try commandArguments.expectNoPositionals(after: 0)
                 return .manPage
             }
-            return .help(topic: try HelpCommand.topic(from: commandArguments, commands: CommandTable.specs.map(\.name)))
+            return .help(
+                topic: try HelpCommand.topic(
+                    from: commandArguments, topics: CommandTable.specs.map(\.name) + [HelpText.optionsTopic]))
         }
         if command.name == VersionCommand.spec.name {
             try commandArguments.expectNoPositionals(after: 0)
@@ -51,8 +56,8 @@ enum CommandLineParser {
         return .run(CommandRun(command: parsed, globals: globals))
     }
 
-    /// Whether `-h` or `--help` appears before any `--`.
+    /// Whether `-h`, `--help` or `--help-all` appears before any `--`.
     private static func asksForHelp(_ arguments: [String]) -> Bool {
-        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
+        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" || $0 == "--help-all" }
     }
 }

@@ -38,8 +38,10 @@ struct CommandRun: Equatable, Sendable {
 
 /// What the command line asks for.
 enum ParsedCommandLine: Equatable, Sendable {
-    /// Print help: the overview when `topic` is nil, else that command's page.
+    /// Print help: the overview when `topic` is nil, else that command's page (`options`: the global options).
     case help(topic: String?)
+    /// `--help-all`: the help page with every global option explained.
+    case fullHelp(topic: String?)
     case version
     /// Print the man page, gqlc(1).
     case manPage

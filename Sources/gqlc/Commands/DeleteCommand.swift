@@ -68,7 +68,7 @@ enum DeleteCommand: CommandDefinition {
                     --dry-run prints the count and the keys and deletes nothing.
                     """),
             ]),
-            BulkOptions.help,
+            BulkOptions.help(for: .delete),
         ],
         arguments: [SharedOptions.model],
         options: [

@@ -191,6 +191,8 @@ struct GlobalOptions: Equatable, Sendable {
     static let decodeJSONFieldsOption = OptionSpec(
         long: "decode-json-fields", help: "Print AWSJSON fields as JSON values instead of the strings the server sends.")
     static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for gqlc or for the command.")
+    static let helpAllOption = OptionSpec(
+        long: "help-all", help: "Show the help with every global option explained (as 'gqlc help options' does).")
     static let versionOption = OptionSpec(long: "version", help: "Print the version of gqlc.")
 
     /// Every global option, in help-page order.
@@ -199,7 +201,7 @@ struct GlobalOptions: Equatable, Sendable {
         tokenUseOption, headerOption, caCertOption, timeoutOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
-        colorOption, noColorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
+        colorOption, noColorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, helpAllOption, versionOption,
     ]
 
     // MARK: - Decoding
