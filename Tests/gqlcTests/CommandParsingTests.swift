@@ -208,7 +208,7 @@ import Testing
         (["delete", "Post", "--id", "p1", "title=x"], "gqlc: unexpected argument 'title=x'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--cascade [--yes]]"),
         (["delete", "Post", "--id", "p1", "--include", "x"], "gqlc: unknown option '--include' for 'delete'; run 'gqlc delete --help' for its options"),
         (["models", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc models [MODEL]"),
-        (["raw"], "gqlc: 'raw' needs a document: a FILE, '-' for standard input, or --query TEXT"),
+        (["raw", "--vars", "-"], "gqlc: 'raw' needs a document: a FILE, '-' for standard input (or a pipe), or --query TEXT"),
         (["raw", "q.graphql", "--query", "{ a }"], "gqlc: give the document once: a FILE argument or --query, not both"),
         (["raw", "--query", " "], "gqlc: option '--query' needs a non-empty GraphQL document"),
         (["raw", "-", "--vars", "-"], "gqlc: standard input can be read once: '-' is given for both the document and --vars"),
