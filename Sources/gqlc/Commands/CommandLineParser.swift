@@ -47,10 +47,13 @@ enum CommandLineParser {
         }
         let parsed = try entry.decode(commandArguments)
         let globals = try GlobalOptions(options: scanned.options, environment: environment)
-        let recordCommands = [GetCommand.spec, ListCommand.spec, CreateCommand.spec, UpdateCommand.spec, DeleteCommand.spec]
+        let recordCommands = [
+            GetCommand.spec, ListCommand.spec, CreateCommand.spec, UpdateCommand.spec, DeleteCommand.spec,
+            QueryCommand.spec, MutateCommand.spec,
+        ]
         if globals.output.isRecordFormat, !recordCommands.contains(where: { $0.name == command.name }) {
             throw UsageError(
-                "'--output \(globals.output.word)' prints model records (get, list, create, update, delete); "
+                "'--output \(globals.output.word)' prints model records (get, list, create, update, delete, query, mutate); "
                     + "'\(command.name)' prints JSON: use --output json or ndjson")
         }
         return .run(CommandRun(command: parsed, globals: globals))
