@@ -3,6 +3,7 @@ for one."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 
@@ -42,3 +43,26 @@ def test_on_a_terminal_raw_still_asks_for_a_document(starwars):
     assert completed.stderr == (b"gqlc: 'raw' needs a document: a FILE, '-' for standard input (or a pipe), "
                                 b"or --query TEXT\n")
     assert starwars.server.last_request() is None
+
+
+# --decode-path into a list of records prints as a table, TSV or raw values
+
+
+def test_decode_path_to_a_list_of_records_prints_a_table(blog):
+    query = "{ listPosts(filter: {status: {eq: PUBLISHED}}) { items { id title rating } } }"
+    table = blog("raw", "--query", query, "--decode-path", "listPosts.items", "--output", "table")
+    assert (table.code, table.stderr) == (0, ""), table
+    expected = blog("list", "Post", "--where", "status=PUBLISHED", "--fields", "id,title,rating").json()
+    lines = table.stdout.splitlines()
+    assert lines[0].split() == ["id", "title", "rating"]
+    assert sorted(line.split()[0] for line in lines[1:]) == sorted(r["id"] for r in expected)
+    tsv = blog("raw", "--query", query, "--decode-path", "listPosts.items", "-o", "tsv")
+    assert tsv.code == 0, tsv
+    rows = [line.split("\t") for line in tsv.stdout.splitlines()]
+    assert rows[0] == ["id", "title", "rating"]
+    assert sorted(rows[1:]) == sorted([r["id"], r["title"], "" if r["rating"] is None else str(r["rating"])]
+                                      for r in expected)
+    # raw prints each record whole, one per line (as jq -c '.[]').
+    raw = blog("raw", "--query", query, "--decode-path", "listPosts.items", "-o", "raw")
+    assert raw.code == 0, raw
+    assert sorted(json.loads(line)["id"] for line in raw.stdout.splitlines()) == sorted(r["id"] for r in expected)

@@ -49,11 +49,11 @@ enum CommandLineParser {
         let globals = try GlobalOptions(options: scanned.options, environment: environment)
         let recordCommands = [
             GetCommand.spec, ListCommand.spec, CreateCommand.spec, UpdateCommand.spec, DeleteCommand.spec,
-            QueryCommand.spec, MutateCommand.spec,
+            QueryCommand.spec, MutateCommand.spec, RawCommand.spec,
         ]
         if globals.output.isRecordFormat, !recordCommands.contains(where: { $0.name == command.name }) {
             throw UsageError(
-                "'--output \(globals.output.word)' prints model records (get, list, create, update, delete, query, mutate); "
+                "'--output \(globals.output.word)' prints records (get, list, create, update, delete, query, mutate, raw); "
                     + "'\(command.name)' prints JSON: use --output json or ndjson")
         }
         return .run(CommandRun(command: parsed, globals: globals))

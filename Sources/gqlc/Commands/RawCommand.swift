@@ -59,7 +59,9 @@ enum RawCommand: CommandDefinition {
                     parsed and checked before it is sent; an error shows its line and column. \
                     The result is data, or with --decode-path the value inside it; --raw-response \
                     prints the whole response instead, and --decode-path then only decides the \
-                    exit status.
+                    exit status. --output table or tsv prints a list of records (the value at \
+                    --decode-path) with their keys as columns; raw prints each value on a line, strings \
+                    unquoted.
                     """),
             ])
         ],
