@@ -289,9 +289,9 @@ import Testing
                                     terminal; tsv prints tab-separated columns under a
                                     header line; raw prints the one field of --fields
                                     per line, strings unquoted (as jq -r). table, tsv
-                                    and raw are for get, list, create, update and
-                                    delete. models prints text unless this is given.
-                                    (default: json)
+                                    and raw print records (get, list, create, update,
+                                    delete, query, mutate, raw). models prints text
+                                    unless this is given. (default: json)
               --pretty              Indent the JSON output (the default when standard
                                     output is a terminal).
               --compact             Print the JSON output on one line (the default when

@@ -173,8 +173,8 @@ struct GlobalOptions: Equatable, Sendable {
         long: "output", short: "o", value: OutputFormat.placeholder, default: OutputFormat.json.word,
         help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split); "
             + "table prints columns fitted to the terminal; tsv prints tab-separated columns under a header line; raw prints "
-            + "the one field of --fields per line, strings unquoted (as jq -r). table, tsv and raw are for get, list, create, "
-            + "update and delete. models prints text unless this is given.")
+            + "the one field of --fields per line, strings unquoted (as jq -r). table, tsv and raw print records (get, list, "
+            + "create, update, delete, query, mutate, raw). models prints text unless this is given.")
     static let colorOption = OptionSpec(
         long: "color", value: ColorMode.placeholder, default: ColorMode.auto.word,
         help: "Colour JSON and tables: auto colours when standard output is a terminal and NO_COLOR is not set.")
