@@ -87,6 +87,11 @@ public struct FilterBuilder: Sendable {
             guard case .object = json else {
                 throw RequestBuildError.notAnObject(found: json.kindDescription).about(purpose.objectParameter, nil)
             }
+            do {
+                try checkFields(json)
+            } catch {
+                throw error.about(purpose.objectParameter, nil)
+            }
             parts.append(.json(json))
         }
         for text in input.expressions {
@@ -98,6 +103,47 @@ public struct FilterBuilder: Sendable {
             }
         }
         return parts
+    }
+
+    /// Checks that a filter object names only fields its input type has (the model's own fields and the foreign keys
+    /// it holds), through `and`, `or` and `not`: the server would refuse the request for an unknown one.
+    private func checkFields(_ filter: JSONValue) throws(RequestBuildError) {
+        guard case .object(let object) = filter else { return }
+        var names = model.fields.filter { !$0.isRelationship }.map(\.name)
+        for field in model.fields where field.isRelationship {
+            if let relation = schema.relationship(of: field), relation.keyHolder == .thisModel { names += relation.foreignKeys }
+        }
+        for member in object {
+            switch member.key {
+            case "and", "or":
+                for element in member.value.arrayValue ?? [] { try checkFields(element) }
+            case "not":
+                try checkFields(member.value)
+            default:
+                guard names.contains(member.key) else {
+                    throw .unknownField(
+                        member.key, type: model.name, suggestion: Suggestions.closest(to: member.key, in: names + ["and", "or", "not"]))
+                }
+            }
+        }
+    }
+
+    /// The `=` expressions that test one field for different values: AND-ed, no record matches them all (`status=DRAFT`
+    /// and `status=PUBLISHED`). Each entry is the expressions as given; expressions that do not resolve are skipped.
+    public func contradictions(_ input: FilterInput) -> [[String]] {
+        var byField: [(field: String, operands: [JSONValue], texts: [String])] = []
+        for text in input.expressions {
+            guard let expression = try? WhereExpression.parse(text), expression.op == .eq,
+                  let clause = try? clause(expression)
+            else { continue }
+            if let index = byField.firstIndex(where: { $0.field == clause.field }) {
+                byField[index].texts.append(text)
+                if !byField[index].operands.contains(clause.operand) { byField[index].operands.append(clause.operand) }
+            } else {
+                byField.append((clause.field, [clause.operand], [text]))
+            }
+        }
+        return byField.filter { $0.operands.count > 1 }.map(\.texts)
     }
 
     /// Nil for no parts, the part itself for one, else `{"and":[…]}` in order.
@@ -125,6 +171,10 @@ public struct FilterBuilder: Sendable {
         }
         let supported = Self.operators(for: kind, isArray: field.isArray, purpose: purpose)
         guard supported.contains(expression.op) else {
+            if purpose == .subscription,
+               Self.operators(for: kind, isArray: field.isArray, purpose: .filter).contains(expression.op) {
+                throw .notInSubscriptions(expression.op.symbol, supported: supported.map(\.symbol))
+            }
             throw .unsupportedOperator(
                 expression.op.symbol, field: expression.field,
                 type: field.isArray ? "[\(field.type)]" : field.type.description, supported: supported.map(\.symbol))

@@ -50,6 +50,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case syntax(String)
     /// The operator does not apply to this field's type.
     case unsupportedOperator(String, field: String, type: String, supported: [String])
+    /// An operator list and get filters have but subscription filters lack (`?`, `!?`).
+    case notInSubscriptions(String, supported: [String])
     /// The server's filter input has no entry for this field.
     case notFilterable(field: String, model: String, reason: String)
     /// `ModelXConditionInput` leaves out the key fields.
@@ -164,6 +166,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return message
         case .unsupportedOperator(let op, let field, let type, let supported):
             return "operator '\(op)' does not apply to \(type) field '\(field)'; use "
+                + supported.joined(separator: " ")
+        case .notInSubscriptions(let op, let supported):
+            return "operator '\(op)' is not in AppSync's subscription filters (they have no attributeExists); use "
                 + supported.joined(separator: " ")
         case .notFilterable(let field, let model, let reason):
             return "'\(field)' on \(model) cannot be filtered: \(reason)"

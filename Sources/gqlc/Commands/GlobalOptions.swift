@@ -303,6 +303,17 @@ struct GlobalOptions: Equatable, Sendable {
         "GQLC_USER_POOL_ID", "GQLC_CLIENT_ID", "GQLC_CLIENT_SECRET", "GQLC_COGNITO_ENDPOINT", "XDG_CONFIG_HOME", "HOME",
     ]
 
+    /// `localhost:20011/graphql` with the scheme it most likely lacks: http on the loopback (local servers), else
+    /// https; nil when that is not a URL either.
+    private static func withScheme(_ text: String) -> String? {
+        guard !text.contains("://") else { return nil }
+        let host = text.prefix { $0 != ":" && $0 != "/" }.lowercased()
+        let local = host == "localhost" || host.hasPrefix("127.") || host == "0.0.0.0" || text.hasPrefix("[::1]")
+        let guess = (local ? "http://" : "https://") + text
+        guard let url = try? EndpointURL(parsing: guess), url.httpProblem == nil else { return nil }
+        return guess
+    }
+
     /// Checks that the endpoint is an absolute http(s) URL.
     private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> EndpointURL {
         let value = EndpointURL.maskingUserInfo(text.value)
@@ -312,7 +323,11 @@ struct GlobalOptions: Equatable, Sendable {
             url = try EndpointURL(parsing: text.value)
         } catch {
             let reason = error == .noScheme || error == .noAuthority ? "" : "\(error); "
-            throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL")
+            var hint = ""
+            if error == .noScheme || error == .noAuthority, let guess = withScheme(text.value) {
+                hint = "; did you mean '\(EndpointURL.maskingUserInfo(guess))'?"
+            }
+            throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL\(hint)")
         }
         guard url.httpProblem == nil else {
             throw UsageError("invalid endpoint '\(value)' from \(source): expected an http:// or https:// URL")

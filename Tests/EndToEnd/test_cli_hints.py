@@ -1,0 +1,75 @@
+"""The smaller rough edges of issue 21 (point 20), end to end against appsync-local: one value for a list field,
+contradicting --where expressions, --filter keys checked, and messages that name the way out."""
+
+from __future__ import annotations
+
+import pytest
+
+from gqlc_runner import closed_port_url, runner_for
+from harness import start_server
+
+
+@pytest.fixture(scope="module")
+def blog_url(schema_examples_dir):
+    with start_server(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json",
+                      record_requests=True) as server:
+        yield server
+
+
+@pytest.fixture
+def blog(schema_examples_dir, blog_url):
+    run = runner_for(schema_examples_dir / "blog.json", blog_url.url)
+    run.server = blog_url
+    return run
+
+
+def test_one_value_for_a_list_field_is_a_list_of_one_as_for_custom_operations(blog):
+    created = blog("create", "Post", "title=Solo tag", "tags=apple", "blog=b1")
+    assert (created.code, created.stderr) == (0, ""), created
+    assert created.json()["tags"] == ["apple"]
+    stored = blog("get", "Post", "--id", created.json()["id"], "--fields", "tags")
+    assert stored.json()["tags"] == ["apple"]
+    assert blog("--dry-run", "create", "Post", "title=x", "tags=null").json()["variables"]["input"]["tags"] is None
+
+
+def test_the_same_field_twice_in_where_warns_that_nothing_can_match(blog):
+    run = blog("list", "Post", "--where", "status=DRAFT", "--where", "status=PUBLISHED")
+    assert (run.code, run.stdout) == (0, "[]\n"), run
+    assert run.stderr == ("gqlc: warning: --where 'status=DRAFT' and 'status=PUBLISHED' are AND-ed, and no record has "
+                          "both values; to match either, give --filter '{\"or\": [...]}'\n")
+    # A range on one field, or the same value twice, is not a contradiction.
+    assert blog("list", "Post", "--where", "rating>=1", "--where", "rating<=5", "--fields", "id").stderr == ""
+    assert blog("list", "Post", "--where", "status=DRAFT", "--where", "status=DRAFT", "--fields", "id").stderr == ""
+
+
+def test_an_unknown_field_in_a_filter_object_is_refused_before_sending(blog):
+    before = len(blog.server.requests())
+    run = blog("list", "Post", "--filter", '{"or": [{"status": {"eq": "DRAFT"}}, {"titel": {"eq": "x"}}]}')
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr == "gqlc: --filter: unknown field 'titel' on Post; did you mean 'title'?\n"
+    assert len(blog.server.requests()) == before
+    # Foreign keys and and/or/not are the filter input's too.
+    ok = blog("list", "Comment", "--filter", '{"not": {"postId": {"eq": "p1"}}}', "--fields", "id")
+    assert (ok.code, ok.stderr) == (0, ""), ok
+
+
+@pytest.mark.parametrize("args, message", [
+    (["delete", "Post"],
+     "gqlc: 'delete' needs --id VALUE or --key FIELD=VALUE to pick the record, or --where EXPR, --filter JSON or "
+     "--input FILE for many\n"),
+    (["subscribe", "Post", "--on", "create", "--where", "title?"],
+     "gqlc: --where 'title?': operator '?' is not in AppSync's subscription filters (they have no attributeExists); "
+     "use = != < <= > >= =LOW..HIGH ^= *= !*=\n"),
+    (["create", "Post", "title:=hello"],
+     "gqlc: 'title:=hello': invalid JSON at 1:1: unexpected character 'h'; expected a value; for text, write "
+     "title=hello (':=' takes JSON such as title:='\"text\"')\n"),
+    (["--endpoint", "localhost:20011", "list", "Post"],
+     "gqlc: invalid endpoint 'localhost:20011' from '--endpoint': expected an http:// or https:// URL; "
+     "did you mean 'http://localhost:20011'?\n"),
+    (["--endpoint", "abc.appsync-api.eu-west-1.amazonaws.com/graphql", "list", "Post"],
+     "gqlc: invalid endpoint 'abc.appsync-api.eu-west-1.amazonaws.com/graphql' from '--endpoint': expected an http:// "
+     "or https:// URL; did you mean 'https://abc.appsync-api.eu-west-1.amazonaws.com/graphql'?\n"),
+])
+def test_messages_name_the_way_out(schema_examples_dir, args, message):
+    run = runner_for(schema_examples_dir / "blog.json", closed_port_url())(*args)
+    assert (run.code, run.stdout, run.stderr) == (2, "", message)
