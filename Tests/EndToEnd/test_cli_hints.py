@@ -73,3 +73,31 @@ def test_an_unknown_field_in_a_filter_object_is_refused_before_sending(blog):
 def test_messages_name_the_way_out(schema_examples_dir, args, message):
     run = runner_for(schema_examples_dir / "blog.json", closed_port_url())(*args)
     assert (run.code, run.stdout, run.stderr) == (2, "", message)
+
+
+GEN1_GLOBAL_RULE = """\
+# This "input" configures a global authorization rule to enable public access to
+# all models in this schema. Learn more about authorization rules here: https://docs.amplify.aws/cli/graphql/authorization-rules
+input AMPLIFY { globalAuthRule: AuthRule = { allow: public } } # FOR TESTING ONLY!
+
+type Todo @model {
+  id: ID!
+  name: String!
+}
+
+type Note @model @auth(rules: [{allow: owner}]) {
+  id: ID!
+  text: String
+}
+"""
+
+
+def test_the_gen1_global_auth_rule_shows_on_models_without_their_own(tmp_path):
+    # The header `amplify add api` writes: the transformer gives its rule to every model without @auth.
+    from gqlc_runner import run_gqlc
+    (tmp_path / "schema.graphql").write_text(GEN1_GLOBAL_RULE)
+    todo = run_gqlc(["--schema", tmp_path / "schema.graphql", "models", "Todo"])
+    assert (todo.code, todo.stderr) == (0, ""), todo
+    assert todo.stdout.splitlines()[-2:] == ["  auth rules:", "    public (apiKey): create, update, delete, read"]
+    note = run_gqlc(["--schema", tmp_path / "schema.graphql", "models", "Note"])
+    assert note.stdout.splitlines()[-1].startswith("    owner (userPools;"), note
