@@ -101,3 +101,18 @@ def test_the_gen1_global_auth_rule_shows_on_models_without_their_own(tmp_path):
     assert todo.stdout.splitlines()[-2:] == ["  auth rules:", "    public (apiKey): create, update, delete, read"]
     note = run_gqlc(["--schema", tmp_path / "schema.graphql", "models", "Note"])
     assert note.stdout.splitlines()[-1].startswith("    owner (userPools;"), note
+
+
+def test_a_brace_left_open_in_a_split_schema_is_reported_in_the_file_that_opened_it(tmp_path):
+    from gqlc_runner import run_gqlc
+    folder = tmp_path / "schema"
+    folder.mkdir()
+    # Braces in strings and comments do not count.
+    (folder / "Blog.graphql").write_text('type Blog @model {\n  id: ID!\n  "a { in a description"\n  name: String\n')
+    (folder / "Post.graphql").write_text("# a } in a comment\ntype Post @model {\n  id: ID!\n  title: String!\n}\n")
+    run = run_gqlc(["--schema", folder, "models"])
+    assert (run.code, run.stdout) == (2, ""), run
+    assert run.stderr == (f"gqlc: {folder}/Blog.graphql: 1:18: '{{' is not closed before the end of this file "
+                          "(each file holds whole definitions)\n")
+    (folder / "Blog.graphql").write_text('type Blog @model {\n  id: ID!\n  "a { in a description"\n  name: String\n}\n')
+    assert run_gqlc(["--schema", folder, "models"]).code == 0
