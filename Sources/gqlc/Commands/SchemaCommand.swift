@@ -67,7 +67,7 @@ enum SchemaCommand: CommandDefinition {
             Example("The API's SDL, as the server has it", "gqlc schema print"),
             Example(
                 "The model introspection of a Gen 1 project's @model schema",
-                "gqlc --schema amplify/backend/api/blog/schema.graphql schema print --format introspection"),
+                "gqlc schema print --format introspection \\\n    --schema amplify/backend/api/blog/schema.graphql"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> SchemaInvocation {
