@@ -155,6 +155,11 @@ struct ArgumentScanner {
         let isLong = name.hasPrefix("--")
         let typed = String(name.dropFirst(2))
         guard let command = result.command else {
+            // `--format` is another tool's `--output` before it is `schema print`'s own.
+            if isLong, let synonym = FlagSuggestions.synonyms[typed.lowercased()],
+               globalOptions.contains(where: { $0.long == synonym }) {
+                return UsageError("unknown option \(subject); did you mean '--\(synonym)'?")
+            }
             if let owner = commands.first(where: { $0.options.contains { $0.flagName == name } }),
                let option = owner.option(named: typed) {
                 return UsageError(
