@@ -68,10 +68,8 @@ no-foundation:
 	fi
 
 # Real gqlc commands against the local server on the blog example (output also in .build/demo-output.txt).
-# jq is installed if missing and possible; without it the demo skips its jq step.
+# Nothing is installed for it: without jq the demo skips its jq step and says so.
 demo: venv build
-	@command -v jq >/dev/null || (apt-get update -qq && apt-get install -y -qq jq >/dev/null) \
-		|| echo "jq could not be installed; the demo skips its jq step"
 	GQLC_BIN=$(DEBUG_BIN) PYTHON=$(PY) scripts/demo.sh
 
 # A longer run of the generative tests: FUZZ_ITERATIONS cases per in-process test, FUZZ_CLI_ITERATIONS per
@@ -85,9 +83,15 @@ fuzz: venv
 	GQLC_FUZZ_ITERATIONS=$(FUZZ_CLI_ITERATIONS) GQLC_FUZZ_SEED=$(FUZZ_SEED) GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) \
 		$(PY) -m pytest -q Tests/Fuzz
 
-# The local AppSync-compatible server on the blog example, seeded; Ctrl-C stops it.
+# The local AppSync-compatible server on the blog example, seeded; Ctrl-C stops it. It first prints the lines to
+# paste into another shell to try gqlc against it by hand.
 SERVE_PORT ?= 20002
 serve: venv
+	@echo "# In another shell, paste these to run gqlc against this server (then try: gqlc models):"
+	@echo "export PATH=\"$(CURDIR)/$(dir $(DEBUG_BIN)):\$$PATH\""
+	@echo "export GQLC_SCHEMA=$(CURDIR)/schema-examples/blog.json"
+	@echo "export GQLC_ENDPOINT=http://127.0.0.1:$(SERVE_PORT)/graphql"
+	@[ -x $(DEBUG_BIN) ] || echo "# ($(DEBUG_BIN) is not built yet: run 'make build' or 'swift build' first)"
 	$(PY) Tests/AppSyncLocal/appsync-local --schema schema-examples/blog.json \
 		--seed schema-examples/blog-seed.json --port $(SERVE_PORT)
 

@@ -131,7 +131,7 @@ def test_invalid_environment_endpoint_names_the_variable(schema_examples_dir):
     run = run_gqlc(["--schema", schema_examples_dir / "blog.json", "list", "Post"], env={"GQLC_ENDPOINT": "localhost:20002"})
     assert (run.code, run.stdout) == (2, ""), run
     assert run.stderr == ("gqlc: invalid endpoint 'localhost:20002' from $GQLC_ENDPOINT: "
-                          "expected an http:// or https:// URL\n")
+                          "expected an http:// or https:// URL; did you mean 'http://localhost:20002'?\n")
 
 
 # MARK: - Nothing configured

@@ -125,7 +125,7 @@ def test_raw_prints_one_scalar_per_line_like_jq_r(blog):
     (["list", "Post", "-o", "raw", "--fields", "tags"],
      "gqlc: '--output raw' prints a single scalar field; 'tags' is a list: use --output ndjson and jq"),
     (["models", "-o", "table"],
-     "gqlc: '--output table' prints model records (get, list, create, update, delete); 'models' prints JSON: use --output json or ndjson"),
+     "gqlc: '--output table' prints records (get, list, create, update, delete, query, mutate, raw); 'models' prints JSON: use --output json or ndjson"),
     (["list", "Post", "-o", "tsv", "--pretty"], "gqlc: option '--pretty' applies to '--output json' only, not '--output tsv'"),
 ])
 def test_record_formats_refuse_what_they_cannot_print(blog, args, message):

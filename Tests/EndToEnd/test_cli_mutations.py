@@ -130,7 +130,7 @@ def test_create_with_a_composite_key(inventory):
     (["title=x", "rating=abc"], "gqlc: 'rating=abc': 'abc' is not an Int\n"),
     (["title=x", "views=1.5"], "gqlc: 'views=1.5': '1.5' is not an Int\n"),
     (["title=x", "status=DRAFTY"], "gqlc: 'status=DRAFTY': 'DRAFTY' is not a PostStatus; did you mean 'DRAFT'?\n"),
-    (["title=x", "tags=a"], "gqlc: 'tags=a': 'tags' is a list; give it as JSON: tags:=…\n"),
+    (["title=x", "metadata=a"], "gqlc: 'metadata=a': 'metadata' is an embedded PostMetadata; give it as JSON: metadata:=…\n"),
     (["title=x", "createdAt=2020-01-01T00:00:00Z"],
      "gqlc: 'createdAt=2020-01-01T00:00:00Z': 'createdAt' on Post is read-only (set by the server)\n"),
     (["title=x", 'metadata:={"wordCount": 3, "bogus": 1}'],

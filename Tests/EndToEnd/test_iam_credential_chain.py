@@ -259,7 +259,19 @@ def test_a_misspelt_aws_profile_is_an_error_with_a_suggestion(chain):
     [line] = run.stderr_lines
     assert line.startswith(f"gqlc: no profile 'tpo' in {home}/.aws/config and {home}/.aws/credentials (profiles there: "
                            "'default', 'base', "), line
-    assert line.endswith("); did you mean 'top'?; check --profile or $AWS_PROFILE"), line
+    assert line.endswith("); did you mean 'top'?"), line
+
+
+@pytest.mark.parametrize("profile, advice", [("tpo", "did you mean 'top'?"), ("zzzz", "check --profile or $AWS_PROFILE")])
+def test_a_mistyped_profile_is_reported_before_the_missing_region(chain, profile, advice):
+    # Without --region the typo used to surface as "no AWS region": the unknown profile has no region either.
+    run = chain("--profile", profile)
+    assert (run.code, run.stdout) == (2, ""), run
+    home = chain.home
+    [line] = run.stderr_lines
+    assert line.startswith(f"gqlc: no profile '{profile}' in {home}/.aws/config and {home}/.aws/credentials "
+                           "(profiles there: 'default', 'base', "), line
+    assert line.endswith(f"); {advice}"), line
 
 
 def test_a_profile_cycle_is_refused(chain):

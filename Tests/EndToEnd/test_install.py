@@ -72,7 +72,7 @@ def test_the_man_page_renders_without_warnings(gqlc, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["help", "--man", "list"], "gqlc: unexpected argument 'list'; usage: gqlc help [COMMAND]\n"),
+    (["help", "--man", "list"], "gqlc: unexpected argument 'list'; usage: gqlc help [COMMAND | options]\n"),
 ])
 def test_man_takes_no_command(gqlc, args, message):
     run = gqlc(*args)

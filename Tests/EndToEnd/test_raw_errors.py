@@ -175,7 +175,8 @@ def test_a_document_of_fragments_only_is_refused(starwars, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    ((), "'raw' needs a document: a FILE, '-' for standard input, or --query TEXT"),
+    ((), "'raw' needs a document: a FILE, '-' for standard input (or a pipe), or --query TEXT"),
+    (("--vars", "-"), "'raw' needs a document: a FILE, '-' for standard input (or a pipe), or --query TEXT"),
     (("doc.graphql", "--query", "{ hero { name } }"), "give the document once: a FILE argument or --query, not both"),
     (("--query", "  "), "option '--query' needs a non-empty GraphQL document"),
     (("-", "--vars", "-"), "standard input can be read once: '-' is given for both the document and --vars"),
@@ -184,7 +185,7 @@ def test_a_document_of_fragments_only_is_refused(starwars, tmp_path):
      "invalid value '1st' for '--operation-name': expected a GraphQL name such as ListPosts"),
     (("--query", "{ hero { name } }", "--decode-path", "hero..name"),
      "invalid value 'hero..name' for '--decode-path': expected field names joined by dots, e.g. listPosts.items"),
-], ids=["no-document", "file-and-query", "empty-query", "stdin-twice", "missing-file", "bad-operation-name",
+], ids=["no-document", "vars-on-stdin-and-no-document", "file-and-query", "empty-query", "stdin-twice", "missing-file", "bad-operation-name",
         "bad-decode-path"])
 def test_bad_arguments_are_usage_errors(starwars, tmp_path, args, message):
     (tmp_path / "doc.graphql").write_text("{ hero { name } }\n")

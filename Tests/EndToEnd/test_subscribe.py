@@ -193,8 +193,8 @@ def test_an_operator_the_subscription_filter_lacks_is_refused_before_connecting(
     run = run_gqlc(["--schema", blog_schema, "--endpoint", server.url, "subscribe", "Post", "--on", "create",
                     "--where", "title?"])
     assert run.code == 2, run
-    assert run.stderr == ("gqlc: --where 'title?': operator '?' does not apply to String field 'title'; "
-                          "use = != < <= > >= =LOW..HIGH ^= *= !*=\n")
+    assert run.stderr == ("gqlc: --where 'title?': operator '?' is not in AppSync's subscription filters (they have no "
+                          "attributeExists); use = != < <= > >= =LOW..HIGH ^= *= !*=\n")
     assert "opened" not in server.stderr_text()
 
 

@@ -125,10 +125,15 @@ import Testing
 
     @Test func jsonFilterIsPassedAsItIsAndAndedFirst() throws {
         let builder = FilterBuilder(schema: blog, model: try #require(blog.models["Post"]))
-        let json: JSONValue = ["or": [["anything": ["eq": 1]]]]
+        let json: JSONValue = ["or": [["views": ["eq": 1]]]]
         #expect(try builder.build(FilterInput(json: json)) == json)
         #expect(try builder.build(FilterInput(where: ["rating=1"], json: json))?.serialized()
-            == #"{"and":[{"or":[{"anything":{"eq":1}}]},{"rating":{"eq":1}}]}"#)
+            == #"{"and":[{"or":[{"views":{"eq":1}}]},{"rating":{"eq":1}}]}"#)
+        // The object names only fields its input type has.
+        #expect(throws: RequestBuildError.argument(
+            .filterObject, text: nil, error: .unknownField("anything", type: "Post", suggestion: nil))) {
+            try builder.build(FilterInput(json: ["or": [["anything": ["eq": 1]]]]))
+        }
         #expect(throws: RequestBuildError.argument(.filterObject, text: nil, error: .notAnObject(found: "an array"))) {
             try builder.build(FilterInput(json: [1]))
         }
@@ -167,7 +172,8 @@ import Testing
 
     @Test func subscriptionFiltersHaveNoAttributeExists() {
         #expect(message(["content?"], purpose: .subscription)
-            == "filter 'content?': operator '?' does not apply to String field 'content'; use = != < <= > >= =LOW..HIGH ^= *= !*=")
+            == "filter 'content?': operator '?' is not in AppSync's subscription filters (they have no attributeExists); "
+                + "use = != < <= > >= =LOW..HIGH ^= *= !*=")
     }
 
     @Test func belongsToMapsToForeignKeysOnTheFixtures() throws {

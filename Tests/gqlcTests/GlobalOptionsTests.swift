@@ -93,7 +93,8 @@ import GQLCore
         (["--retries", "-1", "models"], "gqlc: invalid value '-1' for '--retries': expected a whole number of 0 or more"),
         (["--retries", "x", "models"], "gqlc: invalid value 'x' for '--retries': expected a whole number of 0 or more"),
         (["--dry-run=yes", "models"], "gqlc: option '--dry-run' takes no value (got '--dry-run=yes')"),
-        (["--endpoint", "example.com", "models"], "gqlc: invalid endpoint 'example.com' from '--endpoint': expected an http:// or https:// URL"),
+        (["--endpoint", "example.com", "models"],
+         "gqlc: invalid endpoint 'example.com' from '--endpoint': expected an http:// or https:// URL; did you mean 'https://example.com'?"),
         (["--endpoint", "https://me:hunter2@example.com/graphql", "models"],
          "gqlc: invalid endpoint 'https://***@example.com/graphql' from '--endpoint': credentials in the URL (user@ or "
             + "user:password@) are not supported; send them in a header; expected an http:// or https:// URL"),

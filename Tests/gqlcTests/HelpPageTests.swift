@@ -4,7 +4,8 @@ import Testing
 
 /// Whole help pages, pinned as swift-argument-parser's example tests pin theirs: any change to a command's
 /// synopsis, wording, option order, wrapping or examples shows in review as a change to this file. Pages of
-/// two commands are pinned; every page shares their layout and the global options.
+/// two commands are pinned, and the global options page; every page shares their layout and the short list of the
+/// global options.
 @Suite struct HelpPageTests {
     @Test func getHelpPage() {
         #expect(HelpText.render(topic: "get") == Self.get)
@@ -12,6 +13,10 @@ import Testing
 
     @Test func listHelpPage() {
         #expect(HelpText.render(topic: "list") == Self.list)
+    }
+
+    @Test func globalOptionsPage() {
+        #expect(HelpText.render(topic: "options") == Self.options)
     }
 
     static let get = #"""
@@ -30,115 +35,19 @@ import Testing
           MODEL  The model's name as the schema spells it, e.g. Post.
 
         Options:
-              --id VALUE            The record's primary key, for models whose key is a
-                                    single field (usually id).
-              --key FIELD=VALUE     One field of a composite primary key; give one --key
-                                    per key field. (repeatable)
-              --include PATH        Also fetch an association, named by a dot path from
-                                    MODEL: comments, blog, comments.post. (repeatable)
-              --fields A,B,…        Ask only for these fields (key fields are always
-                                    included), by dot path into --include'd associations
-                                    and embedded types: title,comments.items.content.
-                                    (repeatable)
-              --no-follow           Keep only the server's first page of each included
-                                    list (with its nextToken) instead of following it to
-                                    the end.
-
-        Global options:
-              --schema FILE         The model schema: model-introspection JSON,
-                                    amplify_outputs.json, amplifyconfiguration.json, the
-                                    @model schema.graphql (or a folder of .graphql
-                                    files), or aws-exports.js. Without it, gqlc looks in
-                                    . and its parents for amplify_outputs.json or
-                                    amplify/backend/api/NAME/schema.graphql (or
-                                    NAME/schema/). (default: the nearest Amplify schema;
-                                    env: GQLC_SCHEMA)
-              --endpoint URL        The GraphQL endpoint. Defaults to the URL in the
-                                    schema file when it has one. (env: GQLC_ENDPOINT)
-              --api-key KEY         Send KEY in the x-api-key header (AppSync API-key
-                                    auth). @FILE reads it from FILE, - from standard
-                                    input: other users can see a flag's value in ps, so
-                                    prefer those or GQLC_API_KEY. (env: GQLC_API_KEY)
-              --auth-token TOKEN    Send TOKEN as the Authorization header, as given (no
-                                    'Bearer' prefix is added). @FILE reads it from FILE,
-                                    - from standard input: other users can see a flag's
-                                    value in ps, so prefer those or GQLC_AUTH_TOKEN.
-                                    (env: GQLC_AUTH_TOKEN)
-              --iam                 Sign requests with AWS SigV4 (AppSync IAM auth),
-                                    with credentials found as the AWS CLI finds them
-                                    (environment, profile, SSO, roles,
-                                    credential_process, container, instance). On by
-                                    default when no API key or token is given and the
-                                    schema file's default authorization type is AWS_IAM.
-                                    (env: GQLC_IAM)
-              --region REGION       The AWS region to sign for. Defaults to the region
-                                    in an AppSync endpoint's host name, the schema
-                                    file's region, the AWS profile's region, then
-                                    AWS_REGION or AWS_DEFAULT_REGION.
-              --profile NAME        Sign with IAM credentials from this profile of
-                                    ~/.aws/config and ~/.aws/credentials
-                                    (AWS_CONFIG_FILE, AWS_SHARED_CREDENTIALS_FILE):
-                                    keys, a role, SSO or credential_process; it wins
-                                    over AWS_ACCESS_KEY_ID. Else AWS_PROFILE, else
-                                    'default'. Implies --iam when no API key or token is
-                                    given.
-              --auth-mode apiKey|iam|userPool|oidc|lambda
-                                    The AppSync authorization mode. Without it, model
-                                    commands take the first mode the model's auth rules
-                                    allow among the schema file's authorization types,
-                                    in the order Amplify's multi-auth uses; userPool
-                                    sends the token stored by 'gqlc login'.
-                                    (env: GQLC_AUTH_MODE)
-              --token-use access|id
-                                    Which stored user-pool token to send: access, as
-                                    Amplify does, or id (for rules on e-mail or custom
-                                    claims). (default: access)
-          -H, --header 'NAME: VALUE'
-                                    Add an HTTP header to every request. (repeatable)
-              --cacert FILE         Verify HTTPS servers with the CA certificates in
-                                    FILE (PEM) instead of the system's, e.g. for a
-                                    private CA. Without it and $CURL_CA_BUNDLE,
-                                    $SSL_CERT_FILE is read. (env: CURL_CA_BUNDLE)
-              --timeout SECONDS     Give up on a request after SECONDS. (default: 30)
-              --max-response-mib N  Stop reading a response once it holds more than N
-                                    MiB (decoded), instead of running out of memory.
-                                    (default: 256)
-              --retries N           Retry a query up to N times after a network error, a
-                                    timeout, HTTP 429, 500, 502, 503 or 504.
-                                    (default: 3)
-              --retry-mutations     Retry mutations too, where a retry cannot apply
-                                    twice: a create keeps its key, an update or delete
-                                    needs --if.
-              --dry-run             Print the JSON body that would be POSTed, and exit
-                                    without sending it.
-          -v, --verbose             Trace requests and responses on standard error
-                                    (secrets redacted).
-          -q, --quiet               Show no progress line on standard error (shown only
-                                    when it is a terminal).
-          -o, --output json|ndjson|table|tsv|raw
-                                    json prints one JSON document; ndjson prints one
-                                    record per line (list items stream; an array result
-                                    is split); table prints columns fitted to the
-                                    terminal; tsv prints tab-separated columns under a
-                                    header line; raw prints the one field of --fields
-                                    per line, strings unquoted (as jq -r). table, tsv
-                                    and raw are for get, list, create, update and
-                                    delete. models prints text unless this is given.
-                                    (default: json)
-              --pretty              Indent the JSON output (the default when standard
-                                    output is a terminal).
-              --compact             Print the JSON output on one line (the default when
-                                    it is not a terminal).
-              --color auto|always|never
-                                    Colour JSON and tables: auto colours when standard
-                                    output is a terminal and NO_COLOR is not set.
-                                    (default: auto)
-              --raw-response        Print the whole response envelope, {"data": …,
-                                    "errors": […]}.
-              --decode-json-fields  Print AWSJSON fields as JSON values instead of the
-                                    strings the server sends.
-          -h, --help                Show help for gqlc or for the command.
-              --version             Print the version of gqlc.
+              --id VALUE         The record's primary key, for models whose key is a
+                                 single field (usually id).
+              --key FIELD=VALUE  One field of a composite primary key; give one --key
+                                 per key field. (repeatable)
+              --include PATH     Also fetch an association, named by a dot path from
+                                 MODEL: comments, blog, comments.post. (repeatable)
+              --fields A,B,…     Ask only for these fields (key fields are always
+                                 included), by dot path into --include'd associations
+                                 and embedded types: title,comments.items.content.
+                                 (repeatable)
+              --no-follow        Keep only the server's first page of each included list
+                                 (with its nextToken) instead of following it to the
+                                 end.
 
         Examples:
           # Fetch a post and all of its comments
@@ -153,6 +62,18 @@ import Testing
 
           # Fetch a comment, its post and the first page of the post's comments
           gqlc get Comment --id c1 --include post.comments --no-follow
+
+        Global options:
+          --schema FILE, --endpoint URL, --api-key KEY, --auth-token TOKEN, --iam,
+          --region REGION, --profile NAME, --auth-mode apiKey|iam|userPool|oidc|lambda,
+          --token-use access|id, -H/--header 'NAME: VALUE', --cacert FILE,
+          --timeout SECONDS, --max-response-mib N, --retries N, --retry-mutations,
+          --dry-run, -v/--verbose, -q/--quiet, -o/--output json|ndjson|table|tsv|raw,
+          --pretty, --compact, --color auto|always|never, --no-color, --raw-response,
+          --decode-json-fields, -h/--help, --help-all, --version
+
+          They go before or after the command; 'gqlc get --help-all' or 'gqlc help
+          options' explains each.
 
         """#
 
@@ -188,6 +109,75 @@ import Testing
         --count pages through every match asking only for the key fields, and prints the
         number. AppSync has no count operation, so counting still reads every page; it
         only makes the pages small.
+
+        Arguments:
+          MODEL  The model's name as the schema spells it, e.g. Post.
+
+        Options:
+              --index QUERYFIELD   Query this secondary index (its query field or index
+                                   name, as 'gqlc models MODEL' shows) instead of
+                                   scanning the table; needs --where on the index's
+                                   partition key.
+              --sort asc|desc      Order an --index query by the index's sort key
+                                   (default asc). With --watch: the FIELD that orders
+                                   the live table (-FIELD descending).
+              --where EXPR         Keep records that match EXPR (see Where expressions);
+                                   several are AND-ed. (repeatable)
+              --filter JSON|@FILE  An AppSync filter object, inline or read from FILE
+                                   ('@-' reads standard input); AND-ed with --where.
+              --limit N            Print at most N records, then stop paging and print
+                                   where to resume ('next token:' on stderr).
+              --page-size N        Ask the server for up to N records per request.
+                                   (default: 1000)
+              --next-token TOKEN   Resume from this token: a 'next token:' printed by
+                                   gqlc, or a nextToken from an earlier response.
+              --include PATH       Also fetch an association, named by a dot path from
+                                   MODEL: comments, blog, comments.post. (repeatable)
+              --fields A,B,…       Ask only for these fields (key fields are always
+                                   included), by dot path into --include'd associations
+                                   and embedded types: title,comments.items.content.
+                                   (repeatable)
+              --no-follow          Keep only the server's first page of each included
+                                   list (with its nextToken) instead of following it to
+                                   the end.
+              --count              Print the number of matching records instead of the
+                                   records, paging with the key fields only.
+              --watch              Keep the listing live, as Amplify's observeQuery
+                                   does: subscribe to the model's creates, updates and
+                                   deletes (filtered by --where), list to the end, then
+                                   apply each change. On a terminal a table is redrawn
+                                   in place (q or Ctrl-C leaves); otherwise one JSON
+                                   line per event (see Watching).
+              --interval SECONDS   With --watch: list again every SECONDS instead of
+                                   subscribing (for filters and models subscriptions
+                                   cannot serve).
+
+        Examples:
+          # The first 100 comments on post p1
+          gqlc list Comment --limit 100 --where post=p1
+
+          # The same through the index on postId: a Query, not a Scan
+          gqlc list Comment --index commentsByPostId --where post=p1 --limit 100
+
+          # Blog b1's posts whose title starts with 'Swift', last title first
+          gqlc list Post --index postsByBlogId --where blogId=b1 \
+              --where 'title^=Swift' --sort desc
+
+          # Titles of well-rated published posts, one per line
+          gqlc list Post --where status=PUBLISHED --where 'rating>=4' \
+              --output ndjson | jq -r .title
+
+          # How many comments post p1 has
+          gqlc list Comment --where post=p1 --count
+
+          # Titles and ratings as a table
+          gqlc list Post --fields title,rating --output table
+
+          # Posts whose title starts with 'Swift', with their comments
+          gqlc list Post --where 'title^=Swift' --include comments
+
+          # Post p1's comments, kept live as they change
+          gqlc list Comment --where post=p1 --watch
 
         Watching:
           --watch opens the model's onCreate, onUpdate and onDelete subscriptions first,
@@ -240,47 +230,25 @@ import Testing
           contain < > ! * ? for the shell. The same grammar serves --if on update and
           delete.
 
-        Arguments:
-          MODEL  The model's name as the schema spells it, e.g. Post.
+        Global options:
+          --schema FILE, --endpoint URL, --api-key KEY, --auth-token TOKEN, --iam,
+          --region REGION, --profile NAME, --auth-mode apiKey|iam|userPool|oidc|lambda,
+          --token-use access|id, -H/--header 'NAME: VALUE', --cacert FILE,
+          --timeout SECONDS, --max-response-mib N, --retries N, --retry-mutations,
+          --dry-run, -v/--verbose, -q/--quiet, -o/--output json|ndjson|table|tsv|raw,
+          --pretty, --compact, --color auto|always|never, --no-color, --raw-response,
+          --decode-json-fields, -h/--help, --help-all, --version
 
-        Options:
-              --index QUERYFIELD    Query this secondary index (its query field or index
-                                    name, as 'gqlc models MODEL' shows) instead of
-                                    scanning the table; needs --where on the index's
-                                    partition key.
-              --sort asc|desc       Order an --index query by the index's sort key
-                                    (default asc). With --watch: the FIELD that orders
-                                    the live table (-FIELD descending).
-              --where EXPR          Keep records that match EXPR (see Where
-                                    expressions); several are AND-ed. (repeatable)
-              --filter JSON|@FILE   An AppSync filter object, inline or read from FILE
-                                    ('@-' reads standard input); AND-ed with --where.
-              --limit N             Print at most N records, then stop paging and print
-                                    where to resume ('next token:' on stderr).
-              --page-size N         Ask the server for up to N records per request.
-                                    (default: 1000)
-              --next-token TOKEN    Resume from this token: a 'next token:' printed by
-                                    gqlc, or a nextToken from an earlier response.
-              --include PATH        Also fetch an association, named by a dot path from
-                                    MODEL: comments, blog, comments.post. (repeatable)
-              --fields A,B,…        Ask only for these fields (key fields are always
-                                    included), by dot path into --include'd associations
-                                    and embedded types: title,comments.items.content.
-                                    (repeatable)
-              --no-follow           Keep only the server's first page of each included
-                                    list (with its nextToken) instead of following it to
-                                    the end.
-              --count               Print the number of matching records instead of the
-                                    records, paging with the key fields only.
-              --watch               Keep the listing live, as Amplify's observeQuery
-                                    does: subscribe to the model's creates, updates and
-                                    deletes (filtered by --where), list to the end, then
-                                    apply each change. On a terminal a table is redrawn
-                                    in place (q or Ctrl-C leaves); otherwise one JSON
-                                    line per event (see Watching).
-              --interval SECONDS    With --watch: list again every SECONDS instead of
-                                    subscribing (for filters and models subscriptions
-                                    cannot serve).
+          They go before or after the command; 'gqlc list --help-all' or 'gqlc help
+          options' explains each.
+
+        """#
+
+    /// `gqlc help options` (and what `--help-all` adds to a page): every global option explained.
+    static let options = #"""
+        Usage: gqlc [OPTIONS] COMMAND [ARGUMENTS]...
+
+        The options every command takes, before or after the command's name.
 
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
@@ -360,9 +328,9 @@ import Testing
                                     terminal; tsv prints tab-separated columns under a
                                     header line; raw prints the one field of --fields
                                     per line, strings unquoted (as jq -r). table, tsv
-                                    and raw are for get, list, create, update and
-                                    delete. models prints text unless this is given.
-                                    (default: json)
+                                    and raw print records (get, list, create, update,
+                                    delete, query, mutate, raw). models prints text
+                                    unless this is given. (default: json)
               --pretty              Indent the JSON output (the default when standard
                                     output is a terminal).
               --compact             Print the JSON output on one line (the default when
@@ -371,45 +339,46 @@ import Testing
                                     Colour JSON and tables: auto colours when standard
                                     output is a terminal and NO_COLOR is not set.
                                     (default: auto)
+              --no-color            The same as --color never.
               --raw-response        Print the whole response envelope, {"data": …,
                                     "errors": […]}.
               --decode-json-fields  Print AWSJSON fields as JSON values instead of the
                                     strings the server sends.
           -h, --help                Show help for gqlc or for the command.
+              --help-all            Show the help with every global option explained (as
+                                    'gqlc help options' does).
               --version             Print the version of gqlc.
 
-        Examples:
-          # The first 100 comments on post p1
-          gqlc list Comment --limit 100 --where post=p1
+        Configuration:
+          The schema is read from --schema, else $GQLC_SCHEMA, else the nearest
+          amplify_outputs.json or Gen 1 amplify/backend/api/NAME/schema.graphql (or,
+          without it, the .graphql files of its schema/ folder) in the working directory
+          or its parents (--verbose names the file used), else the schema 'gqlc schema
+          pull' cached for the endpoint. The endpoint and credentials come from their
+          options, else their environment variables, else the schema file when it holds
+          them (amplify_outputs.json and aws-exports.js do; a Gen 1 schema takes them
+          from the project's src/aws-exports.js).
 
-          # The same through the index on postId: a Query, not a Scan
-          gqlc list Comment --index commentsByPostId --where post=p1 --limit 100
+          IAM (SigV4) auth signs each request for service appsync. It is used with --iam
+          or GQLC_IAM=1, or when no API key or token is given and the schema file's
+          default authorization type is AWS_IAM. Credentials come from where the AWS CLI
+          finds them, in its order: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (not
+          with --profile); the profile (--profile, AWS_PROFILE or 'default') of
+          ~/.aws/config and ~/.aws/credentials: role_arn with source_profile or
+          credential_source (STS AssumeRole), web identity
+          (AWS_WEB_IDENTITY_TOKEN_FILE), SSO (after aws sso login; its token is
+          refreshed as the AWS CLI does), static keys, credential_process; then the
+          container endpoint and the instance metadata service
+          (AWS_EC2_METADATA_DISABLED=true skips it). AWS_ENDPOINT_URL_STS,
+          AWS_ENDPOINT_URL_SSO, AWS_ENDPOINT_URL_SSO_OIDC, AWS_ENDPOINT_URL or the
+          profile's endpoint_url move STS and SSO. Temporary credentials are refreshed
+          before they expire; --verbose names their source and each refresh. Region:
+          --region, the AppSync host name, the schema file, the profile's region, then
+          AWS_REGION or AWS_DEFAULT_REGION. Secrets are never printed.
 
-          # Blog b1's posts whose title starts with 'Swift', last title first
-          gqlc list Post --index postsByBlogId --where blogId=b1 \
-              --where 'title^=Swift' --sort desc
-
-          # Titles of well-rated published posts, one per line
-          gqlc list Post --where status=PUBLISHED --where 'rating>=4' \
-              --output ndjson | jq -r .title
-
-          # How many comments post p1 has
-          gqlc list Comment --where post=p1 --count
-
-          # Titles and ratings as a table
-          gqlc list Post --fields title,rating --output table
-
-          # Posts whose title starts with 'Swift', with their comments
-          gqlc list Post --where 'title^=Swift' --include comments
-
-          # Post p1's comments, kept live as they change
-          gqlc list Comment --where post=p1 --watch
-
-        """#
-
-    /// The global options, the same on every page (pinned once here, in both pages above).
-    static let globalOptions = #"""
-
+          Every FILE (--schema, --vars, --input, --filter @FILE, raw's document, the
+          credentials file) may also be a pipe, a FIFO, <(…) or a device such as
+          /dev/stdin; it is read once. '-' is standard input where the option says so.
 
         """#
 }

@@ -59,8 +59,9 @@ public enum AWSAuthError: Error, Sendable, Equatable, ParameterizedMessage {
             return "\(path):\(line): \(reason)"
         case .profileNotFound(let profile, let path, let available):
             let known = available.isEmpty ? "no profiles there" : "profiles there: " + available.map { "'\($0)'" }.joined(separator: ", ")
-            return "no profile '\(profile)' in \(path) (\(known))\(Suggestions.didYouMean(profile, in: available)); "
-                + "check \(name(.profile)) or $AWS_PROFILE"
+            let advice = Suggestions.closest(to: profile, in: available).map { "did you mean '\($0)'?" }
+                ?? "check \(name(.profile)) or $AWS_PROFILE"
+            return "no profile '\(profile)' in \(path) (\(known)); " + advice
         case .incompleteProfile(let profile, let path, let missing):
             return "profile '\(profile)' in \(path) has no \(missing)"
         case .invalidProfile(let profile, let reason):

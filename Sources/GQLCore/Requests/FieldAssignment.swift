@@ -21,10 +21,17 @@ public struct FieldAssignment: Sendable, Equatable {
         let rest = Substring(text.unicodeScalars.dropFirst(name.unicodeScalars.count))
         guard !name.isEmpty else { throw .syntax("expected FIELD=VALUE or FIELD:=JSON") }
         if rest.hasPrefix(":=") {
+            let json = String(rest.dropFirst(2))
             do {
-                return FieldAssignment(field: name, value: .json(try JSONValue.parse(String(rest.dropFirst(2)))))
+                return FieldAssignment(field: name, value: .json(try JSONValue.parse(json)))
             } catch {
-                throw .invalidJSON(error)
+                // `title:=hello`: text meant as a string, which `=` gives as it is.
+                guard let first = json.unicodeScalars.first, first.properties.isAlphabetic || first == "'" else {
+                    throw .invalidJSON(error)
+                }
+                throw .syntax(
+                    "invalid JSON at \(error.line):\(error.column): \(error.message); "
+                        + "for text, write \(name)=\(json) (':=' takes JSON such as \(name):='\"text\"')")
             }
         }
         guard rest.hasPrefix("=") else { throw .syntax("expected FIELD=VALUE or FIELD:=JSON after '\(name)'") }
@@ -43,7 +50,14 @@ extension FieldAssignment.Value {
             }
             return try ValueCoercion.check(json, for: target, path: target.name, schema: schema)
         case .text(let text):
-            if target.isArray { throw .needsJSON(field: name, what: "a list") }
+            if target.isArray {
+                // One value for a list is a list of one, as GraphQL coerces it (`tags=a` sends `["a"]`).
+                if text == "null" { return .null }
+                guard schema.valueKind(of: target.type) != nil else { throw .needsJSON(field: name, what: "a list") }
+                var element = target
+                element.isArray = false
+                return .array([try ValueCoercion.coerce(text, for: element, schema: schema, allowNull: false)])
+            }
             guard schema.valueKind(of: target.type) != nil else {
                 let what = if case .input = target.type { "an input object (\(target.type))" } else { "an embedded \(target.type)" }
                 throw .needsJSON(field: name, what: what)

@@ -32,19 +32,32 @@ extension SelectionBuilder {
         switch fields {
         case .all: return try modelSelections(model, include: include)
         case .keysOnly: return keySelections(model)
-        case .paths(let paths):
-            var split: [Path] = []
-            for path in paths {
-                let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                guard !segments.contains(where: \.isEmpty) else {
-                    throw RequestBuildError.syntax("empty path segment; write paths like title or comments.items.content")
-                        .about(.fields, path)
-                }
-                split.append(Path(rest: segments, full: path))
-            }
+        case .paths:
             let full = try modelSelections(model, include: include)
-            return try prune(full, level: .model(model, trail: []), paths: split)
+            return try prune(full, level: .model(model, trail: []), paths: try split(fields))
         }
+    }
+
+    /// The `--fields` paths split into segments; an empty segment is an error.
+    private func split(_ fields: FieldSelection) throws(RequestBuildError) -> [Path] {
+        guard case .paths(let paths) = fields else { return [] }
+        var split: [Path] = []
+        for path in paths {
+            let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard !segments.contains(where: \.isEmpty) else {
+                throw RequestBuildError.syntax("empty path segment; write paths like title or comments.items.content")
+                    .about(.fields, path)
+            }
+            split.append(Path(rest: segments, full: path))
+        }
+        return split
+    }
+
+    /// The selection of the embedded type `typeName` (a custom operation's result), narrowed to `fields`.
+    func embeddedSelections(_ typeName: String, fields: FieldSelection) throws(RequestBuildError) -> [Selection] {
+        let full = embeddedSelections(typeName, visiting: []) ?? []
+        guard case .paths = fields else { return full }
+        return try prune(full, level: .embedded(typeName), paths: try split(fields))
     }
 
     /// `items { … } nextToken` for a list of `model`, narrowed to `fields`.

@@ -87,6 +87,11 @@ public struct FilterBuilder: Sendable {
             guard case .object = json else {
                 throw RequestBuildError.notAnObject(found: json.kindDescription).about(purpose.objectParameter, nil)
             }
+            do {
+                try checkFields(json)
+            } catch {
+                throw error.about(purpose.objectParameter, nil)
+            }
             parts.append(.json(json))
         }
         for text in input.expressions {
@@ -98,6 +103,47 @@ public struct FilterBuilder: Sendable {
             }
         }
         return parts
+    }
+
+    /// Checks that a filter object names only fields its input type has (the model's own fields and the foreign keys
+    /// it holds), through `and`, `or` and `not`: the server would refuse the request for an unknown one.
+    private func checkFields(_ filter: JSONValue) throws(RequestBuildError) {
+        guard case .object(let object) = filter else { return }
+        var names = model.fields.filter { !$0.isRelationship }.map(\.name)
+        for field in model.fields where field.isRelationship {
+            if let relation = schema.relationship(of: field), relation.keyHolder == .thisModel { names += relation.foreignKeys }
+        }
+        for member in object {
+            switch member.key {
+            case "and", "or":
+                for element in member.value.arrayValue ?? [] { try checkFields(element) }
+            case "not":
+                try checkFields(member.value)
+            default:
+                guard names.contains(member.key) else {
+                    throw .unknownField(
+                        member.key, type: model.name, suggestion: Suggestions.closest(to: member.key, in: names + ["and", "or", "not"]))
+                }
+            }
+        }
+    }
+
+    /// The `=` expressions that test one field for different values: AND-ed, no record matches them all (`status=DRAFT`
+    /// and `status=PUBLISHED`). Each entry is the expressions as given; expressions that do not resolve are skipped.
+    public func contradictions(_ input: FilterInput) -> [[String]] {
+        var byField: [(field: String, operands: [JSONValue], texts: [String])] = []
+        for text in input.expressions {
+            guard let expression = try? WhereExpression.parse(text), expression.op == .eq,
+                  let clause = try? clause(expression)
+            else { continue }
+            if let index = byField.firstIndex(where: { $0.field == clause.field }) {
+                byField[index].texts.append(text)
+                if !byField[index].operands.contains(clause.operand) { byField[index].operands.append(clause.operand) }
+            } else {
+                byField.append((clause.field, [clause.operand], [text]))
+            }
+        }
+        return byField.filter { $0.operands.count > 1 }.map(\.texts)
     }
 
     /// Nil for no parts, the part itself for one, else `{"and":[…]}` in order.
@@ -125,6 +171,10 @@ public struct FilterBuilder: Sendable {
         }
         let supported = Self.operators(for: kind, isArray: field.isArray, purpose: purpose)
         guard supported.contains(expression.op) else {
+            if purpose == .subscription,
+               Self.operators(for: kind, isArray: field.isArray, purpose: .filter).contains(expression.op) {
+                throw .notInSubscriptions(expression.op.symbol, supported: supported.map(\.symbol))
+            }
             throw .unsupportedOperator(
                 expression.op.symbol, field: expression.field,
                 type: field.isArray ? "[\(field.type)]" : field.type.description, supported: supported.map(\.symbol))
@@ -146,9 +196,30 @@ public struct FilterBuilder: Sendable {
             // A part of a value: the field's format does not apply (`createdAt^=2025-01`).
             value = try ValueCoercion.coerce(expression.operands.first ?? "", as: kind, allowNull: false)
         default:
-            value = try operand(expression.operands.first ?? "", typed, expression.op)
+            let text = expression.operands.first ?? ""
+            do {
+                value = try operand(text, typed, expression.op)
+            } catch {
+                if expression.op == .eq, let values = severalValues(text, typed) {
+                    let anyOf: JSONValue? = purpose == .condition
+                        ? nil : ["or": .array(values.map { [target: ["eq": $0]] })]
+                    throw .severalValues(text, anyOf: anyOf)
+                }
+                throw error
+            }
         }
         return FilterClause(field: target, op: expression.op, operand: value)
+    }
+
+    /// `DONE|STARTED` or `DONE,STARTED` for a field none of whose values can hold `|` or `,` as given: the values,
+    /// when each is valid on its own.
+    private func severalValues(_ text: String, _ field: ModelField) -> [JSONValue]? {
+        for separator: Character in ["|", ","] where text.contains(separator) {
+            let parts = text.split(separator: separator, omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            let values = parts.compactMap { try? ValueCoercion.coerce($0, for: field, schema: schema, allowNull: false) }
+            if values.count == parts.count, values.count > 1 { return values }
+        }
+        return nil
     }
 
     /// One operand of a comparison: a date alone on an AWSDateTime field of an ordering comparison

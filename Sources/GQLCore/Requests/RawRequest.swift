@@ -54,7 +54,10 @@ extension RequestBuilder {
         } catch {
             throw .operation(error)
         }
-        if let problem = operation.variableProblems(in: variables).first { throw .variable(problem) }
+        // A variable the operation does not declare is sent all the same: servers ignore it (GraphQL's
+        // CoerceVariableValues reads the declared ones only), and one variables file may serve several operations.
+        // ``undeclaredVariables(document:variables:operationName:)`` names them for a warning.
+        if let problem = operation.variableProblems(in: variables).first(where: \.isMissing) { throw .variable(problem) }
         do {
             try parsed.document.checkDecodePath(decodePath, for: operation)
         } catch {
@@ -66,5 +69,17 @@ extension RequestBuilder {
             decodePath: decodePath)
         request.decodePathIsGiven = true
         return request
+    }
+
+    /// The variables given that the chosen operation does not declare (with the closest declared name), for a
+    /// warning: ``raw(document:fileName:variables:operationName:decodePath:)`` sends them, and servers ignore them.
+    /// Empty when the document does not parse or the operation is not found (`raw` reports those).
+    public static func undeclaredVariables(
+        document text: String, variables: JSONObject, operationName: String? = nil
+    ) -> [VariableProblem] {
+        guard let parsed = try? ParsedDocument(parsing: text, fileName: nil),
+              let operation = try? parsed.document.operation(named: operationName)
+        else { return [] }
+        return operation.variableProblems(in: variables).filter { !$0.isMissing }
     }
 }

@@ -23,6 +23,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case invalidValue(String, expected: String, suggestion: String?)
     /// Text that does not match an AWS scalar's format; `field` is the field or JSON path it was given for.
     case invalidFormat(String, field: String, format: ScalarFormat)
+    /// `status=DONE|STARTED`: `=` matches one value; `anyOf` is the filter object that matches any of them (nil
+    /// where no filter object can be given, as in a condition).
+    case severalValues(String, anyOf: JSONValue?)
     /// `LOW..HIGH` with LOW above HIGH: DynamoDB's BETWEEN would refuse it.
     case emptyRange(low: String, high: String, field: String)
     /// `blog.name=x`: a filter cannot reach into related records; `hint` is the foreign-key test to use.
@@ -47,6 +50,8 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case syntax(String)
     /// The operator does not apply to this field's type.
     case unsupportedOperator(String, field: String, type: String, supported: [String])
+    /// An operator list and get filters have but subscription filters lack (`?`, `!?`).
+    case notInSubscriptions(String, supported: [String])
     /// The server's filter input has no entry for this field.
     case notFilterable(field: String, model: String, reason: String)
     /// `ModelXConditionInput` leaves out the key fields.
@@ -129,6 +134,10 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return "'\(text)' is not \(article(expected)) \(expected)" + didYouMean(suggestion)
         case .invalidFormat(let text, let field, let format):
             return "'\(text)' is not a valid \(format.rawValue) for '\(field)'" + Self.formatAdvice(text, format)
+        case .severalValues(let text, let anyOf):
+            let head = "'\(text)' is several values, and = matches one"
+            guard let anyOf else { return head + "; give one value" }
+            return head + "; to match any of them, give \(name(.filterObject)) '\(anyOf)'"
         case .emptyRange(let low, let high, let field):
             return "'\(low)..\(high)' on '\(field)' is an empty range: LOW must not be above HIGH "
                 + "(numbers compare by value, strings byte by byte)"
@@ -157,6 +166,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return message
         case .unsupportedOperator(let op, let field, let type, let supported):
             return "operator '\(op)' does not apply to \(type) field '\(field)'; use "
+                + supported.joined(separator: " ")
+        case .notInSubscriptions(let op, let supported):
+            return "operator '\(op)' is not in AppSync's subscription filters (they have no attributeExists); use "
                 + supported.joined(separator: " ")
         case .notFilterable(let field, let model, let reason):
             return "'\(field)' on \(model) cannot be filtered: \(reason)"

@@ -75,7 +75,8 @@ struct ArgumentScanner {
             attached = nil
         }
         guard let option = visibleOptions.first(where: { $0.long == name }) else {
-            throw unknownOption("--" + name)
+            let value = attached ?? remaining.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+            throw unknownOption("--" + name, value: value)
         }
         if let attached {
             guard option.takesValue else {
@@ -132,36 +133,60 @@ struct ArgumentScanner {
         return next
     }
 
+    /// Records one occurrence. A single-valued option given again takes the later value, as curl, gh and the AWS
+    /// CLI do, so that `alias g='gqlc --endpoint X'` can be run as `g --endpoint Y`.
     private mutating func record(_ option: OptionSpec, value: String) throws(UsageError) {
-        if option.takesValue, !option.isRepeatable, result.options.contains(option) {
-            throw UsageError("option '\(option.flagName)' given more than once; give it once")
+        if let synonym = option.synonym, let target = visibleOptions.first(where: { $0.long == synonym.long }) {
+            return try record(target, value: synonym.value)
         }
         if !option.takesValue, result.options.contains(option) { return }
-        result.options.record(option, value: value)
+        if option.takesValue, !option.isRepeatable {
+            result.options.replace(option, value: value)
+        } else {
+            result.options.record(option, value: value)
+        }
     }
 
-    /// The error for an option that is not valid here, with the closest valid name when there is one.
-    private func unknownOption(_ name: String, within argument: String? = nil) -> UsageError {
+    /// The error for an option that is not valid here, with the option it most likely meant; on a command that
+    /// takes FIELD=VALUE arguments, `--name x` and `--id u1` are field values given as options (`name=x`).
+    private func unknownOption(_ name: String, within argument: String? = nil, value: String? = nil) -> UsageError {
         var subject = "'\(name)'"
         if let argument, argument != name { subject += " (in '\(argument)')" }
+        let isLong = name.hasPrefix("--")
+        let typed = String(name.dropFirst(2))
         guard let command = result.command else {
+            // `--format` is another tool's `--output` before it is `schema print`'s own.
+            if isLong, let synonym = FlagSuggestions.synonyms[typed.lowercased()],
+               globalOptions.contains(where: { $0.long == synonym }) {
+                return UsageError("unknown option \(subject); did you mean '--\(synonym)'?")
+            }
             if let owner = commands.first(where: { $0.options.contains { $0.flagName == name } }),
-               let option = owner.option(named: String(name.dropFirst(2))) {
+               let option = owner.option(named: typed) {
                 return UsageError(
                     "option '\(name)' belongs after the command, as in 'gqlc \(owner.name) \(option.usageForm)'")
             }
-            let candidates = globalOptions.map(\.flagName)
-            if let match = Suggestions.closest(to: name, in: candidates), name.hasPrefix("--") {
-                return UsageError("unknown option \(subject); did you mean '\(match)'?")
+            if isLong, let hint = FlagSuggestions.didYouMean(typed, in: globalOptions.map(\.long)) {
+                return UsageError("unknown option \(subject)\(hint)")
             }
             return UsageError("unknown option \(subject); run 'gqlc help' for the options")
         }
-        if name.hasPrefix("--"), let match = Suggestions.closest(to: name, in: visibleOptions.map(\.flagName)) {
-            return UsageError("unknown option \(subject); did you mean '\(match)'?")
+        let candidates = visibleOptions.map(\.long)
+        if isLong, let assignment = command.assignmentPlaceholder, GraphQLName.isValid(typed),
+           FlagSuggestions.matches(for: typed, in: candidates).isEmpty || Self.keyWords.contains(typed) {
+            let written = typed == "key" && value?.contains("=") == true ? value ?? "" : "\(typed)=\(value ?? "VALUE")"
+            return UsageError(
+                "unknown option \(subject) for '\(command.name)'; give \(assignment.lowercased())s as \(assignment)=VALUE: "
+                    + "'\(written)'")
+        }
+        if isLong, let hint = FlagSuggestions.didYouMean(typed, in: candidates) {
+            return UsageError("unknown option \(subject)\(hint)")
         }
         return UsageError(
             "unknown option \(subject) for '\(command.name)'; run 'gqlc \(command.name) --help' for its options")
     }
+
+    /// Options of get, update and delete that pick a record by key: on `create` they are key field values.
+    private static let keyWords: Set<String> = ["id", "key"]
 
     /// `-5`, `-0.5`: values that start with a dash but are clearly numbers, not options.
     private static func looksNumeric(_ text: String) -> Bool {

@@ -31,9 +31,16 @@ struct CommandSpec: Sendable {
         options.first { $0.long == long }
     }
 
+    /// `FIELD` or `ARG` when the command takes `FIELD=VALUE` arguments (create, update, query, mutate), else nil.
+    var assignmentPlaceholder: String? {
+        arguments.lazy.compactMap { argument in
+            argument.name.firstIndex(of: "=").map { String(argument.name[..<$0]) }
+        }.first
+    }
+
     /// `gqlc NAME` followed by the first usage line: the hint that usage errors end with.
     var usageLine: String {
-        (["gqlc", name] + (synopsis.first.map { [$0] } ?? [])).joined(separator: " ")
+        (["gqlc", name] + (synopsis.first.map { [$0] } ?? [])).filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 

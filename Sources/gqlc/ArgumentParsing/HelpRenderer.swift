@@ -34,25 +34,42 @@ struct HelpRenderer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The help page of a command, with its arguments, options, the global options and examples.
-    func page(for command: CommandSpec, globalOptions: [OptionSpec]) -> HelpPage {
-        var sections = command.discussion
+    /// The help page of a command: its description, arguments, own options and examples first, then its topics
+    /// (Where expressions, Bulk, …), then the global options: as a short list of names (gh's "inherited flags"),
+    /// or each explained when `allGlobalOptions` (`--help-all`).
+    func page(for command: CommandSpec, globalOptions: [OptionSpec], allGlobalOptions: Bool = false) -> HelpPage {
+        var sections = command.discussion.filter { $0.title == nil }
         if !command.arguments.isEmpty {
             sections.append(HelpSection("Arguments", [.definitions(command.arguments.map { ($0.name, $0.help) })]))
         }
         if !command.options.isEmpty {
             sections.append(HelpSection("Options", [.options(command.options)]))
         }
-        sections.append(HelpSection("Global options", [.options(globalOptions)]))
         if !command.examples.isEmpty {
             let blocks = command.examples.map { example in
                 HelpBlock.verbatim(["# " + example.comment] + example.command.split(separator: "\n").map(String.init))
             }
             sections.append(HelpSection("Examples", blocks))
         }
+        sections += command.discussion.filter { $0.title != nil }
+        sections.append(allGlobalOptions
+            ? HelpSection("Global options", [.options(globalOptions)])
+            : Self.globalOptionsList(globalOptions, command: command.name))
         return HelpPage(
             usage: command.synopsis.map { "gqlc \(command.name) \($0)" }, abstract: command.abstract,
             sections: sections)
+    }
+
+    /// The global options as names only (`--schema FILE, --endpoint URL, …`), with where each is explained.
+    static func globalOptionsList(_ options: [OptionSpec], command: String?) -> HelpSection {
+        let names = options.map { option in
+            (option.short.map { "-\($0)/" } ?? "") + option.usageForm.replacing(" ", with: TextWrapping.nonBreakingSpace)
+        }
+        let more = command.map { "'gqlc \($0) --help-all' or 'gqlc help options'" } ?? "'gqlc help options'"
+        return HelpSection("Global options", [
+            .paragraph(names.joined(separator: ", ")),
+            .paragraph("They go before or after the command; \(more) explains each."),
+        ])
     }
 
     /// An option's table row: `-H, --header NAME:VALUE` and its help with default, environment and repetition.

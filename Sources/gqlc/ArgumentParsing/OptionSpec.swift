@@ -29,6 +29,16 @@ struct OptionSpec: Sendable, Hashable {
     /// Whether the separate argument after the option is its value even when it starts with `-`
     /// (opaque values such as base64url page tokens, which may begin with a dash).
     let valueMayStartWithDash: Bool
+    /// For a switch that is another spelling of an option's value (`--no-color` for `--color never`): that
+    /// option's long name and the value the switch gives it. The scanner records the switch as that option, so
+    /// the later of the two wins.
+    private(set) var synonym: Synonym?
+
+    /// The option and value a synonym switch stands for.
+    struct Synonym: Sendable, Hashable {
+        let long: String
+        let value: String
+    }
 
     /// A switch; `environmentVariable` may turn it on (`1`, `true`, `yes`).
     init(long: String, short: Character? = nil, environment environmentVariable: String? = nil, help: String) {
@@ -40,6 +50,12 @@ struct OptionSpec: Sendable, Hashable {
         self.defaultDescription = nil
         self.environmentVariable = environmentVariable
         self.valueMayStartWithDash = false
+    }
+
+    /// A switch that means `--OPTION VALUE` (`--no-color` for `--color never`).
+    init(long: String, means option: OptionSpec, _ value: String, help: String) {
+        self.init(long: long, help: help)
+        synonym = Synonym(long: option.long, value: value)
     }
 
     /// An option that takes a value.

@@ -21,6 +21,11 @@ struct ParsedOptions: Sendable, Equatable {
     mutating func record(_ option: OptionSpec, value: String) {
         storage[option.long, default: []].append(value)
     }
+
+    /// Records `value` in place of any earlier one: the last occurrence of a single-valued option wins.
+    mutating func replace(_ option: OptionSpec, value: String) {
+        storage[option.long] = [value]
+    }
 }
 
 /// The result of scanning argv: the selected command, its options and its positional arguments.

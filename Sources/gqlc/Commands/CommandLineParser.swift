@@ -10,9 +10,12 @@ enum CommandLineParser {
         } catch {
             // `gqlc list --limt 5 --help` still shows list's help: asking for help beats a typo.
             if let command = scanner.result.command, asksForHelp(arguments) {
-                return .help(topic: command.name)
+                return arguments.contains("--help-all") ? .fullHelp(topic: command.name) : .help(topic: command.name)
             }
             throw error
+        }
+        if scanned.options.contains(GlobalOptions.helpAllOption) {
+            return .fullHelp(topic: scanned.command?.name)
         }
         if scanned.options.contains(GlobalOptions.helpOption) {
             return .help(topic: scanned.command?.name)
@@ -28,7 +31,13 @@ enum CommandLineParser {
                 try commandArguments.expectNoPositionals(after: 0)
                 return .manPage
             }
-            return .help(topic: try HelpCommand.topic(from: commandArguments, commands: CommandTable.specs.map(\.name)))
+            return .help(
+                topic: try HelpCommand.topic(
+                    from: commandArguments, topics: CommandTable.specs.map(\.name) + [HelpText.optionsTopic]))
+        }
+        if command.name == VersionCommand.spec.name {
+            try commandArguments.expectNoPositionals(after: 0)
+            return .version
         }
         if command.name == CompletionCommand.spec.name {
             return .completion(shell: try CompletionCommand.shell(from: commandArguments))
@@ -38,17 +47,20 @@ enum CommandLineParser {
         }
         let parsed = try entry.decode(commandArguments)
         let globals = try GlobalOptions(options: scanned.options, environment: environment)
-        let recordCommands = [GetCommand.spec, ListCommand.spec, CreateCommand.spec, UpdateCommand.spec, DeleteCommand.spec]
+        let recordCommands = [
+            GetCommand.spec, ListCommand.spec, CreateCommand.spec, UpdateCommand.spec, DeleteCommand.spec,
+            QueryCommand.spec, MutateCommand.spec, RawCommand.spec,
+        ]
         if globals.output.isRecordFormat, !recordCommands.contains(where: { $0.name == command.name }) {
             throw UsageError(
-                "'--output \(globals.output.word)' prints model records (get, list, create, update, delete); "
+                "'--output \(globals.output.word)' prints records (get, list, create, update, delete, query, mutate, raw); "
                     + "'\(command.name)' prints JSON: use --output json or ndjson")
         }
         return .run(CommandRun(command: parsed, globals: globals))
     }
 
-    /// Whether `-h` or `--help` appears before any `--`.
+    /// Whether `-h`, `--help` or `--help-all` appears before any `--`.
     private static func asksForHelp(_ arguments: [String]) -> Bool {
-        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" }
+        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" || $0 == "--help-all" }
     }
 }

@@ -38,8 +38,10 @@ struct CommandRun: Equatable, Sendable {
 
 /// What the command line asks for.
 enum ParsedCommandLine: Equatable, Sendable {
-    /// Print help: the overview when `topic` is nil, else that command's page.
+    /// Print help: the overview when `topic` is nil, else that command's page (`options`: the global options).
     case help(topic: String?)
+    /// `--help-all`: the help page with every global option explained.
+    case fullHelp(topic: String?)
     case version
     /// Print the man page, gqlc(1).
     case manPage
@@ -76,7 +78,7 @@ enum CommandTable {
     ]
 
     /// Every command, `completion` and `help` included.
-    static let specs: [CommandSpec] = runnable.map(\.spec) + [CompletionCommand.spec, HelpCommand.spec]
+    static let specs: [CommandSpec] = runnable.map(\.spec) + [CompletionCommand.spec, VersionCommand.spec, HelpCommand.spec]
 
     /// The command named `name`.
     static func spec(named name: String) -> CommandSpec? {

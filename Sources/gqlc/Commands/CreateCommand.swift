@@ -20,7 +20,7 @@ enum CreateCommand: CommandDefinition {
             "MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]",
             "MODEL --input FILE|- [FIELD=VALUE | FIELD:=JSON]... [--concurrency N] [--rejects FILE] [--fields A,B,…]",
         ],
-        discussion: [SharedOptions.fieldValuesHelp, BulkOptions.help],
+        discussion: [SharedOptions.fieldValuesHelp, BulkOptions.help(for: .create)],
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
         options: [BulkOptions.input, SharedOptions.recordFields, BulkOptions.concurrency, BulkOptions.rejects],
         examples: [

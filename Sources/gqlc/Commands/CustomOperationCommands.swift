@@ -12,6 +12,8 @@ struct CustomOperationInvocation: Equatable, Sendable {
     /// Associations to include, for an operation that returns a model.
     let includes: [String]
     let followIncludedLists: Bool
+    /// `--fields` paths into a model or embedded result; nil selects every field.
+    var fields: [String]? = nil
 }
 
 /// What `query` and `mutate` share: their arguments, options, help and decoding.
@@ -29,7 +31,8 @@ enum CustomOperationCommand {
         long: "include", value: "PATH", repeatable: true,
         help: "Also fetch an association of the model the operation returns, named by a dot path: comments, blog, comments.post.")
 
-    static let synopsis = "NAME [ARG=VALUE | ARG:=JSON]... [--input FILE|-] [--include PATH]... [--no-follow]"
+    static let synopsis =
+        "NAME [ARG=VALUE | ARG:=JSON]... [--input FILE|-] [--include PATH]... [--fields A,B,…] [--no-follow]"
 
     /// The help paragraphs both commands print.
     static func discussion(_ kind: CustomOperation.Kind) -> [HelpSection] {
@@ -42,7 +45,9 @@ enum CustomOperationCommand {
                     anything is sent, and prints its result as get prints a record. The result selects \
                     all of its fields: a model its fields as get selects them (--include adds \
                     associations), an embedded type all of its fields, level by level; a scalar or a \
-                    list of scalars is printed as it is.
+                    list of scalars is printed as it is. --fields narrows a model or embedded result, as \
+                    in get. --output raw prints a scalar result (or each of a list) unquoted, as jq -r \
+                    does, and one field of a record given with --fields; table and tsv print records.
                     """),
             ]),
             HelpSection("Argument values", [
@@ -67,10 +72,11 @@ enum CustomOperationCommand {
             kind: kind, name: operation, assignments: Array(arguments.positionals.dropFirst()),
             input: arguments.options.value(input).map(InputSource.init(argument:)),
             includes: arguments.options.values(include),
-            followIncludedLists: !arguments.options.contains(SharedOptions.noFollow))
+            followIncludedLists: !arguments.options.contains(SharedOptions.noFollow),
+            fields: try SharedOptions.fieldPaths(arguments))
     }
 
-    static let options = [input, include, SharedOptions.noFollow]
+    static let options = [input, include, SharedOptions.fields, SharedOptions.noFollow]
 }
 
 /// Runs a custom query.

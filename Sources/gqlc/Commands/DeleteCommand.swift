@@ -68,7 +68,7 @@ enum DeleteCommand: CommandDefinition {
                     --dry-run prints the count and the keys and deletes nothing.
                     """),
             ]),
-            BulkOptions.help,
+            BulkOptions.help(for: .delete),
         ],
         arguments: [SharedOptions.model],
         options: [
@@ -100,7 +100,12 @@ enum DeleteCommand: CommandDefinition {
         if ways.count > 1 {
             throw UsageError("options '\(ways[0])' and '\(ways[1])' cannot be used together: they pick the records in different ways")
         }
-        let record = ways.isEmpty || picksRecord ? try SharedOptions.recordSelector(arguments) : nil
+        if ways.isEmpty {
+            throw UsageError(
+                "'delete' needs --id VALUE or --key FIELD=VALUE to pick the record, or --where EXPR, --filter JSON "
+                    + "or --input FILE for many")
+        }
+        let record = picksRecord ? try SharedOptions.recordSelector(arguments) : nil
         let conditions = try SharedOptions.conditions(arguments)
         if record == nil, !conditions.isEmpty {
             throw UsageError("option '--if' needs --id or --key: it is the condition of one delete")

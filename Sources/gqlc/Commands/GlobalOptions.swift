@@ -180,11 +180,13 @@ struct GlobalOptions: Equatable, Sendable {
         long: "output", short: "o", value: OutputFormat.placeholder, default: OutputFormat.json.word,
         help: "json prints one JSON document; ndjson prints one record per line (list items stream; an array result is split); "
             + "table prints columns fitted to the terminal; tsv prints tab-separated columns under a header line; raw prints "
-            + "the one field of --fields per line, strings unquoted (as jq -r). table, tsv and raw are for get, list, create, "
-            + "update and delete. models prints text unless this is given.")
+            + "the one field of --fields per line, strings unquoted (as jq -r). table, tsv and raw print records (get, list, "
+            + "create, update, delete, query, mutate, raw). models prints text unless this is given.")
     static let colorOption = OptionSpec(
         long: "color", value: ColorMode.placeholder, default: ColorMode.auto.word,
         help: "Colour JSON and tables: auto colours when standard output is a terminal and NO_COLOR is not set.")
+    static let noColorOption = OptionSpec(
+        long: "no-color", means: colorOption, ColorMode.never.word, help: "The same as --color never.")
     static let quietOption = OptionSpec(
         long: "quiet", short: "q", help: "Show no progress line on standard error (shown only when it is a terminal).")
     static let prettyOption = OptionSpec(
@@ -196,6 +198,8 @@ struct GlobalOptions: Equatable, Sendable {
     static let decodeJSONFieldsOption = OptionSpec(
         long: "decode-json-fields", help: "Print AWSJSON fields as JSON values instead of the strings the server sends.")
     static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for gqlc or for the command.")
+    static let helpAllOption = OptionSpec(
+        long: "help-all", help: "Show the help with every global option explained (as 'gqlc help options' does).")
     static let versionOption = OptionSpec(long: "version", help: "Print the version of gqlc.")
 
     /// Every global option, in help-page order.
@@ -204,7 +208,7 @@ struct GlobalOptions: Equatable, Sendable {
         tokenUseOption, headerOption, caCertOption, timeoutOption, maxResponseOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
-        colorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
+        colorOption, noColorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, helpAllOption, versionOption,
     ]
 
     // MARK: - Decoding
@@ -312,6 +316,17 @@ struct GlobalOptions: Equatable, Sendable {
         "GQLC_USER_POOL_ID", "GQLC_CLIENT_ID", "GQLC_CLIENT_SECRET", "GQLC_COGNITO_ENDPOINT", "XDG_CONFIG_HOME", "HOME",
     ]
 
+    /// `localhost:20011/graphql` with the scheme it most likely lacks: http on the loopback (local servers), else
+    /// https; nil when that is not a URL either.
+    private static func withScheme(_ text: String) -> String? {
+        guard !text.contains("://") else { return nil }
+        let host = text.prefix { $0 != ":" && $0 != "/" }.lowercased()
+        let local = host == "localhost" || host.hasPrefix("127.") || host == "0.0.0.0" || text.hasPrefix("[::1]")
+        let guess = (local ? "http://" : "https://") + text
+        guard let url = try? EndpointURL(parsing: guess), url.httpProblem == nil else { return nil }
+        return guess
+    }
+
     /// Checks that the endpoint is an absolute http(s) URL.
     private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> EndpointURL {
         let value = EndpointURL.maskingUserInfo(text.value)
@@ -321,7 +336,11 @@ struct GlobalOptions: Equatable, Sendable {
             url = try EndpointURL(parsing: text.value)
         } catch {
             let reason = error == .noScheme || error == .noAuthority ? "" : "\(error); "
-            throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL")
+            var hint = ""
+            if error == .noScheme || error == .noAuthority, let guess = withScheme(text.value) {
+                hint = "; did you mean '\(EndpointURL.maskingUserInfo(guess))'?"
+            }
+            throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL\(hint)")
         }
         guard url.httpProblem == nil else {
             throw UsageError("invalid endpoint '\(value)' from \(source): expected an http:// or https:// URL")

@@ -7,22 +7,24 @@ enum HelpCommand {
 
     static let spec = CommandSpec(
         name: "help",
-        abstract: "Show the overview, or the help page of COMMAND.",
-        synopsis: ["[COMMAND]", "--man"],
-        arguments: [ArgumentSpec(name: "COMMAND", help: "The command to explain; the overview when omitted.")],
+        abstract: "Show the overview, COMMAND's help page, or the global options.",
+        synopsis: ["[COMMAND | options]", "--man"],
+        arguments: [ArgumentSpec(
+            name: "COMMAND", help: "The command to explain; 'options' explains every global option; the overview when omitted.")],
         options: [man],
         examples: [
             Example("The overview: commands, global options, exit status", "gqlc help"),
             Example("Options, where-expressions and examples of list", "gqlc help list"),
+            Example("Every global option explained, and where gqlc finds its settings", "gqlc help options"),
             Example("Read the manual page without installing it", "gqlc help --man | man -l -"),
         ])
 
-    /// The command to explain, nil for the overview; an unknown name is an error with a suggestion.
-    static func topic(from arguments: CommandArguments, commands: [String]) throws(UsageError) -> String? {
+    /// The command (or `options`) to explain, nil for the overview; an unknown name is an error with a suggestion.
+    static func topic(from arguments: CommandArguments, topics: [String]) throws(UsageError) -> String? {
         try arguments.expectNoPositionals(after: 1)
         guard let name = arguments.optional(at: 0) else { return nil }
-        guard commands.contains(name) else {
-            let suggestion = Suggestions.didYouMean(name, in: commands)
+        guard topics.contains(name) else {
+            let suggestion = Suggestions.didYouMean(name, in: topics)
             let hint = suggestion.isEmpty ? "; run 'gqlc help' for the list of commands" : suggestion
             throw UsageError("unknown command '\(name)'\(hint)")
         }

@@ -1,23 +1,38 @@
 /// The text of `gqlc help`, `gqlc --help` and `gqlc COMMAND --help`.
 enum HelpText {
-    /// The overview when `topic` is nil, else the page of the command named `topic` (or the overview if unknown).
-    static func render(topic: String?, renderer: HelpRenderer = HelpRenderer()) -> String {
+    /// The topic of `gqlc help options`: every global option explained.
+    static let optionsTopic = "options"
+
+    /// The overview when `topic` is nil, the global options for ``optionsTopic``, else the page of the command
+    /// named `topic` (or the overview if unknown), with every global option explained when `allGlobalOptions`.
+    static func render(topic: String?, allGlobalOptions: Bool = false, renderer: HelpRenderer = HelpRenderer()) -> String {
+        if topic == optionsTopic { return renderer.render(optionsPage) }
         guard let topic, let command = CommandTable.spec(named: topic) else {
-            return renderer.render(overview)
+            return renderer.render(overview(allGlobalOptions: allGlobalOptions))
         }
-        return renderer.render(renderer.page(for: command, globalOptions: GlobalOptions.all))
+        return renderer.render(
+            renderer.page(for: command, globalOptions: GlobalOptions.all, allGlobalOptions: allGlobalOptions))
+    }
+
+    /// `gqlc help options`: the global options, each explained, and where their values come from.
+    static var optionsPage: HelpPage {
+        HelpPage(
+            usage: ["gqlc [OPTIONS] COMMAND [ARGUMENTS]..."],
+            abstract: "The options every command takes, before or after the command's name.",
+            sections: [HelpSection("Global options", [.options(GlobalOptions.all)]), configuration])
     }
 
     /// gqlc(1): the overview and every command's page, in roff.
     static func manPage() -> String {
         let renderer = HelpRenderer()
         return ManPageRenderer(version: Version.line).render(
-            overview: overview,
+            overview: overview(allGlobalOptions: true),
             commands: CommandTable.specs.map { ($0.name, renderer.page(for: $0, globalOptions: GlobalOptions.all)) })
     }
 
-    /// The overview: commands, global options, configuration, exit status and examples.
-    static var overview: HelpPage {
+    /// The overview: commands, global options (their names, or each explained), configuration, exit status and
+    /// examples.
+    static func overview(allGlobalOptions: Bool = false) -> HelpPage {
         HelpPage(
             usage: ["gqlc [OPTIONS] COMMAND [ARGUMENTS]..."],
             abstract: """
@@ -28,44 +43,10 @@ enum HelpText {
                 """,
             sections: [
                 HelpSection("Commands", [.definitions(CommandTable.specs.map { ($0.name, $0.abstract) })]),
-                HelpSection("Global options (before or after the command)", [
-                    .options(GlobalOptions.all)
-                ]),
-                HelpSection("Configuration", [
-                    .paragraph(
-                        """
-                        The schema is read from --schema, else $GQLC_SCHEMA, else the nearest amplify_outputs.json or \
-                        Gen 1 amplify/backend/api/NAME/schema.graphql (or, without it, the .graphql files of its schema/ \
-                        folder) in the working directory or its parents (--verbose names the file used), else the schema \
-                        'gqlc schema pull' cached for the endpoint. \
-                        The endpoint and credentials come from their options, else their environment \
-                        variables, else the schema file when it holds them (amplify_outputs.json and aws-exports.js \
-                        do; a Gen 1 schema takes them from the project's src/aws-exports.js).
-                        """),
-                    .paragraph(
-                        """
-                        IAM (SigV4) auth signs each request for service appsync. It is used with --iam or \
-                        GQLC_IAM=1, or when no API key or token is given and the schema file's default \
-                        authorization type is AWS_IAM. Credentials come from where the AWS CLI finds them, in \
-                        its order: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (not with --profile); the profile \
-                        (--profile, AWS_PROFILE or 'default') of ~/.aws/config and ~/.aws/credentials: role_arn \
-                        with source_profile or credential_source (STS AssumeRole), web identity \
-                        (AWS_WEB_IDENTITY_TOKEN_FILE), SSO (after aws sso login; its token is refreshed as the AWS \
-                        CLI does), static keys, credential_process; then the container endpoint and the instance \
-                        metadata service (AWS_EC2_METADATA_DISABLED=true skips it). AWS_ENDPOINT_URL_STS, \
-                        AWS_ENDPOINT_URL_SSO, AWS_ENDPOINT_URL_SSO_OIDC, AWS_ENDPOINT_URL or the profile's \
-                        endpoint_url move STS and SSO. Temporary credentials are refreshed before they expire; \
-                        --verbose names their source and each refresh. \
-                        Region: --region, the AppSync host name, the schema file, the profile's region, then \
-                        AWS_REGION or AWS_DEFAULT_REGION. Secrets are never printed.
-                        """),
-                    .paragraph(
-                        """
-                        Every FILE (--schema, --vars, --input, --filter @FILE, raw's document, the credentials \
-                        file) may also be a pipe, a FIFO, <(…) or a device such as /dev/stdin; it is read once. \
-                        '-' is standard input where the option says so.
-                        """),
-                ]),
+                allGlobalOptions
+                    ? HelpSection("Global options (before or after the command)", [.options(GlobalOptions.all)])
+                    : HelpRenderer.globalOptionsList(GlobalOptions.all, command: nil),
+                configuration,
                 HelpSection("Exit status", [
                     .definitions([
                         ("0", "success"),
@@ -96,5 +77,44 @@ enum HelpText {
                     .paragraph("Run 'gqlc help COMMAND' or 'gqlc COMMAND --help' for a command's options and examples.")
                 ]),
             ])
+    }
+
+    /// Where the schema, endpoint and credentials come from: on the overview and on `gqlc help options`.
+    static var configuration: HelpSection {
+        HelpSection("Configuration", [
+            .paragraph(
+                """
+                The schema is read from --schema, else $GQLC_SCHEMA, else the nearest amplify_outputs.json or \
+                Gen 1 amplify/backend/api/NAME/schema.graphql (or, without it, the .graphql files of its schema/ \
+                folder) in the working directory or its parents (--verbose names the file used), else the schema \
+                'gqlc schema pull' cached for the endpoint. \
+                The endpoint and credentials come from their options, else their environment \
+                variables, else the schema file when it holds them (amplify_outputs.json and aws-exports.js \
+                do; a Gen 1 schema takes them from the project's src/aws-exports.js).
+                """),
+            .paragraph(
+                """
+                IAM (SigV4) auth signs each request for service appsync. It is used with --iam or \
+                GQLC_IAM=1, or when no API key or token is given and the schema file's default \
+                authorization type is AWS_IAM. Credentials come from where the AWS CLI finds them, in \
+                its order: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (not with --profile); the profile \
+                (--profile, AWS_PROFILE or 'default') of ~/.aws/config and ~/.aws/credentials: role_arn \
+                with source_profile or credential_source (STS AssumeRole), web identity \
+                (AWS_WEB_IDENTITY_TOKEN_FILE), SSO (after aws sso login; its token is refreshed as the AWS \
+                CLI does), static keys, credential_process; then the container endpoint and the instance \
+                metadata service (AWS_EC2_METADATA_DISABLED=true skips it). AWS_ENDPOINT_URL_STS, \
+                AWS_ENDPOINT_URL_SSO, AWS_ENDPOINT_URL_SSO_OIDC, AWS_ENDPOINT_URL or the profile's \
+                endpoint_url move STS and SSO. Temporary credentials are refreshed before they expire; \
+                --verbose names their source and each refresh. \
+                Region: --region, the AppSync host name, the schema file, the profile's region, then \
+                AWS_REGION or AWS_DEFAULT_REGION. Secrets are never printed.
+                """),
+            .paragraph(
+                """
+                Every FILE (--schema, --vars, --input, --filter @FILE, raw's document, the credentials \
+                file) may also be a pipe, a FIFO, <(…) or a device such as /dev/stdin; it is read once. \
+                '-' is standard input where the option says so.
+                """),
+        ])
     }
 }

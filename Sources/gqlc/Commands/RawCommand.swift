@@ -18,6 +18,8 @@ enum DocumentSource: Equatable, Sendable {
     case file(InputSource)
     /// `--query TEXT`.
     case text(String)
+    /// Neither: standard input when it is not a terminal (`gqlc raw < query.graphql`).
+    case pipedStandardInput
 }
 
 /// Sends any GraphQL document, to any GraphQL server.
@@ -49,13 +51,17 @@ enum RawCommand: CommandDefinition {
             HelpSection([
                 .paragraph(
                     """
-                    Give the document in exactly one way: FILE, '-' for standard input, or --query. \
+                    Give the document in exactly one way: FILE, '-' for standard input, or --query; \
+                    without any of them, a pipe or file on standard input is read. A variable the \
+                    operation does not declare is sent with a warning (servers ignore it). \
                     raw needs no model schema, so it works with any GraphQL server; the endpoint \
                     comes from --endpoint, $GQLC_ENDPOINT or the schema file. The document is \
                     parsed and checked before it is sent; an error shows its line and column. \
                     The result is data, or with --decode-path the value inside it; --raw-response \
                     prints the whole response instead, and --decode-path then only decides the \
-                    exit status.
+                    exit status. --output table or tsv prints a list of records (the value at \
+                    --decode-path) with their keys as columns; raw prints each value on a line, strings \
+                    unquoted.
                     """),
             ])
         ],
@@ -70,6 +76,9 @@ enum RawCommand: CommandDefinition {
                 "Pick one operation from standard input and print only the items",
                 "cat ops.graphql | gqlc raw - --operation-name ListPosts \\\n    --decode-path listPosts.items"),
         ])
+
+    /// The error for a run without a document (and no pipe to read one from).
+    static let missingDocument = "'raw' needs a document: a FILE, '-' for standard input (or a pipe), or --query TEXT"
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> RawInvocation {
         try arguments.expectNoPositionals(after: 1)
@@ -86,9 +95,12 @@ enum RawCommand: CommandDefinition {
         case (_?, _?):
             throw UsageError("give the document once: a FILE argument or --query, not both")
         case (nil, nil):
-            throw UsageError("'raw' needs a document: a FILE, '-' for standard input, or --query TEXT")
+            document = .pipedStandardInput
         }
         let variablesFile = options.value(vars).map(InputSource.init(argument:))
+        if document == .pipedStandardInput, variablesFile == .standardInput {
+            throw UsageError(missingDocument)
+        }
         if document == .file(.standardInput), variablesFile == .standardInput {
             throw UsageError("standard input can be read once: '-' is given for both the document and --vars")
         }

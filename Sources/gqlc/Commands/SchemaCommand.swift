@@ -7,20 +7,34 @@ struct SchemaInvocation: Equatable, Sendable {
         case print
     }
 
+    /// What `print` prints.
+    enum Format: String, Choice {
+        /// The live API's SDL, by introspection.
+        case sdl
+        /// The model introspection gqlc derives from the schema it was given (SDL, pulled, aws-exports.js); nothing
+        /// is sent.
+        case introspection
+    }
+
     let action: Action
     /// Where `pull` writes the model schema; nil caches it for the endpoint.
     let out: String?
+    var format: Format = .sdl
 }
 
 /// Reads the live API's schema by introspection.
 enum SchemaCommand: CommandDefinition {
+    static let format = OptionSpec(
+        long: "format", value: SchemaInvocation.Format.placeholder, default: SchemaInvocation.Format.sdl.word,
+        help: "What print prints: sdl, the API's SDL by introspection; introspection, the model-introspection JSON gqlc "
+            + "derives from the schema it was given (--schema or the one it finds), without sending anything.")
     static let out = OptionSpec(
         long: "out", value: "FILE", help: "Write the derived model schema to FILE ('-' for standard output) instead of gqlc's cache for the endpoint.")
 
     static let spec = CommandSpec(
         name: "schema",
         abstract: "Pull the API's models by introspection, or print its SDL.",
-        synopsis: ["pull [--out FILE]", "print"],
+        synopsis: ["pull [--out FILE]", "print [--format sdl|introspection]"],
         discussion: [
             HelpSection([
                 .paragraph(
@@ -35,16 +49,25 @@ enum SchemaCommand: CommandDefinition {
                     introspection could not tell (auth rules, index names, which side of a one-to-one pair \
                     holds @hasOne), as it was assumed.
                     """),
-                .paragraph("print writes the API's schema as SDL to standard output."),
+                .paragraph(
+                    """
+                    print writes the API's schema as SDL to standard output; with --format introspection it \
+                    writes the model introspection (MIS) gqlc derives from the schema it was given, an @model \
+                    schema.graphql, a pulled schema or aws-exports.js, as Amplify's codegen writes it: what \
+                    appsync-local and the Amplify libraries read.
+                    """),
             ])
         ],
         arguments: [ArgumentSpec(name: "ACTION", help: "\(SchemaInvocation.Action.alternatives).")],
-        options: [out],
+        options: [out, format],
         examples: [
             Example("Pull and cache the models of an API you only have a URL and key for",
                     "gqlc schema pull --endpoint https://api.example.com/graphql --api-key KEY"),
             Example("Save them as a file to pass to --schema", "gqlc schema pull --out model-introspection.json"),
             Example("The API's SDL, as the server has it", "gqlc schema print"),
+            Example(
+                "The model introspection of a Gen 1 project's @model schema",
+                "gqlc schema print --format introspection \\\n    --schema amplify/backend/api/blog/schema.graphql"),
         ])
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> SchemaInvocation {
@@ -54,7 +77,17 @@ enum SchemaCommand: CommandDefinition {
         if out != nil, action == .print {
             throw UsageError("'\(Self.out.flagName)' is for 'schema pull'; 'schema print' writes to standard output")
         }
-        return SchemaInvocation(action: action, out: out)
+        var format = SchemaInvocation.Format.sdl
+        if let text = arguments.options.value(Self.format) {
+            guard action == .print else {
+                throw UsageError("'\(Self.format.flagName)' is for 'schema print'; 'schema pull' writes model introspection")
+            }
+            guard let parsed = SchemaInvocation.Format.parse(text) else {
+                throw ValueParsing.invalid(text, for: Self.format, expected: SchemaInvocation.Format.alternatives)
+            }
+            format = parsed
+        }
+        return SchemaInvocation(action: action, out: out, format: format)
     }
 
     static func run(_ invocation: SchemaInvocation, in context: RunContext) -> ExitCode {

@@ -43,7 +43,7 @@ enum UpdateCommand: CommandDefinition {
                     """),
             ]),
             SharedOptions.fieldValuesHelp,
-            BulkOptions.help,
+            BulkOptions.help(for: .update),
         ],
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
         options: [

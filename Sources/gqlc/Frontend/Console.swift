@@ -31,6 +31,12 @@ extension TextSink {
 protocol InputReader: Sendable {
     /// Everything up to the end of input.
     func readAll() throws(FileReadError) -> [UInt8]
+    /// Whether it is a terminal (nobody piped anything in).
+    var isTerminal: Bool { get }
+}
+
+extension InputReader {
+    var isTerminal: Bool { false }
 }
 
 /// The streams a run uses, injected so that tests can capture them.
@@ -113,6 +119,8 @@ struct StandardInput: InputReader {
     func readAll() throws(FileReadError) -> [UInt8] {
         try FileReader.bytes(descriptor: STDIN_FILENO, name: "<stdin>")
     }
+
+    var isTerminal: Bool { isatty(STDIN_FILENO) != 0 }
 }
 
 /// The C library's `write`, which the sinks' own `write` methods hide.

@@ -36,6 +36,9 @@ struct Frontend: Sendable {
         case .help(let topic):
             console.output.write(HelpText.render(topic: topic))
             return .success
+        case .fullHelp(let topic):
+            console.output.write(HelpText.render(topic: topic, allGlobalOptions: true))
+            return .success
         case .manPage:
             console.output.write(HelpText.manPage())
             return .success

@@ -122,6 +122,7 @@ extension ModelCommandRunner {
         } catch {
             return usage(RunFailure.usage(commandLineMessage(error)))
         }
+        warnContradictions(invocation.model, invocation.matching, option: "--where")
         // The listing's pages count on the progress line; the deletes start a line of their own.
         let (client, progress): (GraphQLClient, ProgressReporter?)
         do {

@@ -12,13 +12,19 @@ extension ModelCommandRunner {
             }
             let values = RecordValues(assignments: invocation.assignments, input: input)
             do throws(RequestBuildError) {
-                request = try builder.custom(invocation.name, kind: invocation.kind, arguments: values, include: invocation.includes)
+                request = try builder.custom(
+                    invocation.name, kind: invocation.kind, arguments: values, include: invocation.includes,
+                    fields: Self.selection(invocation.fields))
                 let operation = try builder.customOperation(invocation.name, kind: invocation.kind)
                 include = try builder.customIncludeTree(operation, paths: invocation.includes)
                 if case .model(let name) = operation.result.type { resultModel = name }
             } catch {
                 throw Self.phrased(error)
             }
+            let operation = try? builder.customOperation(invocation.name, kind: invocation.kind)
+            execution.columns = try operation.map { operation throws(RunFailure) in
+                try customColumns(operation, fields: invocation.fields)
+            } ?? []
         } catch {
             return usage(error)
         }
@@ -33,6 +39,41 @@ extension ModelCommandRunner {
                 guard follow, let resultModel else { return value }
                 return try Self.followChildLists(value, model: resultModel, include: include, fields: .all, builder: builder, client: client)
             })
+    }
+
+    /// The columns of `--output table|tsv|raw` for a custom operation's result: a model's as get has them, an
+    /// embedded type's `--fields` (else its scalar fields); a scalar result is printed whole by raw, and has no
+    /// columns for a table.
+    private func customColumns(_ operation: CustomOperation, fields: [String]?) throws(RunFailure) -> [String] {
+        guard globals.output.isRecordFormat else { return [] }
+        let format = "'--output \(globals.output.word)'"
+        switch operation.result.type {
+        case .model(let name):
+            return try recordColumns(name, fields: fields)
+        case .nonModel(let name):
+            if let fields {
+                guard globals.output != .raw || fields.count == 1 else {
+                    throw RunFailure.usage("\(format) prints one field per line; name it with --fields FIELD")
+                }
+                return fields
+            }
+            guard globals.output != .raw else {
+                throw RunFailure.usage("\(format) prints one field per line; name it with --fields FIELD")
+            }
+            return (schema.nonModels[name]?.fields ?? []).filter { field in
+                switch field.type {
+                case .scalar, .enumeration: !field.isArray
+                case .nonModel, .model, .input: false
+                }
+            }.map(\.name)
+        case .scalar, .enumeration, .input:
+            guard globals.output == .raw else {
+                throw RunFailure.usage(
+                    "\(format) prints records; \(operation.name) returns \(operation.result.graphQLType): "
+                        + "use --output raw or json")
+            }
+            return []
+        }
     }
 
     /// The core's error, with the command to use when the name is an operation of the other kind, or one the

@@ -26,6 +26,7 @@ extension ModelCommandRunner {
             return usage(error)
         }
         noteReadings(invocation.model, invocation.conditions, option: "--where")
+        warnContradictions(invocation.model, invocation.conditions, option: "--where")
         recordOrigins(filter: "filter", json: json.map { _ in "--filter" }, conditions: invocation.conditions, option: "--where")
         let columns: [String]
         do {

@@ -200,6 +200,17 @@ struct ModelCommandRunner {
             "note: \(names) \(verb) read-only on \(model.name) (the server sets \(pronoun)); the input's values are left out")
     }
 
+    /// Warns about `=` expressions that test one field for different values: AND-ed, they match nothing.
+    func warnContradictions(_ model: String, _ conditions: [String], option: String) {
+        guard let model = schema.models[model] else { return }
+        for texts in FilterBuilder(schema: schema, model: model).contradictions(FilterInput(where: conditions)) {
+            let quoted = texts.map { "'\($0)'" }.joined(separator: " and ")
+            diagnostics.error(
+                "warning: \(option) \(quoted) are AND-ed, and no record has both values; to match either, give "
+                    + "--filter '{\"or\": [...]}'")
+        }
+    }
+
     /// Under `--verbose`, what gqlc read differently from the expressions given (a date taken as the start
     /// of that day in UTC), each line naming the option.
     func noteReadings(_ model: String, _ conditions: [String], option: String) {

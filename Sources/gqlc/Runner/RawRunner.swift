@@ -32,13 +32,20 @@ struct RawRunner {
     func makeRequest(_ invocation: RawInvocation) throws(RunFailure) -> GraphQLRequest {
         let (text, name) = try documentText(invocation.document)
         let variables = try self.variables(invocation)
+        let request: GraphQLRequest
         do {
-            return try RequestBuilder.raw(
+            request = try RequestBuilder.raw(
                 document: text, fileName: name, variables: variables, operationName: invocation.operationName,
                 decodePath: invocation.decodePath)
         } catch {
             throw Self.failure(error, documentName: name, decodePath: invocation.decodePath)
         }
+        let undeclared = RequestBuilder.undeclaredVariables(
+            document: text, variables: variables, operationName: invocation.operationName)
+        for problem in undeclared {
+            diagnostics.error("warning: \(problem); it is sent, and the server ignores it")
+        }
+        return request
     }
 
     /// The document's problem, phrased with raw's options.
@@ -61,7 +68,6 @@ struct RawRunner {
     private static func fix(for problem: VariableProblem) -> String {
         switch problem {
         case .missing(let name, _, _): return "; give it with --var \(name)=VALUE or in --vars"
-        case .undeclared(_, nil, _): return "; leave it out, or declare it in the operation"
         case .undeclared: return ""
         }
     }
@@ -71,6 +77,18 @@ struct RawRunner {
         switch source {
         case .text(let text):
             return (text, "--query")
+        case .pipedStandardInput:
+            // `gqlc raw < query.graphql`, `… | gqlc raw`: as jq and `curl -d @-` read a pipe.
+            let missing = RunFailure.usage(RawCommand.missingDocument)
+            guard !session.console.input.isTerminal else { throw missing }
+            let text: String
+            do {
+                text = try InputSource.standardInput.text(session.console)
+            } catch {
+                throw RunFailure.usage(error.description)
+            }
+            guard !text.trimmingWhitespace.isEmpty else { throw missing }
+            return (text, InputSource.standardInput.name)
         case .file(let file):
             do {
                 return (try file.text(session.console), file.name)

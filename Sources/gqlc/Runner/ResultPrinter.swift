@@ -11,9 +11,10 @@ struct ResultPrinter {
     /// Colours JSON, when colour is on.
     let colorizer: JSONColorizer?
     /// Rows of records, for the table, tsv and raw formats.
-    let records: RecordFormatter
+    var records: RecordFormatter
 
-    /// `columns` are the record formats' columns (dot paths); JSON ignores them.
+    /// `columns` are the record formats' columns (dot paths); JSON ignores them. Without columns (`raw`, which has
+    /// no schema), a table or TSV takes the records' own keys.
     init(console: Console, globals: GlobalOptions, columns: [String] = []) {
         sink = console.output
         format = globals.output
@@ -38,13 +39,30 @@ struct ResultPrinter {
         let value = decoded(value)
         let elements = value.arrayValue
         if format.isRecordFormat || (format == .ndjson && elements != nil) {
-            var stream = beginList()
-            return stream.write(elements ?? (value.isNull ? [] : [value])) && stream.finish()
+            let items = elements ?? (value.isNull ? [] : [value])
+            var printer = self
+            // Records that no schema describes (raw, a custom operation's result) are tabled by their own keys.
+            if format.isRecordFormat, records.columns.isEmpty, format != .raw {
+                printer.records = RecordFormatter(
+                    format: format, columns: Self.keys(of: items), palette: records.palette, width: records.width)
+            }
+            var stream = printer.beginList()
+            return stream.write(items) && stream.finish()
         }
         var writer = JSONWriter(style: style)
         writer.write(value)
         writer.bytes.append(UInt8(ascii: "\n"))
         return emit(writer.bytes)
+    }
+
+    /// The keys of `records`, in the order they first appear (`__typename` left out): the columns of a table of
+    /// records that no schema describes.
+    static func keys(of records: [JSONValue]) -> [String] {
+        var keys: [String] = []
+        for case .object(let object) in records {
+            for key in object.keys where key != "__typename" && !keys.contains(key) { keys.append(key) }
+        }
+        return keys
     }
 
     /// Writes JSON bytes, coloured when colour is on.

@@ -6,6 +6,7 @@ struct SchemaRunner {
     let diagnostics: Diagnostics
 
     func run(_ invocation: SchemaInvocation) -> ExitCode {
+        if invocation.action == .print, invocation.format == .introspection { return printIntrospection() }
         let request = GraphQLRequest(query: APISchema.query, operationName: "IntrospectionQuery", decodePath: ["__schema"])
         var execution: RequestExecution
         do {
@@ -48,6 +49,22 @@ struct SchemaRunner {
         case .pull:
             return pull(api, endpoint: client.endpoint.url.absoluteString, out: invocation.out, diagnostics: execution.diagnostics)
         }
+    }
+
+    /// The model introspection of the schema gqlc was given, pretty-printed; nothing is sent.
+    private func printIntrospection() -> ExitCode {
+        let schema: ModelSchema
+        do {
+            schema = try session.modelSchema(in: try session.schemaFile(required: true))
+        } catch {
+            diagnostics.failure(error)
+            return error.status
+        }
+        var writer = JSONWriter(style: .pretty)
+        writer.write(ModelIntrospectionWriter.json(schema))
+        writer.bytes.append(UInt8(ascii: "\n"))
+        session.console.output.write(bytes: writer.bytes)
+        return .success
     }
 
     private func pull(_ api: APISchema, endpoint: String, out: String?, diagnostics: Diagnostics) -> ExitCode {

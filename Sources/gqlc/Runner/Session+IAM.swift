@@ -17,6 +17,7 @@ extension Session {
                         .trimmingWhitespace
                 })
             let files = try chain.loadFiles()
+            try chain.requireNamedProfile(in: files)
             let region = try AWSRegion.resolve(
                 flag: globals.region, environment: globals.awsEnvironment, fileRegion: file?.service.region,
                 filePath: file?.path, url: url, profile: chain.profileRegion(in: files))

@@ -111,7 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also the source of ``--help``)."""
     parser = argparse.ArgumentParser(prog="appsync-local", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--schema", required=True, metavar="FILE", help="model-introspection JSON or config file")
+    parser.add_argument("--schema", required=True, metavar="FILE",
+                        help="model-introspection JSON or config file, or an @model .graphql schema (or schema/ folder), "
+                             "read through gqlc ($GQLC_BIN, else on PATH)")
     parser.add_argument("--port", type=_port, default=20002, metavar="N",
                         help="port to listen on; 0 picks a free port (default 20002)")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")

@@ -13,6 +13,9 @@ association forms (see ``relations``).
 from __future__ import annotations
 
 import difflib
+import os
+import shutil
+import subprocess
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -152,7 +155,10 @@ class Schema:
 
 
 def load_schema_file(path: str) -> Schema:
-    """Read ``path`` in any accepted form and return the resolved schema."""
+    """Read ``path`` in any accepted form and return the resolved schema; an @model ``.graphql`` schema (or a
+    folder of them) is read through gqlc's ``schema print --format introspection``."""
+    if path.endswith(".graphql") or os.path.isdir(path):
+        return resolve_mis(_introspection_from_gqlc(path))
     try:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
@@ -169,6 +175,24 @@ def load_schema_file(path: str) -> Schema:
         return resolve_mis(mis)
     except SchemaFileError as error:
         raise SchemaFileError(f"{path}: {prefix}{error}") from None
+
+
+def _introspection_from_gqlc(path: str) -> dict:
+    """The model introspection gqlc derives from an @model schema: gqlc is ``$GQLC_BIN``, else on ``PATH``."""
+    gqlc = os.environ.get("GQLC_BIN") or shutil.which("gqlc")
+    if not gqlc:
+        raise SchemaFileError(
+            f"{path}: an @model schema is read through gqlc ('gqlc schema print --format introspection'), which was "
+            "not found: set GQLC_BIN to the gqlc binary or put gqlc on PATH")
+    try:
+        completed = subprocess.run([gqlc, "--schema", path, "schema", "print", "--format", "introspection"],
+                                   capture_output=True, text=True, timeout=60)
+    except OSError as error:
+        raise SchemaFileError(f"{path}: cannot run gqlc ({gqlc}): {error}") from None
+    if completed.returncode != 0:
+        message = completed.stderr.strip().removeprefix("gqlc: ") or f"gqlc exited with status {completed.returncode}"
+        raise SchemaFileError(message if message.startswith(path) else f"{path}: {message}")
+    return json.loads(completed.stdout)
 
 
 def extract_mis(document: Any, path: str) -> tuple[dict, str]:

@@ -42,6 +42,14 @@ public struct AWSCredentialChain: Sendable {
         AWSProfileRegion(name: profileName, region: files.config[profileName]?["region"], path: files.configPath)
     }
 
+    /// Checks that a profile named by flag or `AWS_PROFILE` is in the files, as the AWS CLI does (only `default`
+    /// may be absent). Run before the region is looked for: a mistyped profile has no region either, and "no
+    /// region" would hide the typo.
+    public func requireNamedProfile(in files: AWSProfileFiles) throws(AWSAuthError) {
+        guard files.profile(profileName) == nil, explicitProfile != nil || env("AWS_PROFILE") != nil else { return }
+        throw .profileNotFound(profile: profileName, path: files.bothPaths, available: files.profileNames)
+    }
+
     /// The config and credentials files, read once (either may be a pipe).
     public func loadFiles() throws(AWSAuthError) -> AWSProfileFiles {
         try AWSProfileFiles.load(environment: environment)
@@ -59,10 +67,7 @@ public struct AWSCredentialChain: Sendable {
         if let preloaded { files = preloaded } else { files = try loadFiles() }
         let name = profileName
         let settings = files.profile(name)
-        // A profile that is named (by flag or $AWS_PROFILE) must exist, as with the AWS CLI; only 'default' may be absent.
-        if settings == nil, explicitProfile != nil || env("AWS_PROFILE") != nil {
-            throw .profileNotFound(profile: name, path: files.bothPaths, available: files.profileNames)
-        }
+        try requireNamedProfile(in: files)
         let resolver = ProfileResolver(chain: self, files: files)
         if let settings, settings["role_arn"] != nil, settings["web_identity_token_file"] == nil {
             return try resolver.assumeRole(profile: name, settings: settings, visited: [name])

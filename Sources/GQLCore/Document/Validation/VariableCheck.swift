@@ -5,6 +5,12 @@ public enum VariableProblem: Sendable, Equatable, CustomStringConvertible {
     /// A given variable the operation does not declare; `suggestion` is the closest declared name.
     case undeclared(name: String, suggestion: String?, operation: String?)
 
+    /// Whether a required variable has no value (the other problem, an undeclared one, servers ignore).
+    public var isMissing: Bool {
+        if case .missing = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .missing(let name, let type, let operation):

@@ -60,13 +60,10 @@ struct CustomArgumentResolver {
         }
     }
 
-    /// The value an assignment gives. Text for a list of scalars is a list of one, as GraphQL coerces a single
-    /// value given for a list (`postId=p1` sends `["p1"]`); the word `null` is null for any argument.
+    /// The value an assignment gives (text for a list of scalars is a list of one); the word `null` is null for
+    /// any argument.
     private static func value(of assignment: FieldAssignment, for argument: ModelField, schema: ModelSchema) throws(RequestBuildError) -> JSONValue {
         if case .text("null") = assignment.value { return .null }
-        if case .text(let text) = assignment.value, argument.isArray, let kind = schema.valueKind(of: argument.type) {
-            return .array([try ValueCoercion.coerce(text, as: kind, allowNull: false)])
-        }
         return try assignment.value.resolved(for: argument, named: assignment.field, schema: schema)
     }
 

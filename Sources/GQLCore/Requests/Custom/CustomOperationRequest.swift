@@ -28,13 +28,15 @@ extension RequestBuilder {
     }
 
     /// The request for a custom operation, with `arguments` (`name=value`, `name:=JSON`, an input object)
-    /// checked against its declared arguments and converted by their types.
+    /// checked against its declared arguments and converted by their types. `fields` narrows a model or embedded
+    /// result's selection, as it does a get's.
     public func custom(
-        _ name: String, kind: CustomOperation.Kind, arguments: RecordValues = RecordValues(), include: [String] = []
+        _ name: String, kind: CustomOperation.Kind, arguments: RecordValues = RecordValues(), include: [String] = [],
+        fields: FieldSelection = .all
     ) throws(RequestBuildError) -> GraphQLRequest {
         let operation = try customOperation(name, kind: kind)
         let values = try CustomArgumentResolver(schema: schema, operation: operation).resolve(arguments)
-        let selections = try customSelections(operation, include: include)
+        let selections = try customSelections(operation, include: include, fields: fields)
         let variables = operation.arguments.map { Variable($0.name, $0.typeReference, values[$0.name]) }
         let type: OperationType
         switch kind {
@@ -54,20 +56,27 @@ extension RequestBuilder {
         return try IncludeTree.resolve(paths, from: try model(named: name), in: schema)
     }
 
-    private func customSelections(_ operation: CustomOperation, include: [String]) throws(RequestBuildError) -> [Selection] {
+    private func customSelections(
+        _ operation: CustomOperation, include: [String], fields: FieldSelection
+    ) throws(RequestBuildError) -> [Selection] {
         let builder = SelectionBuilder(schema: schema)
         switch operation.result.type {
         case .model(let name):
             let tree = try customIncludeTree(operation, paths: include)
-            return try builder.modelSelections(try model(named: name), include: tree)
+            return try builder.modelSelections(try model(named: name), include: tree, fields: fields)
         case .nonModel(let name):
             _ = try customIncludeTree(operation, paths: include)
-            guard let selections = builder.embeddedSelections(name, visiting: []) else {
+            guard builder.embeddedSelections(name, visiting: []) != nil else {
                 throw .unknownType(name, operation: operation.name)
             }
-            return selections
+            return try builder.embeddedSelections(name, fields: fields)
         case .scalar, .enumeration, .input:
             _ = try customIncludeTree(operation, paths: include)
+            if case .paths(let paths) = fields, let path = paths.first {
+                throw RequestBuildError.syntax(
+                    "\(operation.name) returns \(operation.result.graphQLType), which has no fields to select"
+                ).about(.fields, path)
+            }
             return []
         }
     }

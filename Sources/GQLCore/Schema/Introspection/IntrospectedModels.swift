@@ -244,13 +244,13 @@ private struct Derivation {
             }
             return .hasOne(associatedWith: target.primaryKey.fields, targetNames: ownKeys)
         }
-        // Gen 2 references and Gen 1 fields: keys named after the other model on this one.
-        if let keys = referenceKeys(on: model, to: target) {
+        // Gen 2 references and Gen 1 fields: keys named after the other model, or after this field, on this one.
+        if let keys = referenceKeys(on: model, to: target, via: field.name) {
             note("\(model.name).\(field.name) is taken as @belongsTo \(targetName) through " + keys.joined(separator: ", "))
             return .belongsTo(targetNames: keys)
         }
         // Gen 2 hasOne: the keys are on the child.
-        if let keys = referenceKeys(on: target, to: model) {
+        if let keys = referenceKeys(on: target, to: model, via: reciprocal?.name) {
             note("\(model.name).\(field.name) is taken as @hasOne \(targetName) through \(targetName)." + keys.joined(separator: ", "))
             return .hasOne(associatedWith: keys, targetNames: [])
         }
@@ -291,12 +291,16 @@ private struct Derivation {
         return names.isEmpty ? nil : names
     }
 
-    /// `<other><Key>` (or the key's own name when it starts with the other model's name) on `model`.
-    func referenceKeys(on model: Model, to other: Model) -> [String]? {
+    /// `<other><Key>` on `model` (or the key's own name when it starts with the other model's name), or the same
+    /// named after the belongs-to field `field`: Gen 2's `postId` + `postTitle` for `post: Post3` keyed by
+    /// `(postId, title)`.
+    func referenceKeys(on model: Model, to other: Model, via field: String? = nil) -> [String]? {
+        let prefixes = [other.name.lowercasedFirst] + (field.map { [$0] } ?? [])
         var names: [String] = []
         for key in other.keyFields {
-            let prefix = other.name.lowercasedFirst
-            let candidates = [prefix + key.name.uppercasedFirst] + (key.name.hasPrefix(prefix) ? [key.name] : [])
+            let candidates = prefixes.flatMap { prefix in
+                [prefix + key.name.uppercasedFirst] + (key.name.hasPrefix(prefix) ? [key.name] : [])
+            }
             guard let found = candidates.first(where: { model.field(named: $0) != nil }) else { return nil }
             names.append(found)
         }

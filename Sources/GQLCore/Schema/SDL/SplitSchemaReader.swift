@@ -34,6 +34,7 @@ public enum SplitSchemaReader {
             throw SchemaError(file: directory, location: "", message: "is a directory with no .graphql files")
         }
         var text = ""
+        var parts: [(path: String, text: String)] = []
         var starts: [(line: Int, path: String)] = []  // the first line of each file in the joined text
         var line = 1
         for path in paths {
@@ -46,14 +47,56 @@ public enum SplitSchemaReader {
             var part = String(decoding: bytes, as: UTF8.self)
             if !part.hasSuffix("\n") { part += "\n" }
             starts.append((line, path))
+            parts.append((path, part))
             text += part
             line += part.utf8.count { $0 == UInt8(ascii: "\n") }
         }
         do {
             return try TransformerSchemaReader.read(text: text, path: directory)
         } catch {
+            // A brace left open in one file makes the parser fail in the next: name the file where it opened.
+            for part in parts {
+                if let open = unclosedBrace(in: part.text) {
+                    throw SchemaError(
+                        file: part.path, location: "\(open.line):\(open.column)",
+                        message: "'{' is not closed before the end of this file (each file holds whole definitions)")
+                }
+            }
             throw locate(error, starts: starts)
         }
+    }
+
+    /// The line and column of the outermost `{` that `text` leaves open, outside strings and comments; nil when
+    /// every brace is closed.
+    static func unclosedBrace(in text: String) -> (line: Int, column: Int)? {
+        let scalars = Array(text.unicodeScalars)
+        var open: [Int] = []  // offsets of the open braces
+        var index = 0
+        func at(_ offset: Int) -> Unicode.Scalar? { offset < scalars.count ? scalars[offset] : nil }
+        while index < scalars.count {
+            switch scalars[index] {
+            case "#":
+                while let scalar = at(index), scalar != "\n" { index += 1 }
+            case "\"" where at(index + 1) == "\"" && at(index + 2) == "\"":
+                index += 3
+                while index < scalars.count, !(scalars[index] == "\"" && at(index + 1) == "\"" && at(index + 2) == "\"") {
+                    index += scalars[index] == "\\" ? 2 : 1
+                }
+                index += 2
+            case "\"":
+                index += 1
+                while let scalar = at(index), scalar != "\"", scalar != "\n" { index += scalar == "\\" ? 2 : 1 }
+            case "{": open.append(index)
+            case "}": _ = open.popLast()
+            default: break
+            }
+            index += 1
+        }
+        guard let first = open.first else { return nil }
+        let before = scalars[..<first]
+        let line = before.count { $0 == "\n" } + 1
+        let column = first - (before.lastIndex(of: "\n") ?? -1)
+        return (line, column)
     }
 
     /// Moves an error at `line:column` of the joined text to the file and line it came from.

@@ -61,6 +61,8 @@ struct TransformerDerivation {
     var joinModels: [String: Model] = [:]
     var joinOrder: [String] = []
     let pluralizer = Pluralizer()
+    /// `input AMPLIFY { globalAuthRule: AuthRule = {…} }`: the rule the transformer gives models without `@auth`.
+    var globalAuthRule: LocatedDirective?
 
     init(document: SchemaDocument, path: String) throws(SchemaError) {
         self.document = document
@@ -89,7 +91,11 @@ struct TransformerDerivation {
                 }
             case .input where definition.name == "AMPLIFY":
                 // `input AMPLIFY { globalAuthRule: AuthRule = { allow: public } }`, which `amplify add api` writes:
-                // settings for the transformer, which removes it from the schema it deploys.
+                // settings for the transformer, which removes it from the schema it deploys, and gives the rule to
+                // every model without @auth of its own.
+                if let rule = definition.fields.first(where: { $0.name == "globalAuthRule" }), let value = rule.defaultValue {
+                    globalAuthRule = LocatedDirective(name: "auth", arguments: [Argument("rules", .list([value]))], offset: rule.offset)
+                }
                 continue
             case .input:
                 try checkUnique(definition)
@@ -234,6 +240,9 @@ struct TransformerDerivation {
             default:
                 continue
             }
+        }
+        if let globalAuthRule, !definition.directives.contains(where: { $0.name == "auth" }) {
+            authRules = try self.authRules(globalAuthRule)
         }
         return Model(name: definition.name, pluralName: pluralName, fields: fields, primaryKey: primaryKey,
                      indexes: indexes, operations: operations, authRules: authRules)
