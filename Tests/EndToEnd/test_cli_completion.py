@@ -66,7 +66,7 @@ CASES = [
     (["--schema", BLOG, "list", "Post", ""], []),
     (["list", "Post", "--li"], ["--limit"]),
     (["get", "Post", "--li"], []),
-    (["get", "Post", "--in"], ["--include"]),
+    (["get", "Post", "--in"], ["--include", "--include-deleted"]),
     (["list", "--out"], ["--output"]),
     (["list", "--output", ""], ["json", "ndjson", "table", "tsv", "raw"]),
     (["list", "--output", "=", "nd"], ["ndjson"]),

@@ -16,7 +16,7 @@ import Testing
 
     static let get = #"""
         Usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]...
-                        [--fields A,B,…] [--no-follow]
+                        [--fields A,B,…] [--no-follow] [--include-deleted]
 
         Fetch one record by its primary key and print it as JSON.
 
@@ -24,7 +24,8 @@ import Testing
         a composite key. --include adds associations: a has-many list, a belongs-to or
         has-one record, or a path through them. Included lists are fetched page by page
         to the end unless --no-follow is given. If no record has that key, gqlc exits
-        with status 4.
+        with status 4; so it does for a soft-deleted record of a model with conflict
+        detection (a Gen 1 DataStore API), unless --include-deleted is given.
 
         Arguments:
           MODEL  The model's name as the schema spells it, e.g. Post.
@@ -43,6 +44,9 @@ import Testing
               --no-follow           Keep only the server's first page of each included
                                     list (with its nextToken) instead of following it to
                                     the end.
+              --include-deleted     On a model with conflict detection (a Gen 1
+                                    DataStore API), also show soft-deleted records
+                                    (_deleted: true).
 
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
@@ -129,6 +133,14 @@ import Testing
                                     "errors": […]}.
               --decode-json-fields  Print AWSJSON fields as JSON values instead of the
                                     strings the server sends.
+              --conflict-detection auto|off|on|optimistic|automerge|lambda
+                                    Whether the models have AppSync conflict detection
+                                    (a Gen 1 DataStore API: _version, soft deletes,
+                                    sync). auto reads it from transform.conf.json beside
+                                    a Gen 1 schema.graphql, or from _version on a pulled
+                                    type; on, optimistic, automerge or lambda say so for
+                                    every model; off says no model has it.
+                                    (default: auto; env: GQLC_CONFLICT_DETECTION)
           -h, --help                Show help for gqlc or for the command.
               --version             Print the version of gqlc.
 
@@ -152,9 +164,9 @@ import Testing
         Usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]...
                          [--filter JSON|@FILE] [--limit N] [--page-size N]
                          [--next-token TOKEN] [--include PATH]... [--fields A,B,…]
-                         [--no-follow]
+                         [--no-follow] [--include-deleted]
                gqlc list MODEL --count [--index QUERYFIELD] [--where EXPR]...
-                         [--filter JSON|@FILE] [--page-size N]
+                         [--filter JSON|@FILE] [--page-size N] [--include-deleted]
 
         List a model's records, following nextToken until the last page.
 
@@ -245,6 +257,9 @@ import Testing
                                     the end.
               --count               Print the number of matching records instead of the
                                     records, paging with the key fields only.
+              --include-deleted     On a model with conflict detection (a Gen 1
+                                    DataStore API), also show soft-deleted records
+                                    (_deleted: true).
 
         Global options:
               --schema FILE         The model schema: model-introspection JSON,
@@ -331,6 +346,14 @@ import Testing
                                     "errors": […]}.
               --decode-json-fields  Print AWSJSON fields as JSON values instead of the
                                     strings the server sends.
+              --conflict-detection auto|off|on|optimistic|automerge|lambda
+                                    Whether the models have AppSync conflict detection
+                                    (a Gen 1 DataStore API: _version, soft deletes,
+                                    sync). auto reads it from transform.conf.json beside
+                                    a Gen 1 schema.graphql, or from _version on a pulled
+                                    type; on, optimistic, automerge or lambda say so for
+                                    every model; off says no model has it.
+                                    (default: auto; env: GQLC_CONFLICT_DETECTION)
           -h, --help                Show help for gqlc or for the command.
               --version             Print the version of gqlc.
 

@@ -25,6 +25,9 @@ public struct ListPager {
     public var start: ListPosition
     /// Builds the request for one page from its `limit` and `nextToken` variables.
     public var makeRequest: (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
+    /// Which items count as the listing's (nil: all): the others (soft-deleted records) are dropped before the
+    /// limit, the resume position and the consumer see the page, so paging stays exact whatever they hold.
+    public var keep: ((JSONValue) -> Bool)?
 
     /// Makes a value from its parts; `start` defaults to the first page (or `startToken`'s page) with `pageSize`.
     public init(
@@ -82,8 +85,9 @@ public struct ListPager {
             client.trace?(.page(page: pages, items: page.items.count, nextToken: page.nextToken != nil))
 
             // Drop what an earlier run delivered of this page, and cut it where the limit is reached.
-            let skipped = min(position.skip, page.items.count)
-            var items = Array(page.items.dropFirst(skipped))
+            let kept = keep.map { page.items.filter($0) } ?? page.items
+            let skipped = min(position.skip, kept.count)
+            var items = Array(kept.dropFirst(skipped))
             let remaining = limit.map { $0 - delivered }
             let cut = remaining.map { items.count > $0 } ?? false
             if cut, let remaining { items = Array(items.prefix(remaining)) }

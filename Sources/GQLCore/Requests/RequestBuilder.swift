@@ -132,8 +132,10 @@ public struct RequestBuilder: Sendable {
     ///
     /// The input holds the key fields and the given fields only, never nulls for fields not mentioned.
     /// With `key` nil, the key fields are taken from `values.input`; key values given twice must agree.
+    /// `version` is the record's `_version` a model with conflict detection needs (nil sends none).
     public func update(
-        _ model: String, key: KeyInput?, values: RecordValues, condition: FilterInput = .none, fields: FieldSelection = .all
+        _ model: String, key: KeyInput?, values: RecordValues, condition: FilterInput = .none, fields: FieldSelection = .all,
+        version: Int? = nil
     ) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let root = try operation(model.operations.update, "update", of: model)
@@ -151,18 +153,21 @@ public struct RequestBuilder: Sendable {
             keys = try KeyInput.values(input).resolve(for: model, schema: schema)
         }
         for member in keys { input[member.key] = member.value }
+        if let version { input[ConflictDetection.versionField] = .number(JSONNumber(version)) }
         return try mutation(
             model, root: root, inputType: "Update\(model.name.uppercasedFirst)Input", input: input, condition: condition,
             fields: fields)
     }
 
-    /// `mutation DeletePost([$condition: ModelPostConditionInput, ]$input: DeletePostInput!) { … }`; the input is the key.
+    /// `mutation DeletePost([$condition: ModelPostConditionInput, ]$input: DeletePostInput!) { … }`; the input is the key
+    /// (and `version`, the record's `_version`, for a model with conflict detection).
     public func delete(
-        _ model: String, key: KeyInput, condition: FilterInput = .none, fields: FieldSelection = .all
+        _ model: String, key: KeyInput, condition: FilterInput = .none, fields: FieldSelection = .all, version: Int? = nil
     ) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let root = try operation(model.operations.delete, "delete", of: model)
-        let keys = try key.resolve(for: model, schema: schema)
+        var keys = try key.resolve(for: model, schema: schema)
+        if let version { keys[ConflictDetection.versionField] = .number(JSONNumber(version)) }
         return try mutation(
             model, root: root, inputType: "Delete\(model.name.uppercasedFirst)Input", input: keys, condition: condition,
             fields: fields)

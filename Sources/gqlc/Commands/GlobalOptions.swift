@@ -59,6 +59,8 @@ struct GlobalOptions: Equatable, Sendable {
     var color: ColorMode = .auto
     /// `--quiet`: no progress line on standard error.
     var quiet = false
+    /// `--conflict-detection`: what the schema shows (auto), or said outright for every model.
+    var conflictDetection: Setting<ConflictDetectionSetting>?
 
     /// `--output json|ndjson`.
     enum OutputFormat: String, Sendable, Choice {
@@ -188,6 +190,12 @@ struct GlobalOptions: Equatable, Sendable {
         long: "raw-response", help: "Print the whole response envelope, {\"data\": …, \"errors\": […]}.")
     static let decodeJSONFieldsOption = OptionSpec(
         long: "decode-json-fields", help: "Print AWSJSON fields as JSON values instead of the strings the server sends.")
+    static let conflictDetectionOption = OptionSpec(
+        long: "conflict-detection", value: ConflictDetectionSetting.placeholder, default: ConflictDetectionSetting.auto.word,
+        environment: "GQLC_CONFLICT_DETECTION",
+        help: "Whether the models have AppSync conflict detection (a Gen 1 DataStore API: _version, soft deletes, sync). "
+            + "auto reads it from transform.conf.json beside a Gen 1 schema.graphql, or from _version on a pulled type; "
+            + "on, optimistic, automerge or lambda say so for every model; off says no model has it.")
     static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for gqlc or for the command.")
     static let versionOption = OptionSpec(long: "version", help: "Print the version of gqlc.")
 
@@ -197,7 +205,7 @@ struct GlobalOptions: Equatable, Sendable {
         tokenUseOption, headerOption, caCertOption, timeoutOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
-        colorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, versionOption,
+        colorOption, rawResponseOption, decodeJSONFieldsOption, conflictDetectionOption, helpOption, versionOption,
     ]
 
     // MARK: - Decoding
@@ -225,6 +233,15 @@ struct GlobalOptions: Equatable, Sendable {
                 throw ValueParsing.invalid(text.value, for: Self.authModeOption, expected: AuthMode.alternatives)
             }
             authMode = Setting(value: mode, origin: text.origin)
+        }
+        if let text = lookup.text(Self.conflictDetectionOption) {
+            guard let setting = ConflictDetectionSetting.parse(text.value) else {
+                if case .environment(let name) = text.origin {
+                    throw UsageError("invalid value '\(text.value)' for $\(name): expected \(ConflictDetectionSetting.alternatives)")
+                }
+                throw ValueParsing.invalid(text.value, for: Self.conflictDetectionOption, expected: ConflictDetectionSetting.alternatives)
+            }
+            conflictDetection = Setting(value: setting, origin: text.origin)
         }
         if let text = options.value(Self.tokenUseOption) {
             guard let use = TokenUse.parse(text) else {

@@ -25,6 +25,8 @@ struct ListInvocation: Equatable, Sendable {
     var count = false
     /// Whether included has-many lists are paged to the end (false with `--no-follow`: the server's first page).
     let followIncludedLists: Bool
+    /// `--include-deleted`: soft-deleted records are listed (and counted) too.
+    var includeDeleted = false
 }
 
 /// `--filter JSON` or `--filter @FILE` (`@-` reads standard input).
@@ -74,9 +76,9 @@ enum ListCommand: CommandDefinition {
         synopsis: [
             """
             MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] \
-            [--page-size N] [--next-token TOKEN] [--include PATH]... [--fields A,B,…] [--no-follow]
+            [--page-size N] [--next-token TOKEN] [--include PATH]... [--fields A,B,…] [--no-follow] [--include-deleted]
             """,
-            "MODEL --count [--index QUERYFIELD] [--where EXPR]... [--filter JSON|@FILE] [--page-size N]",
+            "MODEL --count [--index QUERYFIELD] [--where EXPR]... [--filter JSON|@FILE] [--page-size N] [--include-deleted]",
         ],
         discussion: [
             HelpSection([
@@ -153,7 +155,7 @@ enum ListCommand: CommandDefinition {
         arguments: [SharedOptions.model],
         options: [
             index, sort, whereOption, filter, limit, pageSize, nextToken, SharedOptions.include, SharedOptions.fields,
-            SharedOptions.noFollow, count,
+            SharedOptions.noFollow, count, SharedOptions.includeDeleted,
         ],
         examples: [
             Example("The first 100 comments on post p1", "gqlc list Comment --limit 100 --where post=p1"),
@@ -211,7 +213,8 @@ enum ListCommand: CommandDefinition {
                 return text
             },
             includes: try SharedOptions.includes(arguments), fields: try SharedOptions.fieldPaths(arguments), count: counting,
-            followIncludedLists: !options.contains(SharedOptions.noFollow))
+            followIncludedLists: !options.contains(SharedOptions.noFollow),
+            includeDeleted: options.contains(SharedOptions.includeDeleted))
     }
 
     /// `@FILE`, `@-`, or an inline JSON object.
