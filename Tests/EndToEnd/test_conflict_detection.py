@@ -166,3 +166,74 @@ def test_a_setting_says_it_outright(start_appsync, mis):
     assert run("update", "StockItem", *KEY, "quantity=2").json()["_version"] == 2
     wrong = run_gqlc(["--schema", mis, "--conflict-detection", "maybe", "models"])
     assert wrong.code == 2 and "'--conflict-detection'" in wrong.stderr and "auto, off, on" in wrong.stderr, wrong
+
+
+BULK = 2500
+
+
+def seeded_shop(start_appsync, mis, tmp_path, mode, count):
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({"Warehouse": [{"warehouseId": "w1", "name": "Main"}],
+                                "StockItem": [{"sku": f"S-{n:04d}", "warehouseId": "w1", "quantity": n}
+                                              for n in range(count)]}))
+    server = start_appsync(mis, seed=seed, args=("--conflict-detection", mode), record_requests=True)
+    return server, runner_for(mis, server.url, "--conflict-detection", "on")
+
+
+def operations(bodies):  # 2,500 records are 3 list pages at gqlc's default page size (1,000)
+    """How many requests ran each root field: {"listStockItems": 25, "updateStockItem": 2500}."""
+    counted = {}
+    for body in bodies:
+        root = body["query"].split("{", 2)[1].split("(")[0].strip()
+        counted[root] = counted.get(root, 0) + 1
+    return counted
+
+
+@pytest.mark.parametrize("mode", ["optimistic", "automerge"])
+def test_bulk_update_and_delete_read_versions_in_pages_not_one_get_per_record(start_appsync, mis, tmp_path, mode):
+    server, run = seeded_shop(start_appsync, mis, tmp_path, mode, BULK)
+    keys = tmp_path / "keys.ndjson"
+    keys.write_text("".join(json.dumps({"sku": f"S-{n:04d}", "warehouseId": "w1"}) + "\n" for n in range(BULK)))
+    before = len(server.requests())
+    updated = run("update", "StockItem", "--input", keys, "note=checked", timeout=600)
+    assert updated.code == 0, updated
+    assert operations(sent(server, before)) == {"listStockItems": 3, "updateStockItem": BULK}
+    assert all(body["variables"]["input"]["_version"] == 1 for body in sent(server, before)
+               if "updateStockItem" in body["query"])
+    before = len(server.requests())
+    deleted = run("delete", "StockItem", "--where", "warehouseId=w1", "--yes", timeout=600)
+    assert deleted.code == 0, deleted
+    assert operations(sent(server, before)) == {"listStockItems": 3, "deleteStockItem": BULK}
+    assert all(body["variables"]["input"]["_version"] == 2 for body in sent(server, before)
+               if "deleteStockItem" in body["query"])
+    assert run("list", "StockItem", "--count").stdout == "0\n"
+    assert run("list", "StockItem", "--count", "--include-deleted").stdout == f"{BULK}\n"
+
+
+def test_a_record_changed_between_the_version_read_and_its_write_goes_to_the_rejects(start_appsync, mis, tmp_path):
+    server, run = seeded_shop(start_appsync, mis, tmp_path, "optimistic", 3)
+    keys = tmp_path / "keys.ndjson"
+    # The second line changes S-0000 after the versions were read, so the fourth, sent with the version read, conflicts.
+    keys.write_text("".join(json.dumps({"sku": f"S-{n:04d}", "warehouseId": "w1"}) + "\n" for n in (0, 0, 1, 9)))
+    rejects = tmp_path / "rejects.ndjson"
+    updated = run("update", "StockItem", "--input", keys, "--concurrency", "1", "--rejects", rejects, "note=x")
+    assert updated.code == 3, updated
+    assert f"{keys}:2: ConflictUnhandled: Conflict resolver rejects mutation. (path: updateStockItem)" in updated.stderr
+    assert f"{keys}:4: no StockItem record has this key (none was listed with its _version)" in updated.stderr
+    lines = keys.read_text().splitlines()
+    assert rejects.read_text().splitlines() == [lines[1], lines[3]]  # the input's own lines, to run again
+    assert "getStockItem" not in operations(sent(server))
+
+
+def test_cascade_deletes_children_at_their_versions_and_skips_soft_deleted_ones(start_appsync, mis, tmp_path):
+    server, run = seeded_shop(start_appsync, mis, tmp_path, "optimistic", 3)
+    assert run("update", "StockItem", "--key", "sku=S-0001", "--key", "warehouseId=w1", "note=x").code == 0
+    assert run("delete", "StockItem", "--key", "sku=S-0002", "--key", "warehouseId=w1").code == 0
+    before = len(server.requests())
+    cascade = run("delete", "Warehouse", "--id", "w1", "--cascade", "--yes")
+    assert cascade.code == 0, cascade
+    assert cascade.json()["_deleted"] is True
+    deletes = {body["variables"]["input"].get("sku", "w1"): body["variables"]["input"]["_version"]
+               for body in sent(server, before) if "delete" in body["query"].split("{", 2)[1]}
+    assert deletes == {"S-0000": 1, "S-0001": 2, "w1": 1}
+    assert run("list", "StockItem").json() == [] and run("list", "Warehouse").json() == []
