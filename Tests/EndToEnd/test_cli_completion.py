@@ -18,7 +18,7 @@ from gqlc_runner import GQLC_BIN, gqlc_env
 
 BLOG = "schema-examples/blog.json"
 CUSTOM = "Tests/Fixtures/schemas/custom-operations.mis.json"
-ALL_COMMANDS = ["get", "list", "create", "update", "delete", "query", "mutate", "models", "raw", "subscribe", "schema",
+ALL_COMMANDS = ["get", "list", "create", "update", "delete", "sync", "query", "mutate", "models", "raw", "subscribe", "schema",
                 "login", "whoami", "logout", "completion", "help"]
 
 

@@ -237,3 +237,31 @@ def test_cascade_deletes_children_at_their_versions_and_skips_soft_deleted_ones(
                for body in sent(server, before) if "delete" in body["query"].split("{", 2)[1]}
     assert deletes == {"S-0000": 1, "S-0001": 2, "w1": 1}
     assert run("list", "StockItem").json() == [] and run("list", "Warehouse").json() == []
+
+
+def test_sync_since_returns_exactly_the_records_changed_after_the_time(start_appsync, mis, tmp_path):
+    server, run = seeded_shop(start_appsync, mis, tmp_path, "automerge", 4)
+    first = run("sync", "StockItem", "--output", "ndjson")
+    assert first.code == 0, first
+    assert [r["sku"] for r in first.ndjson()] == ["S-0000", "S-0001", "S-0002", "S-0003"]
+    since = first.stderr_lines[-1].removeprefix("next since: ")
+    assert since.isdigit(), first
+    assert run("update", "StockItem", "--key", "sku=S-0001", "--key", "warehouseId=w1", "note=changed").code == 0
+    assert run("delete", "StockItem", "--key", "sku=S-0003", "--key", "warehouseId=w1").code == 0
+    delta = run("sync", "StockItem", "--since", since, "--output", "ndjson")
+    assert delta.code == 0, delta
+    assert [(r["sku"], r["note"], r["_deleted"]) for r in delta.ndjson()] == [("S-0001", "changed", None),
+                                                                            ("S-0003", None, True)]
+    assert sent(server)[-1]["variables"]["lastSync"] == int(since)
+    later = delta.stderr_lines[-1].removeprefix("next since: ")
+    assert int(later) >= int(since)
+    assert run("sync", "StockItem", "--since", later, "--where", "warehouseId=w1").json() == []
+    narrowed = run("sync", "StockItem", "--since", since, "--where", "quantity=1", "--output", "ndjson")
+    assert [r["sku"] for r in narrowed.ndjson()] == ["S-0001"]
+
+
+def test_sync_of_a_model_without_conflict_detection_is_refused(gqlc, mis):
+    refused = gqlc("--schema", mis, "--endpoint", "http://127.0.0.1:9/graphql", "sync", "StockItem")
+    assert refused.code == 2 and refused.stderr.startswith("gqlc: StockItem has no conflict detection"), refused
+    bad = gqlc("--schema", mis, "--conflict-detection", "on", "sync", "StockItem", "--since", "yesterday")
+    assert bad.code == 2 and "invalid value 'yesterday' for '--since'" in bad.stderr, bad

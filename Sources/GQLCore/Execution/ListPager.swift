@@ -28,6 +28,9 @@ public struct ListPager {
     /// Which items count as the listing's (nil: all): the others (soft-deleted records) are dropped before the
     /// limit, the resume position and the consumer see the page, so paging stays exact whatever they hold.
     public var keep: ((JSONValue) -> Bool)?
+    /// Shown each page's connection object (its `items`, `nextToken` and any other field, such as a sync
+    /// query's `startedAt`) as it arrives.
+    public var observeConnection: ((JSONObject) -> Void)?
 
     /// Makes a value from its parts; `start` defaults to the first page (or `startToken`'s page) with `pageSize`.
     public init(
@@ -148,6 +151,7 @@ public struct ListPager {
         case nil:
             return .stop(.failed(.invalidResponse(.malformedPage("\(where_) has no 'items'; select items { … } nextToken"))))
         }
+        observeConnection?(object)
         switch object["nextToken"] {
         case nil, .null?: return .page(Page(items: items, nextToken: nil))
         case .string(let token)?: return .page(Page(items: items, nextToken: token.isEmpty ? nil : token))

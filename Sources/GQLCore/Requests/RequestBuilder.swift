@@ -82,14 +82,28 @@ public struct RequestBuilder: Sendable {
         return try connectionPages(model, root: root, filter: filterValue, include: include, fields: fields)
     }
 
+    /// `sync<Plural>(filter:, limit:, nextToken:, lastSync:)` of a model with conflict detection, selecting
+    /// `startedAt` with the page: the records changed since `lastSync` (milliseconds), soft-deleted ones included,
+    /// or every record without it.
+    public func syncPages(_ model: String, filter: FilterInput = .none, lastSync: Int?) throws(RequestBuildError) -> ListRequests {
+        let model = try self.model(named: model)
+        let root = ConflictDetection.syncQuery(of: model)
+        let filterValue = try FilterBuilder(schema: schema, model: model, purpose: .filter).build(filter)
+        let fixed = lastSync.map { [Variable("lastSync", .named("AWSTimestamp"), .number(JSONNumber($0)))] } ?? []
+        return try connectionPages(
+            model, root: root, filter: filterValue, fixed: fixed, include: [], fields: .all, connectionExtras: ["startedAt"])
+    }
+
     /// A paged connection query: `$filter` declared only when there is a filter (as Amplify Swift's
     /// `FilterDecorator`, added only `if let filter`), `$limit`, `$nextToken` when sent, plus `fixed` variables
     /// (declared, and sent on every page).
     func connectionPages(
-        _ model: Model, root: String, filter: JSONValue?, fixed: [Variable] = [], include: [String], fields: FieldSelection
+        _ model: Model, root: String, filter: JSONValue?, fixed: [Variable] = [], include: [String], fields: FieldSelection,
+        connectionExtras: [String] = []
     ) throws(RequestBuildError) -> ListRequests {
         let tree = try IncludeTree.resolve(include, from: model, in: schema)
         let selections = try SelectionBuilder(schema: schema).connectionSelections(model, include: tree, fields: fields)
+            + connectionExtras.map { .field(Field($0)) }
         var variables = fixed + [Variable("limit", .named("Int"), nil)]
         if let filter { variables.append(Variable("filter", .named("Model\(model.name)FilterInput"), filter)) }
         let withoutToken = Self.request(.query, root: root, variables: variables, selections: selections).query

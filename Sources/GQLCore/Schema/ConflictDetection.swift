@@ -129,3 +129,42 @@ extension ConflictDetection {
         return note
     }
 }
+
+extension ConflictDetection {
+    /// A sync query's `--since`: milliseconds since 1970 (`AWSTimestamp`, as `startedAt` is printed), or a UTC
+    /// date `YYYY-MM-DD` or date-time `YYYY-MM-DDThh:mm[:ss[.sss]]Z`; nil for anything else.
+    public static func syncTime(_ text: String) -> Int? {
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return Int(text) }
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            let slice = bytes[range]
+            guard slice.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+            return Int(String(decoding: slice, as: UTF8.self))
+        }
+        func isByte(_ index: Int, _ character: Character) -> Bool { index < bytes.count && bytes[index] == character.asciiValue }
+        guard let year = number(0..<4), isByte(4, "-"), let month = number(5..<7), isByte(7, "-"), let day = number(8..<10)
+        else { return nil }
+        var (hour, minute, second, millis, end) = (0, 0, 0, 0, 10)
+        if bytes.count > 10 {
+            guard isByte(10, "T"), let h = number(11..<13), isByte(13, ":"), let m = number(14..<16) else { return nil }
+            (hour, minute, end) = (h, m, 16)
+            if isByte(16, ":") {
+                guard let s = number(17..<19) else { return nil }
+                (second, end) = (s, 19)
+                if isByte(19, ".") {
+                    var digits = 20
+                    while digits < bytes.count, bytes[digits] >= 48, bytes[digits] <= 57 { digits += 1 }
+                    guard digits > 20, let fraction = number(20..<min(digits, 23)) else { return nil }
+                    millis = fraction * [100, 10, 1][min(digits, 23) - 21]
+                    end = digits
+                }
+            }
+            guard isByte(end, "Z"), end + 1 == bytes.count else { return nil }
+        }
+        guard let moment = Timestamp(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else {
+            return nil
+        }
+        return Int(moment.secondsSince1970) * 1000 + millis
+    }
+}
