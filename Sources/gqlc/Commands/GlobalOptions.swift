@@ -225,24 +225,8 @@ struct GlobalOptions: Equatable, Sendable {
         awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
         cacheDirectory = SchemaDiscovery.cacheDirectory(environment: environment)
         cognitoEnvironment = environment.filter { Self.cognitoVariables.contains($0.key) && !$0.value.isEmpty }
-        if let text = lookup.text(Self.authModeOption) {
-            guard let mode = AuthMode.parse(text.value) else {
-                if case .environment(let name) = text.origin {
-                    throw UsageError("invalid value '\(text.value)' for $\(name): expected \(AuthMode.alternatives)")
-                }
-                throw ValueParsing.invalid(text.value, for: Self.authModeOption, expected: AuthMode.alternatives)
-            }
-            authMode = Setting(value: mode, origin: text.origin)
-        }
-        if let text = lookup.text(Self.conflictDetectionOption) {
-            guard let setting = ConflictDetectionSetting.parse(text.value) else {
-                if case .environment(let name) = text.origin {
-                    throw UsageError("invalid value '\(text.value)' for $\(name): expected \(ConflictDetectionSetting.alternatives)")
-                }
-                throw ValueParsing.invalid(text.value, for: Self.conflictDetectionOption, expected: ConflictDetectionSetting.alternatives)
-            }
-            conflictDetection = Setting(value: setting, origin: text.origin)
-        }
+        authMode = try Self.choice(Self.authModeOption, lookup)
+        conflictDetection = try Self.choice(Self.conflictDetectionOption, lookup)
         if let text = options.value(Self.tokenUseOption) {
             guard let use = TokenUse.parse(text) else {
                 throw ValueParsing.invalid(text, for: Self.tokenUseOption, expected: TokenUse.alternatives)
@@ -309,6 +293,21 @@ struct GlobalOptions: Equatable, Sendable {
         } else if options.contains(Self.compactOption) {
             layout = .compact
         }
+    }
+
+    /// A setting that is one of a choice's words, from its option or its variable; a bad value names whichever
+    /// gave it.
+    private static func choice<Value: Choice & Equatable>(
+        _ option: OptionSpec, _ lookup: EnvironmentLookup
+    ) throws(UsageError) -> Setting<Value>? {
+        guard let text = lookup.text(option) else { return nil }
+        guard let value = Value.parse(text.value) else {
+            if case .environment(let name) = text.origin {
+                throw UsageError("invalid value '\(text.value)' for $\(name): expected \(Value.alternatives)")
+            }
+            throw ValueParsing.invalid(text.value, for: option, expected: Value.alternatives)
+        }
+        return Setting(value: value, origin: text.origin)
     }
 
     /// The environment variables kept in ``cognitoEnvironment``.

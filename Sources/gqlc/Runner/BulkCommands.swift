@@ -132,12 +132,8 @@ extension ModelCommandRunner {
             requests = try builder.listPages(
                 invocation.model, filter: FilterInput(where: invocation.matching, json: try filterJSON(invocation.filter)),
                 fields: .keysOnly)
-        } catch let error as RunFailure {
-            return usage(error)
-        } catch let error as RequestBuildError {
-            return usage(error)
         } catch {
-            return usage(RunFailure.usage(commandLineMessage(error)))
+            return usage(anyError: error)
         }
         // The listing's pages count on the progress line; the deletes start a line of their own.
         let (client, progress): (GraphQLClient, ProgressReporter?)

@@ -312,6 +312,15 @@ struct ModelCommandRunner {
 
     func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }
 
+    /// A failure before anything was sent, of whichever kind: a bad argument, file or request.
+    func usage(anyError error: any Error) -> ExitCode {
+        switch error {
+        case let failure as RunFailure: return usage(failure)
+        case let request as RequestBuildError: return usage(request)
+        default: return usage(RunFailure.usage(commandLineMessage(error)))
+        }
+    }
+
     func usage(_ failure: RunFailure) -> ExitCode {
         diagnostics.failure(failure)
         return failure.status

@@ -21,12 +21,8 @@ extension ModelCommandRunner {
             requests = try builder.syncPages(
                 model.name, filter: FilterInput(where: invocation.conditions, json: json), lastSync: invocation.since)
             execution.columns = try recordColumns(model.name, fields: nil)
-        } catch let error as RunFailure {
-            return usage(error)
-        } catch let error as RequestBuildError {
-            return usage(error)
         } catch {
-            return usage(RunFailure.usage(commandLineMessage(error)))
+            return usage(anyError: error)
         }
         noteReadings(model.name, invocation.conditions, option: "--where")
         recordOrigins(filter: "filter", json: json.map { _ in "--filter" }, conditions: invocation.conditions, option: "--where")
