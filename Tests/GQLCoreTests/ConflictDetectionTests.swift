@@ -93,4 +93,27 @@ import Testing
         #expect(on.models.values.allSatisfy { $0.conflictDetection?.handler == .automerge })
         #expect(ConflictDetectionSetting.auto.apply(to: schema, source: "test") == schema)
     }
+
+    @Test func syncTimesAreMillisecondsOrUTCTimes() {
+        #expect(ConflictDetection.syncTime("1795730740192") == 1_795_730_740_192)
+        #expect(ConflictDetection.syncTime("2026-11-26T22:05:40.508Z") == 1_795_730_740_508)
+        #expect(ConflictDetection.syncTime("2026-11-26T22:05:40.5Z") == 1_795_730_740_500)
+        #expect(ConflictDetection.syncTime("2026-11-26T22:05Z") == 1_795_730_700_000)
+        #expect(ConflictDetection.syncTime("2026-11-26") == 1_795_651_200_000)
+        for bad in ["", "yesterday", "2026-11-26T22:05:40", "2026-13-01", "2026-11-26T22:05:40+02:00", "-5"] {
+            #expect(ConflictDetection.syncTime(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func syncQueriesSelectStartedAtAndSendLastSync() throws {
+        let schema = try #require(try SchemaLoader.load(path: TestPaths.projectFixture(Self.gen1Schema)).schema)
+        let pages = try RequestBuilder(schema: schema).syncPages("StockItem", lastSync: 42)
+        let first = pages.page(limit: 100, nextToken: nil)
+        #expect(first.decodePath == ["syncStockItems"])
+        #expect(first.query.contains("$lastSync: AWSTimestamp") && first.query.contains("lastSync: $lastSync"))
+        #expect(first.query.contains("nextToken\n    startedAt\n"))
+        #expect(first.variables["lastSync"] == .number(JSONNumber(42)))
+        #expect(try RequestBuilder(schema: schema).syncPages("StockItem", lastSync: nil).page(limit: 1, nextToken: nil)
+            .variables["lastSync"] == nil)
+    }
 }
