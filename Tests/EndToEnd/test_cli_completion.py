@@ -18,7 +18,7 @@ from gqlc_runner import GQLC_BIN, gqlc_env
 
 BLOG = "schema-examples/blog.json"
 CUSTOM = "Tests/Fixtures/schemas/custom-operations.mis.json"
-ALL_COMMANDS = ["get", "list", "create", "update", "delete", "query", "mutate", "models", "raw", "subscribe", "events", "mcp", "schema",
+ALL_COMMANDS = ["get", "list", "create", "update", "delete", "sync", "query", "mutate", "models", "raw", "subscribe", "events", "mcp", "schema",
                 "login", "whoami", "logout", "completion", "version", "help"]
 
 
@@ -66,7 +66,7 @@ CASES = [
     (["--schema", BLOG, "list", "Post", ""], []),
     (["list", "Post", "--li"], ["--limit"]),
     (["get", "Post", "--li"], []),
-    (["get", "Post", "--in"], ["--include"]),
+    (["get", "Post", "--in"], ["--include", "--include-deleted"]),
     (["list", "--out"], ["--output"]),
     (["list", "--output", ""], ["json", "ndjson", "table", "tsv", "raw"]),
     (["list", "--output", "=", "nd"], ["ndjson"]),

@@ -281,7 +281,7 @@ def test_delete_with_a_stray_argument_shows_the_usage(blog):
     run = blog("delete", "Post", "--id", "p1", "extra")
     assert (run.code, run.stdout) == (2, ""), run
     assert run.stderr == ("gqlc: unexpected argument 'extra'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...)"
-                          " [--if EXPR]... [--cascade [--yes]]\n")
+                          " [--if EXPR]... [--expected-version N] [--cascade [--yes]]\n")
     assert blog("get", "Post", "--id", "p1").code == 0
 
 

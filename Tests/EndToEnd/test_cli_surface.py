@@ -12,7 +12,7 @@ import pytest
 from gqlc_runner import closed_port_url, run_gqlc, runner_for
 from harness import start_server
 
-COMMANDS = ["get", "list", "create", "update", "delete", "query", "mutate", "models", "raw", "subscribe", "events", "mcp", "schema",
+COMMANDS = ["get", "list", "create", "update", "delete", "sync", "query", "mutate", "models", "raw", "subscribe", "events", "mcp", "schema",
             "login", "whoami", "logout", "completion", "version", "help"]
 
 

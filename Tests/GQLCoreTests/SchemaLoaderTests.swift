@@ -26,7 +26,7 @@ import Testing
     static let projectFixtures = [
         "gen1-conventions.mis.json", "gen2-conventions.mis.json", "amplify_outputs.json", "amplifyconfiguration.json",
         "aws-scalars.mis.json", "custom-operations.mis.json", "directives.mis.json", "gen1-conventions.graphql",
-        "gen2-conventions.graphql", "directives.graphql", "custom-operations.graphql",
+        "gen2-conventions.graphql", "directives.graphql", "custom-operations.graphql", "gen1-datastore.mis.json",
     ]
 
     @Test(arguments: projectFixtures)

@@ -181,11 +181,11 @@ import Testing
 /// Every command-level mistake is one line on standard error with status 2.
 @Suite struct CommandUsageErrorTests {
     @Test(arguments: [
-        (["get"], "gqlc: missing MODEL for 'get'; usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--fields A,B,…] [--no-follow]"),
+        (["get"], "gqlc: missing MODEL for 'get'; usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--fields A,B,…] [--no-follow] [--include-deleted]"),
         (["get", "Post"], "gqlc: 'get' needs --id VALUE or --key FIELD=VALUE to pick the record"),
         (["get", "Post", "--id", "p1", "--key", "id=p1"], "gqlc: options '--id' and '--key' cannot be used together"),
         (["get", "Post", "--id", ""], "gqlc: option '--id' needs a non-empty value"),
-        (["get", "Post", "p2", "--id", "p1"], "gqlc: unexpected argument 'p2'; usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--fields A,B,…] [--no-follow]"),
+        (["get", "Post", "p2", "--id", "p1"], "gqlc: unexpected argument 'p2'; usage: gqlc get MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--fields A,B,…] [--no-follow] [--include-deleted]"),
         (["get", "Po-st", "--id", "p1"], "gqlc: invalid model name 'Po-st': expected a GraphQL type name such as 'Post'"),
         (["get", "Post", "--id", "p1", "--limit", "3"], "gqlc: unknown option '--limit' for 'get'; run 'gqlc get --help' for its options"),
         (["list", "Post", "--sort", "desc"], "gqlc: option '--sort' needs '--index': only an index query is ordered by a sort key"),
@@ -201,11 +201,11 @@ import Testing
         (["list", "Post", "--filter", "[1]"], "gqlc: invalid value for '--filter': expected a JSON object such as '{\"rating\": {\"ge\": 4}}'"),
         (["list", "Post", "--filter", "{"], "gqlc: invalid JSON for '--filter': unexpected end of input; expected a string key in double quotes at column 2; use @FILE to read a file"),
         (["list", "Post", "--filter", "@"], "gqlc: option '--filter' needs a file name after '@'"),
-        (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]... [--fields A,B,…] [--no-follow]"),
+        (["list", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] [--page-size N] [--next-token TOKEN] [--include PATH]... [--fields A,B,…] [--no-follow] [--include-deleted]"),
         (["create", "Post", "--input"], "gqlc: option '--input' needs a value (--input FILE|-)"),
         (["update", "Post", "--id", "p1"], "gqlc: nothing to update: give FIELD=VALUE arguments or --input FILE"),
         (["update", "Post", "status=DRAFT"], "gqlc: 'update' needs --id VALUE or --key FIELD=VALUE to pick the record"),
-        (["delete", "Post", "--id", "p1", "title=x"], "gqlc: unexpected argument 'title=x'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--cascade [--yes]]"),
+        (["delete", "Post", "--id", "p1", "title=x"], "gqlc: unexpected argument 'title=x'; usage: gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--expected-version N] [--cascade [--yes]]"),
         (["delete", "Post", "--id", "p1", "--include", "x"], "gqlc: unknown option '--include' for 'delete'; run 'gqlc delete --help' for its options"),
         (["models", "Post", "Comment"], "gqlc: unexpected argument 'Comment'; usage: gqlc models [MODEL]"),
         (["raw", "--vars", "-"], "gqlc: 'raw' needs a document: a FILE, '-' for standard input (or a pipe), or --query TEXT"),

@@ -25,6 +25,8 @@ public struct CascadeDelete: Sendable {
         /// The association of the parent this record was found through (nil for the root).
         public var field: String?
         public var children: [Node]
+        /// The record's `_version` as planning read it (a model with conflict detection), sent with its delete.
+        public var version: Int? = nil
 
         /// This record and every record under it.
         public var count: Int { 1 + children.reduce(0) { $0 + $1.count } }
@@ -52,7 +54,7 @@ public struct CascadeDelete: Sendable {
         } catch {
             throw .request(error)
         }
-        guard let record = try fetch(root, key: key) else { throw .notFound }
+        guard let record = try fetch(root, key: key), !ConflictDetection.isDeleted(.object(record)) else { throw .notFound }
         return try node(model: model, key: key, record: record, field: nil, visited: &visited)
     }
 
@@ -61,6 +63,7 @@ public struct CascadeDelete: Sendable {
     ) throws(Failure) -> Node {
         visited.insert(Self.identity(name, key))
         var node = Node(model: name, key: key, field: field, children: [])
+        node.version = record.flatMap { ConflictDetection.version(of: .object($0)) }
         let model: Model
         do {
             model = try builder.model(named: name)
@@ -98,11 +101,13 @@ public struct CascadeDelete: Sendable {
                 guard let value = record?[relation.foreignKeys[index]], !value.isNull else { return [] }
                 childKey[field] = value
             }
-            guard let child = try fetch(related, key: childKey) else { return [] }
+            guard let child = try fetch(related, key: childKey), !ConflictDetection.isDeleted(.object(child)) else { return [] }
             return [(childKey, child)]
         case .relatedModel:
             var found: [(JSONObject, JSONObject?)] = []
             try list(related, matching: Self.filter(relation: relation, parent: parent, key: key), limit: nil) { record in
+                // A soft-deleted child (conflict detection) is already gone for its parent.
+                guard !ConflictDetection.isDeleted(.object(record)) else { return }
                 found.append((related.key(of: record), record))
             }
             return found
@@ -153,7 +158,8 @@ public struct CascadeDelete: Sendable {
                 if let failure = visit(child) { return failure }
             }
             do throws(Failure) {
-                let record = try delete(node.model, key: node.key, fields: node.field == nil ? fields : .all)
+                let record = try delete(
+                    node.model, key: node.key, fields: node.field == nil ? fields : .all, version: node.version)
                 deleted += 1
                 progress?(deleted)
                 if node.field == nil { root = record }
@@ -170,10 +176,10 @@ public struct CascadeDelete: Sendable {
 
     /// Deletes one record as a bulk delete does (``ItemWorker``): retried after a failure, and a record missing after
     /// that retry counts as deleted (the first attempt did it and its answer was lost).
-    private func delete(_ model: String, key: JSONObject, fields: FieldSelection) throws(Failure) -> JSONValue {
+    private func delete(_ model: String, key: JSONObject, fields: FieldSelection, version: Int?) throws(Failure) -> JSONValue {
         let request: GraphQLRequest
         do {
-            request = try builder.delete(model, key: .values(key), fields: fields)
+            request = try builder.delete(model, key: .values(key), fields: fields, version: version)
         } catch {
             throw .request(error)
         }

@@ -46,6 +46,8 @@ public struct GraphQLError: Sendable, Equatable, CustomStringConvertible {
     public var locations: [Location]
     /// The `extensions` object, if any.
     public var extensions: JSONObject?
+    /// AppSync's `data` on the error, when not null: the server's record of a `ConflictUnhandled` error.
+    public var data: JSONValue?
 
     /// Makes a value from its parts.
     public init(
@@ -168,6 +170,7 @@ extension GraphQLError {
             ?? extensionsObject?["errorType"]?.stringValue
             ?? extensionsObject?["code"]?.stringValue
         if let info = object["errorInfo"], !info.isNull { errorInfo = info } else { errorInfo = nil }
+        if let data = object["data"], !data.isNull { self.data = data }
         path = object["path"]?.arrayValue.flatMap { elements -> [PathComponent]? in
             var components: [PathComponent] = []
             for element in elements {

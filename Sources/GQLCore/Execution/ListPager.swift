@@ -27,6 +27,12 @@ public struct ListPager {
     public var maxEmptyPagesInARow = Defaults.maxEmptyPagesInARow
     /// Builds the request for one page from its `limit` and `nextToken` variables.
     public var makeRequest: (_ limit: Int, _ nextToken: String?) -> GraphQLRequest
+    /// Which items count as the listing's (nil: all): the others (soft-deleted records) are dropped before the
+    /// limit, the resume position and the consumer see the page, so paging stays exact whatever they hold.
+    public var keep: ((JSONValue) -> Bool)?
+    /// Shown each page's connection object (its `items`, `nextToken` and any other field, such as a sync
+    /// query's `startedAt`) as it arrives.
+    public var observeConnection: ((JSONObject) -> Void)?
 
     /// Makes a value from its parts; `start` defaults to the first page (or `startToken`'s page) with `pageSize`.
     public init(
@@ -93,8 +99,9 @@ public struct ListPager {
             }
 
             // Drop what an earlier run delivered of this page, and cut it where the limit is reached.
-            let skipped = min(position.skip, page.items.count)
-            var items = Array(page.items.dropFirst(skipped)).filter(Self.isRecordOrNull)
+            let kept = keep.map { page.items.filter($0) } ?? page.items
+            let skipped = min(position.skip, kept.count)
+            var items = Array(kept.dropFirst(skipped)).filter(Self.isRecordOrNull)
             let remaining = limit.map { $0 - delivered }
             let cut = remaining.map { items.count > $0 } ?? false
             if cut, let remaining { items = Array(items.prefix(remaining)) }
@@ -191,6 +198,7 @@ public struct ListPager {
         case nil:
             return .stop(.failed(.invalidResponse(.malformedPage("\(where_) has no 'items'; select items { … } nextToken"))))
         }
+        observeConnection?(object)
         switch object["nextToken"] {
         case nil, .null?: return .page(Page(items: items, nextToken: nil))
         case .string(let token)?: return .page(Page(items: items, nextToken: token.isEmpty ? nil : token))

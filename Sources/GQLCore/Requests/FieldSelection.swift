@@ -90,7 +90,7 @@ extension SelectionBuilder {
         /// Fields kept whatever is asked: a model's key and `__typename`, a connection's `nextToken`.
         func isKept(_ name: String) -> Bool {
             switch self {
-            case .model(let model, _): model.isKeyField(name) || name == "__typename"
+            case .model(let model, _): model.isKeyField(name) || name == "__typename" || model.isVersionField(name)
             case .connection: name == "nextToken"
             case .embedded: name == "__typename"
             }

@@ -82,14 +82,28 @@ public struct RequestBuilder: Sendable {
         return try connectionPages(model, root: root, filter: filterValue, include: include, fields: fields)
     }
 
+    /// `sync<Plural>(filter:, limit:, nextToken:, lastSync:)` of a model with conflict detection, selecting
+    /// `startedAt` with the page: the records changed since `lastSync` (milliseconds), soft-deleted ones included,
+    /// or every record without it.
+    public func syncPages(_ model: String, filter: FilterInput = .none, lastSync: Int?) throws(RequestBuildError) -> ListRequests {
+        let model = try self.model(named: model)
+        let root = ConflictDetection.syncQuery(of: model)
+        let filterValue = try FilterBuilder(schema: schema, model: model, purpose: .filter).build(filter)
+        let fixed = lastSync.map { [Variable("lastSync", .named("AWSTimestamp"), .number(JSONNumber($0)))] } ?? []
+        return try connectionPages(
+            model, root: root, filter: filterValue, fixed: fixed, include: [], fields: .all, connectionExtras: ["startedAt"])
+    }
+
     /// A paged connection query: `$filter` declared only when there is a filter (as Amplify Swift's
     /// `FilterDecorator`, added only `if let filter`), `$limit`, `$nextToken` when sent, plus `fixed` variables
     /// (declared, and sent on every page).
     func connectionPages(
-        _ model: Model, root: String, filter: JSONValue?, fixed: [Variable] = [], include: [String], fields: FieldSelection
+        _ model: Model, root: String, filter: JSONValue?, fixed: [Variable] = [], include: [String], fields: FieldSelection,
+        connectionExtras: [String] = []
     ) throws(RequestBuildError) -> ListRequests {
         let tree = try IncludeTree.resolve(include, from: model, in: schema)
         let selections = try SelectionBuilder(schema: schema).connectionSelections(model, include: tree, fields: fields)
+            + connectionExtras.map { .field(Field($0)) }
         var variables = fixed + [Variable("limit", .named("Int"), nil)]
         if let filter { variables.append(Variable("filter", .named("Model\(model.name)FilterInput"), filter)) }
         let withoutToken = Self.request(.query, root: root, variables: variables, selections: selections).query
@@ -132,8 +146,10 @@ public struct RequestBuilder: Sendable {
     ///
     /// The input holds the key fields and the given fields only, never nulls for fields not mentioned.
     /// With `key` nil, the key fields are taken from `values.input`; key values given twice must agree.
+    /// `version` is the record's `_version` a model with conflict detection needs (nil sends none).
     public func update(
-        _ model: String, key: KeyInput?, values: RecordValues, condition: FilterInput = .none, fields: FieldSelection = .all
+        _ model: String, key: KeyInput?, values: RecordValues, condition: FilterInput = .none, fields: FieldSelection = .all,
+        version: Int? = nil
     ) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let root = try operation(model.operations.update, "update", of: model)
@@ -151,18 +167,21 @@ public struct RequestBuilder: Sendable {
             keys = try KeyInput.values(input).resolve(for: model, schema: schema)
         }
         for member in keys { input[member.key] = member.value }
+        if let version { input[ConflictDetection.versionField] = .number(JSONNumber(version)) }
         return try mutation(
             model, root: root, inputType: "Update\(model.name.uppercasedFirst)Input", input: input, condition: condition,
             fields: fields)
     }
 
-    /// `mutation DeletePost([$condition: ModelPostConditionInput, ]$input: DeletePostInput!) { … }`; the input is the key.
+    /// `mutation DeletePost([$condition: ModelPostConditionInput, ]$input: DeletePostInput!) { … }`; the input is the key
+    /// (and `version`, the record's `_version`, for a model with conflict detection).
     public func delete(
-        _ model: String, key: KeyInput, condition: FilterInput = .none, fields: FieldSelection = .all
+        _ model: String, key: KeyInput, condition: FilterInput = .none, fields: FieldSelection = .all, version: Int? = nil
     ) throws(RequestBuildError) -> GraphQLRequest {
         let model = try self.model(named: model)
         let root = try operation(model.operations.delete, "delete", of: model)
-        let keys = try key.resolve(for: model, schema: schema)
+        var keys = try key.resolve(for: model, schema: schema)
+        if let version { keys[ConflictDetection.versionField] = .number(JSONNumber(version)) }
         return try mutation(
             model, root: root, inputType: "Delete\(model.name.uppercasedFirst)Input", input: keys, condition: condition,
             fields: fields)

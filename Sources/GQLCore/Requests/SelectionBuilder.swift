@@ -54,7 +54,9 @@ struct SelectionBuilder {
 
     /// A related object that is not included: its key fields and `__typename`.
     func keySelections(_ model: Model) -> [Selection] {
-        model.keyFields.map { .field(Field($0.name)) } + [.field(Field("__typename"))]
+        // With conflict detection, the version and deleted mark too: writes send the one, reads hide by the other.
+        let versions = model.conflictDetection == nil ? [] : [ConflictDetection.versionField, ConflictDetection.deletedField]
+        return model.keyFields.map { .field(Field($0.name)) } + versions.map { .field(Field($0)) } + [.field(Field("__typename"))]
     }
 
     /// All fields of an embedded type, alphabetically, then `__typename`. A type that contains itself

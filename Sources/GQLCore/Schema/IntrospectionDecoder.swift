@@ -35,6 +35,8 @@ enum IntrospectionDecoder {
             let model = try decodeModel(node, key: key)
             schema.models[model.name] = model
         }
+        // A pulled schema keeps the server's `_version` on the type: conflict detection is on for that model.
+        ConflictDetection.detectFromFields(in: &schema, source: "the schema has _version on the type")
         schema.customOperations = try decodeCustomOperations(root)
         schema.inputs = try decodeInputs(root)
         try checkReferences(schema, root: root)

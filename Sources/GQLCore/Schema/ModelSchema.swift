@@ -43,6 +43,8 @@ public struct Model: Sendable, Equatable {
     public var operations: ModelOperations
     /// The `@auth` rules, as the schema lists them (empty when it lists none).
     public var authRules: [AuthRule]
+    /// AppSync conflict detection on the model's table (Gen 1 DataStore); nil when it has none.
+    public var conflictDetection: ConflictDetection?
 
     public init(
         name: String, pluralName: String, fields: [ModelField], primaryKey: PrimaryKey,

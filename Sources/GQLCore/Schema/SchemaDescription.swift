@@ -41,7 +41,7 @@ extension ModelSchema {
                 "foreignKeys": .array(relation.foreignKeys.map(JSONValue.string)),
             ]
         }
-        return [
+        var object: JSONObject = [
             "name": .string(model.name), "pluralName": .string(model.pluralName),
             "primaryKey": [
                 "partitionKey": .string(model.primaryKey.partitionKey),
@@ -56,6 +56,13 @@ extension ModelSchema {
             "operations": .object(JSONObject(model.operations.named.map { .init(key: $0.kind, value: $0.name.map(JSONValue.string) ?? .null) })),
             "authRules": .array(model.authRules.map(Self.ruleJSON)),
         ]
+        if let detection = model.conflictDetection {
+            object["conflictDetection"] = [
+                "handler": detection.handler.map { .string($0.rawValue) } ?? .null, "source": .string(detection.source),
+                "syncQuery": .string(ConflictDetection.syncQuery(of: model)),
+            ]
+        }
+        return .object(object)
     }
 
     /// Named types with their fields, sorted by name.

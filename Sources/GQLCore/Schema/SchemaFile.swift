@@ -69,7 +69,7 @@ public enum SchemaLoader {
     public static func load(path: String) throws(SchemaError) -> SchemaFile {
         if SplitSchemaReader.isDirectory(path), !SplitSchemaReader.files(in: path).isEmpty {
             let schema = try SplitSchemaReader.read(directory: path)
-            return SchemaFile(path: path, format: .transformerSDL, schema: schema, service: ServiceConfig())
+            return try withTransformConfig(SchemaFile(path: path, format: .transformerSDL, schema: schema, service: ServiceConfig()))
         }
         let bytes: [UInt8]
         do {
@@ -77,7 +77,17 @@ public enum SchemaLoader {
         } catch {
             throw SchemaError(file: path, location: "", message: error.reason)
         }
-        return try load(bytes: bytes, path: path)
+        return try withTransformConfig(try load(bytes: bytes, path: path))
+    }
+
+    /// A Gen 1 `@model` schema with the conflict detection its API's `transform.conf.json` configures.
+    private static func withTransformConfig(_ file: SchemaFile) throws(SchemaError) -> SchemaFile {
+        guard file.format == .transformerSDL, let schema = file.schema, let config = TransformConfig.path(forSchema: file.path) else {
+            return file
+        }
+        var file = file
+        file.schema = try TransformConfig.apply(path: config, to: schema)
+        return file
     }
 
     /// Decodes file contents; `path` is used in error messages. A `.graphql` file is read as the `@model` SDL,

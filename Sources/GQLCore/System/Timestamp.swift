@@ -50,6 +50,17 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             + Self.pad(parts.hour, 2) + Self.pad(parts.minute, 2) + Self.pad(parts.second, 2) + "Z"
     }
 
+    /// `YYYY-MM-DDTHH:MM:SS.sssZ`: ISO 8601 in UTC, to the millisecond (as AppSync writes `AWSDateTime`).
+    public var isoUTC: String {
+        // Whole milliseconds first, so that 1795730740.508 (0.50799… in binary) prints .508.
+        let total = Int((secondsSince1970 * 1000).rounded())
+        let millis = ((total % 1000) + 1000) % 1000
+        let parts = Timestamp(secondsSince1970: Double((total - millis) / 1000)).civil
+        return Self.pad(parts.year, 4) + "-" + Self.pad(parts.month, 2) + "-" + Self.pad(parts.day, 2) + "T"
+            + Self.pad(parts.hour, 2) + ":" + Self.pad(parts.minute, 2) + ":" + Self.pad(parts.second, 2) + "."
+            + Self.pad(millis, 3) + "Z"
+    }
+
     /// The UTC calendar parts of this moment, whole seconds rounded down.
     public var civil: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         let seconds = Int(secondsSince1970.rounded(.down))

@@ -64,6 +64,7 @@ enum CommandTable {
         entry(CreateCommand.self),
         entry(UpdateCommand.self),
         entry(DeleteCommand.self),
+        entry(SyncCommand.self),
         entry(QueryCommand.self),
         entry(MutateCommand.self),
         entry(ModelsCommand.self),

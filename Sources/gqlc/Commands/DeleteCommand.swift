@@ -20,6 +20,8 @@ struct DeleteInvocation: Equatable, Sendable {
     var bulk = BulkSettings()
     /// `--fields` paths; nil selects every field.
     var fields: [String]? = nil
+    /// `--expected-version`: the `_version` to send instead of reading it first (conflict detection).
+    var expectedVersion: Int? = nil
 
     /// Whether this deletes what a listing finds.
     var isQuery: Bool { !matching.isEmpty || filter != nil }
@@ -42,7 +44,7 @@ enum DeleteCommand: CommandDefinition {
         name: "delete",
         abstract: "Delete records and print them as they were.",
         synopsis: [
-            "MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--cascade [--yes]]",
+            "MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--expected-version N] [--cascade [--yes]]",
             "MODEL --input FILE|- [--concurrency N] [--rejects FILE]",
             "MODEL (--where EXPR... | --filter JSON|@FILE) [--yes] [--concurrency N] [--rejects FILE] [--fields A,B,…]",
         ],
@@ -74,6 +76,7 @@ enum DeleteCommand: CommandDefinition {
         options: [
             SharedOptions.id, SharedOptions.key, SharedOptions.condition, cascade, BulkOptions.input, whereOption,
             filter, yes, SharedOptions.recordFields, BulkOptions.concurrency, BulkOptions.rejects,
+            SharedOptions.expectedVersion,
         ],
         examples: [
             Example("Delete comment c1", "gqlc delete Comment --id c1"),
@@ -119,6 +122,7 @@ enum DeleteCommand: CommandDefinition {
         return DeleteInvocation(
             model: model, record: record, conditions: conditions, input: input, matching: matching,
             filter: filterArgument, confirmed: options.contains(yes), cascade: options.contains(cascade),
-            bulk: try BulkOptions.settings(arguments), fields: try SharedOptions.fieldPaths(arguments))
+            bulk: try BulkOptions.settings(arguments), fields: try SharedOptions.fieldPaths(arguments),
+            expectedVersion: try SharedOptions.expectedVersion(arguments, oneRecord: record != nil && !options.contains(cascade)))
     }
 }

@@ -7,6 +7,8 @@ struct GetInvocation: Equatable, Sendable {
     var fields: [String]? = nil
     /// Whether included has-many lists are paged to the end (false with `--no-follow`: first page only).
     let followIncludedLists: Bool
+    /// `--include-deleted`: print a soft-deleted record instead of exiting 4.
+    var includeDeleted = false
 }
 
 /// Fetches one record by its primary key.
@@ -14,7 +16,7 @@ enum GetCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "get",
         abstract: "Fetch one record by its primary key and print it as JSON.",
-        synopsis: ["MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--fields A,B,…] [--no-follow]"],
+        synopsis: ["MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--fields A,B,…] [--no-follow] [--include-deleted]"],
         discussion: [
             HelpSection([
                 .paragraph(
@@ -23,12 +25,14 @@ enum GetCommand: CommandDefinition {
                     composite key. --include adds associations: a has-many list, a belongs-to or \
                     has-one record, or a path through them. Included lists are fetched page by page \
                     to the end unless --no-follow is given. If no record has that key, gqlc exits \
-                    with status 4.
+                    with status 4; so it does for a soft-deleted record of a model with conflict detection \
+                    (a Gen 1 DataStore API), unless --include-deleted is given.
                     """),
             ])
         ],
         arguments: [SharedOptions.model],
-        options: [SharedOptions.id, SharedOptions.key, SharedOptions.include, SharedOptions.fields, SharedOptions.noFollow],
+        options: [SharedOptions.id, SharedOptions.key, SharedOptions.include, SharedOptions.fields, SharedOptions.noFollow,
+                  SharedOptions.includeDeleted],
         examples: [
             Example("Fetch a post and all of its comments", "gqlc get Post --id p1 --include comments"),
             Example(
@@ -46,6 +50,7 @@ enum GetCommand: CommandDefinition {
         return GetInvocation(
             model: model, record: try SharedOptions.recordSelector(arguments),
             includes: try SharedOptions.includes(arguments), fields: try SharedOptions.fieldPaths(arguments),
-            followIncludedLists: !arguments.options.contains(SharedOptions.noFollow))
+            followIncludedLists: !arguments.options.contains(SharedOptions.noFollow),
+            includeDeleted: arguments.options.contains(SharedOptions.includeDeleted))
     }
 }

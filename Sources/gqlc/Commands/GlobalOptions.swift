@@ -61,6 +61,8 @@ struct GlobalOptions: Equatable, Sendable {
     var color: ColorMode = .auto
     /// `--quiet`: no progress line on standard error.
     var quiet = false
+    /// `--conflict-detection`: what the schema shows (auto), or said outright for every model.
+    var conflictDetection: Setting<ConflictDetectionSetting>?
 
     /// `--output json|ndjson`.
     enum OutputFormat: String, Sendable, Choice {
@@ -197,6 +199,12 @@ struct GlobalOptions: Equatable, Sendable {
         long: "raw-response", help: "Print the whole response envelope, {\"data\": …, \"errors\": […]}.")
     static let decodeJSONFieldsOption = OptionSpec(
         long: "decode-json-fields", help: "Print AWSJSON fields as JSON values instead of the strings the server sends.")
+    static let conflictDetectionOption = OptionSpec(
+        long: "conflict-detection", value: ConflictDetectionSetting.placeholder, default: ConflictDetectionSetting.auto.word,
+        environment: "GQLC_CONFLICT_DETECTION",
+        help: "Whether the models have AppSync conflict detection (a Gen 1 DataStore API: _version, soft deletes, sync). "
+            + "auto reads it from transform.conf.json beside a Gen 1 schema.graphql, or from _version on a pulled type; "
+            + "on, optimistic, automerge or lambda say so for every model; off says no model has it.")
     static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for gqlc or for the command.")
     static let helpAllOption = OptionSpec(
         long: "help-all", help: "Show the help with every global option explained (as 'gqlc help options' does).")
@@ -208,7 +216,8 @@ struct GlobalOptions: Equatable, Sendable {
         tokenUseOption, headerOption, caCertOption, timeoutOption, maxResponseOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
-        colorOption, noColorOption, rawResponseOption, decodeJSONFieldsOption, helpOption, helpAllOption, versionOption,
+        colorOption, noColorOption, rawResponseOption, decodeJSONFieldsOption, conflictDetectionOption,
+        helpOption, helpAllOption, versionOption,
     ]
 
     // MARK: - Decoding
@@ -228,15 +237,8 @@ struct GlobalOptions: Equatable, Sendable {
         awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
         cacheDirectory = SchemaDiscovery.cacheDirectory(environment: environment)
         cognitoEnvironment = environment.filter { Self.cognitoVariables.contains($0.key) && !$0.value.isEmpty }
-        if let text = lookup.text(Self.authModeOption) {
-            guard let mode = AuthMode.parse(text.value) else {
-                if case .environment(let name) = text.origin {
-                    throw UsageError("invalid value '\(text.value)' for $\(name): expected \(AuthMode.alternatives)")
-                }
-                throw ValueParsing.invalid(text.value, for: Self.authModeOption, expected: AuthMode.alternatives)
-            }
-            authMode = Setting(value: mode, origin: text.origin)
-        }
+        authMode = try Self.choice(Self.authModeOption, lookup)
+        conflictDetection = try Self.choice(Self.conflictDetectionOption, lookup)
         if let text = options.value(Self.tokenUseOption) {
             guard let use = TokenUse.parse(text) else {
                 throw ValueParsing.invalid(text, for: Self.tokenUseOption, expected: TokenUse.alternatives)
@@ -309,6 +311,21 @@ struct GlobalOptions: Equatable, Sendable {
         } else if options.contains(Self.compactOption) {
             layout = .compact
         }
+    }
+
+    /// A setting that is one of a choice's words, from its option or its variable; a bad value names whichever
+    /// gave it.
+    private static func choice<Value: Choice & Equatable>(
+        _ option: OptionSpec, _ lookup: EnvironmentLookup
+    ) throws(UsageError) -> Setting<Value>? {
+        guard let text = lookup.text(option) else { return nil }
+        guard let value = Value.parse(text.value) else {
+            if case .environment(let name) = text.origin {
+                throw UsageError("invalid value '\(text.value)' for $\(name): expected \(Value.alternatives)")
+            }
+            throw ValueParsing.invalid(text.value, for: option, expected: Value.alternatives)
+        }
+        return Setting(value: value, origin: text.origin)
     }
 
     /// The environment variables kept in ``cognitoEnvironment``.

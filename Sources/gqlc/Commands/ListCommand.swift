@@ -46,6 +46,9 @@ struct ListInvocation: Equatable, Sendable {
         /// Listing again every so many seconds (`--interval`).
         case polling(seconds: Double)
     }
+
+    /// `--include-deleted`: soft-deleted records are listed (and counted) too.
+    var includeDeleted = false
 }
 
 /// `--filter JSON` or `--filter @FILE` (`@-` reads standard input).
@@ -108,9 +111,9 @@ enum ListCommand: CommandDefinition {
         synopsis: [
             """
             MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N] \
-            [--page-size N] [--next-token TOKEN] [--include PATH]... [--fields A,B,…] [--no-follow]
+            [--page-size N] [--next-token TOKEN] [--include PATH]... [--fields A,B,…] [--no-follow] [--include-deleted]
             """,
-            "MODEL --count [--index QUERYFIELD] [--where EXPR]... [--filter JSON|@FILE] [--page-size N]",
+            "MODEL --count [--index QUERYFIELD] [--where EXPR]... [--filter JSON|@FILE] [--page-size N] [--include-deleted]",
             "MODEL --watch [--interval SECONDS] [--where EXPR]... [--fields A,B,…] [--timeout SECONDS]",
         ],
         discussion: [
@@ -208,7 +211,7 @@ enum ListCommand: CommandDefinition {
         arguments: [SharedOptions.model],
         options: [
             index, sort, whereOption, filter, limit, pageSize, nextToken, SharedOptions.include, SharedOptions.fields,
-            SharedOptions.noFollow, count, watch, interval,
+            SharedOptions.noFollow, count, SharedOptions.includeDeleted, watch, interval,
         ],
         examples: [
             Example("The first 100 comments on post p1", "gqlc list Comment --limit 100 --where post=p1"),
@@ -275,7 +278,8 @@ enum ListCommand: CommandDefinition {
             },
             watchSort: watching == nil ? nil : options.value(sort).map { text in
                 ListInvocation.WatchSort(field: text.hasPrefix("-") ? String(text.dropFirst()) : text, descending: text.hasPrefix("-"))
-            })
+            },
+            includeDeleted: options.contains(SharedOptions.includeDeleted))
     }
 
     /// `--watch [--interval SECONDS]`, with the options a live listing cannot take refused.

@@ -24,6 +24,25 @@ enum SharedOptions {
     static let noFollow = OptionSpec(
         long: "no-follow",
         help: "Keep only the server's first page of each included list (with its nextToken) instead of following it to the end.")
+    static let includeDeleted = OptionSpec(
+        long: "include-deleted",
+        help: "On a model with conflict detection (a Gen 1 DataStore API), also show soft-deleted records (_deleted: true).")
+    static let expectedVersion = OptionSpec(
+        long: "expected-version", value: "N",
+        help: "On a model with conflict detection, send N as the record's _version instead of reading it with a get "
+            + "first: if someone changed the record since version N, the server refuses the change (exit 1).")
+
+    /// `--expected-version N`, only for one record (`--id`/`--key`).
+    static func expectedVersion(_ arguments: CommandArguments, oneRecord: Bool) throws(UsageError) -> Int? {
+        guard let text = arguments.options.value(expectedVersion) else { return nil }
+        guard oneRecord else {
+            throw UsageError("option '--expected-version' needs --id or --key: it is the version of one record")
+        }
+        guard let value = Int(text), value >= 1 else {
+            throw ValueParsing.invalid(text, for: expectedVersion, expected: "a version number (1 or more)")
+        }
+        return value
+    }
     static let condition = OptionSpec(
         long: "if", value: "EXPR", repeatable: true,
         help: """

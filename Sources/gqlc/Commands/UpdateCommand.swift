@@ -14,6 +14,8 @@ struct UpdateInvocation: Equatable, Sendable {
     var bulk = BulkSettings()
     /// `--fields` paths; nil selects every field.
     var fields: [String]? = nil
+    /// `--expected-version`: the `_version` to send instead of reading it first (conflict detection).
+    var expectedVersion: Int? = nil
 }
 
 /// Changes fields of one record.
@@ -24,7 +26,7 @@ enum UpdateCommand: CommandDefinition {
         synopsis: [
             """
             MODEL (--id VALUE | --key FIELD=VALUE...) [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-] \
-            [--if EXPR]...
+            [--if EXPR]... [--expected-version N]
             """,
             "MODEL --input FILE|- [FIELD=VALUE | FIELD:=JSON]... [--concurrency N] [--rejects FILE] [--fields A,B,…]",
         ],
@@ -48,7 +50,7 @@ enum UpdateCommand: CommandDefinition {
         arguments: [SharedOptions.model, SharedOptions.assignments, SharedOptions.jsonAssignments],
         options: [
             SharedOptions.id, SharedOptions.key, BulkOptions.input, SharedOptions.condition, SharedOptions.recordFields,
-            BulkOptions.concurrency, BulkOptions.rejects,
+            BulkOptions.concurrency, BulkOptions.rejects, SharedOptions.expectedVersion,
         ],
         examples: [
             Example("Publish post p1 if it is still a draft", "gqlc update Post --id p1 status=PUBLISHED --if status=DRAFT"),
@@ -77,6 +79,7 @@ enum UpdateCommand: CommandDefinition {
         return UpdateInvocation(
             model: model, record: record, assignments: assignments, input: input,
             conditions: try SharedOptions.conditions(arguments), bulk: try BulkOptions.settings(arguments),
-            fields: try SharedOptions.fieldPaths(arguments))
+            fields: try SharedOptions.fieldPaths(arguments),
+            expectedVersion: try SharedOptions.expectedVersion(arguments, oneRecord: record != nil))
     }
 }

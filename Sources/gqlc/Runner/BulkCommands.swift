@@ -26,26 +26,38 @@ extension ModelCommandRunner {
     }
 
     /// `update MODEL --input FILE` without `--id`/`--key`: each record carries its key.
-    func bulkUpdate(_ invocation: UpdateInvocation, input: inout BulkInput) -> ExitCode {
+    mutating func bulkUpdate(_ invocation: UpdateInvocation, input: inout BulkInput) -> ExitCode {
         let (builder, model, assignments) = (self.builder, invocation.model, invocation.assignments)
         let keyFields = self.keyFields(of: model)
         let fields = Self.selection(invocation.fields)
+        let versions: VersionTable?
+        switch bulkVersions(model) {
+        case .success(let table): versions = table
+        case .failure(let stop): return stop.status
+        }
         return runBulk(
             .update, model: model, settings: invocation.bulk, fields: invocation.fields, input: &input,
             prepare: { item in
-                Self.prepared(item) { value throws(RequestBuildError) in
+                let prepared = Self.prepared(item) { value throws(RequestBuildError) in
                     let request = try builder.update(
                         model, key: nil, values: RecordValues(assignments: assignments, input: value), fields: fields)
                     return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
                 }
+                return versions?.versioned(prepared, model: model) ?? prepared
             })
     }
 
     /// `delete MODEL --input FILE`: keys (`{"id":"p1"}`, or a bare `"p1"` for a one-field key) or whole records.
-    func bulkDelete(_ invocation: DeleteInvocation, input: inout BulkInput) -> ExitCode {
-        runBulk(
+    mutating func bulkDelete(_ invocation: DeleteInvocation, input: inout BulkInput) -> ExitCode {
+        let versions: VersionTable?
+        switch bulkVersions(invocation.model) {
+        case .success(let table): versions = table
+        case .failure(let stop): return stop.status
+        }
+        let prepare = deletePreparer(invocation.model, fields: invocation.fields)
+        return runBulk(
             .delete, model: invocation.model, settings: invocation.bulk, fields: invocation.fields, input: &input,
-            prepare: deletePreparer(invocation.model, fields: invocation.fields))
+            prepare: { item in versions?.versioned(prepare(item), model: invocation.model) ?? prepare(item) })
     }
 
     /// Runs a bulk job over the items of an `--input` file (the rest of a regular file is read for `--rejects`).
@@ -63,16 +75,21 @@ extension ModelCommandRunner {
         let builder = self.builder
         let fields = Self.selection(paths)
         let keyFields = self.keyFields(of: model)
+        let versioned = schema.models[model]?.conflictDetection != nil
         return { item in
             Self.prepared(item) { value throws(RequestBuildError) in
                 let key: KeyInput
+                var version: Int?
                 switch value {
-                case .object(let object): key = .values(object)
+                case .object(let object):
+                    key = .values(object)
+                    // `delete --where` lists each record's `_version` with its key (`--input` reads them again).
+                    if versioned { version = ConflictDetection.version(of: value) }
                 case .string(let text): key = .id(text)
                 case .number(let number): key = .id(number.text)
                 default: throw .notAnObject(found: value.kindDescription)
                 }
-                let request = try builder.delete(model, key: key, fields: fields)
+                let request = try builder.delete(model, key: key, fields: fields, version: version)
                 return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
             }
         }
@@ -115,12 +132,8 @@ extension ModelCommandRunner {
             requests = try builder.listPages(
                 invocation.model, filter: FilterInput(where: invocation.matching, json: try filterJSON(invocation.filter)),
                 fields: .keysOnly)
-        } catch let error as RunFailure {
-            return usage(error)
-        } catch let error as RequestBuildError {
-            return usage(error)
         } catch {
-            return usage(RunFailure.usage(commandLineMessage(error)))
+            return usage(anyError: error)
         }
         warnContradictions(invocation.model, invocation.matching, option: "--where")
         // The listing's pages count on the progress line; the deletes start a line of their own.
@@ -138,7 +151,15 @@ extension ModelCommandRunner {
         let result = pager.run { items in
             for item in items {
                 guard case .object(let record) = item, let listed else { continue }
-                keys.append(listed.key(of: record))
+                guard listed.conflictDetection != nil else {
+                    keys.append(listed.key(of: record))
+                    continue
+                }
+                // Conflict detection: soft-deleted records are gone already; the others are deleted at their version.
+                if ConflictDetection.isDeleted(item) { continue }
+                var key = listed.key(of: record)
+                key[ConflictDetection.versionField] = record[ConflictDetection.versionField]
+                keys.append(key)
             }
         }
         progress?.clear()

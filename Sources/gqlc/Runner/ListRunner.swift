@@ -56,9 +56,12 @@ extension ModelCommandRunner {
         } catch {
             return usage(error)
         }
-        let pager = ListPager(
+        var pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
             start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
+        if schema.models[invocation.model]?.conflictDetection != nil, !invocation.includeDeleted {
+            pager.keep = { !ConflictDetection.isDeleted($0) }  // soft-deleted records are not listed, nor counted
+        }
         if invocation.count { return count(pager, listing: requests.listingKey, progress: progress) }
         let follow = invocation.followIncludedLists && !include.isEmpty
         let builder = self.builder

@@ -68,6 +68,7 @@ struct RequestExecution {
         _ request: GraphQLRequest, mayRetry: Bool, nullIsNotFound: Bool, expectsRecord: Bool = false,
         notFoundMessage: @autoclosure () -> String,
         explain: (RequestFailure, GraphQLClient) -> FailureExplanation? = { _, _ in nil },
+        hidden: (JSONValue) -> String? = { _ in nil },
         complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
     ) -> ExitCode {
         var printer = ResultPrinter(console: session.console, globals: session.globals, columns: columns)
@@ -114,6 +115,11 @@ struct RequestExecution {
         }
         switch outcome {
         case .success(let value):
+            if let reason = hidden(value) {
+                // A record the command does not show (soft-deleted): as good as missing, status 4.
+                diagnostics.error(reason)
+                return .notFound
+            }
             do {
                 printer.print(try complete(value, client))
                 return .success
@@ -140,6 +146,8 @@ struct RequestExecution {
             case .notes(let lines)?:
                 diagnostics.graphQLErrors(errors)
                 lines.forEach(diagnostics.error)
+            case .instead(let line)?:
+                diagnostics.error(line)
             case nil:
                 diagnostics.graphQLErrors(errors)
             }
@@ -160,6 +168,8 @@ enum RequestFailure {
 enum FailureExplanation {
     /// Lines printed after the errors (`hint: …`, what to check); the status stays.
     case notes([String])
+    /// One line that says what the errors mean better than they do (a version conflict); the status stays.
+    case instead(String)
     /// The record does not exist: the not-found message replaces the errors, with status 4.
     case notFound
 }

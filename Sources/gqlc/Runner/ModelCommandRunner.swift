@@ -51,9 +51,15 @@ struct ModelCommandRunner {
         let builder = self.builder
         let follow = invocation.followIncludedLists && !invocation.includes.isEmpty
         let fields = Self.selection(invocation.fields)
+        let hidesDeleted = schema.models[invocation.model]?.conflictDetection != nil && !invocation.includeDeleted
+        let described = Self.describe(invocation.model, invocation.record)
         return execution.send(
             request, mayRetry: true, nullIsNotFound: true, expectsRecord: true,
             notFoundMessage: Self.notFound(invocation.model, invocation.record),
+            hidden: { value in
+                guard hidesDeleted, let note = ConflictDetection.deletedNote(value) else { return nil }
+                return "\(described) was \(note); --include-deleted prints it"
+            },
             complete: { value, client throws(RunFailure) in
                 guard follow else { return value }
                 return try Self.followChildLists(
@@ -123,11 +129,22 @@ struct ModelCommandRunner {
             }
         }
         guard let record = invocation.record else { return usage(RunFailure.usage("update needs --id, --key or --input")) }
+        let values = RecordValues(assignments: invocation.assignments, input: input)
         do {
-            let values = RecordValues(assignments: invocation.assignments, input: input)
+            // Checked before the version is read: a bad value is a usage error whatever the server holds.
+            _ = try builder.update(invocation.model, key: keyInput(record), values: values)
+        } catch {
+            return usage(error)
+        }
+        let version: Int?
+        switch versionToSend(invocation.model, record: record, expected: invocation.expectedVersion, verb: "update") {
+        case .version(let found): version = found
+        case .stop(let status): return status
+        }
+        do {
             request = try builder.update(
                 invocation.model, key: keyInput(record), values: values,
-                condition: FilterInput(where: invocation.conditions), fields: Self.selection(invocation.fields))
+                condition: FilterInput(where: invocation.conditions), fields: Self.selection(invocation.fields), version: version)
         } catch {
             return usage(error)
         }
@@ -148,11 +165,23 @@ struct ModelCommandRunner {
             }
         }
         guard let record = invocation.record else { return usage(RunFailure.usage("delete needs --id, --key, --input or --where")) }
+        var version: Int?
+        if !invocation.cascade {
+            do {
+                _ = try builder.delete(invocation.model, key: keyInput(record))
+            } catch {
+                return usage(error)
+            }
+            switch versionToSend(invocation.model, record: record, expected: invocation.expectedVersion, verb: "delete") {
+            case .version(let found): version = found
+            case .stop(let status): return status
+            }
+        }
         let request: GraphQLRequest
         do {
             request = try builder.delete(
                 invocation.model, key: keyInput(record), condition: FilterInput(where: invocation.conditions),
-                fields: Self.selection(invocation.fields))
+                fields: Self.selection(invocation.fields), version: version)
         } catch {
             return usage(error)
         }
@@ -238,9 +267,19 @@ struct ModelCommandRunner {
             .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !conditions.isEmpty)
         // With --if, the get that tells a missing record from a false condition (nil if the schema has no get).
         let lookup = conditions.isEmpty ? nil : try? builder.get(model, key: keyInput(record), include: [])
+        let described = schema.models[model]
+        let sentVersion = request.variables["input"]?.objectValue?[ConflictDetection.versionField].flatMap { value in
+            ConflictDetection.version(of: .object([ConflictDetection.versionField: value]))
+        }
+        let deleting = described?.operations.delete == request.decodePath.first
+        let diagnostics = self.diagnostics
         return execution.send(
             request, mayRetry: mayRetry, nullIsNotFound: true, expectsRecord: true, notFoundMessage: Self.notFound(model, record),
             explain: { failure, client in
+                if case .errors(let errors) = failure, let described,
+                    let line = Self.conflictLine(errors, request: request, model: described, record: record) {
+                    return .instead(line)
+                }
                 guard case .errors(let errors) = failure, Self.conditionFailed(errors) else { return nil }
                 if conditions.isEmpty { return .notFound }
                 switch lookup.flatMap({ Self.exists($0, client: client) }) {
@@ -248,6 +287,13 @@ struct ModelCommandRunner {
                 case true?: return .notes(["the --if condition is false for \(Self.describe(model, record))"])
                 case nil: return .notes(["hint: the --if condition is false, or \(Self.notFound(model, record)) exists"])
                 }
+            },
+            complete: { value, _ in
+                if let described {
+                    Self.noteVersionedResult(
+                        value, model: described, record: record, sent: sentVersion, deleting: deleting, diagnostics: diagnostics)
+                }
+                return value
             })
     }
 
@@ -276,6 +322,15 @@ struct ModelCommandRunner {
     }
 
     func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }
+
+    /// A failure before anything was sent, of whichever kind: a bad argument, file or request.
+    func usage(anyError error: any Error) -> ExitCode {
+        switch error {
+        case let failure as RunFailure: return usage(failure)
+        case let request as RequestBuildError: return usage(request)
+        default: return usage(RunFailure.usage(commandLineMessage(error)))
+        }
+    }
 
     func usage(_ failure: RunFailure) -> ExitCode {
         diagnostics.failure(failure)

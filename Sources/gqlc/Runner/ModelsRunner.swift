@@ -139,6 +139,11 @@ enum ModelsRunner {
         }
         lines.append("  auth rules:" + (model.authRules.isEmpty ? " none in the schema" : ""))
         lines += model.authRules.map { "    \($0.summary)" }
+        if let detection = model.conflictDetection {
+            let handler = detection.handler.map { "\($0.label) (\($0.rawValue))" } ?? "handler not known"
+            lines.append("  conflict detection: \(handler), from \(detection.source); sync query "
+                + ConflictDetection.syncQuery(of: model))
+        }
         return lines
     }
 

@@ -49,6 +49,16 @@ extension Session {
     /// The model schema, which model commands need: the file's own, else the project's `@model` schema, else the
     /// endpoint's cached pull.
     func modelSchema(in file: SchemaFile?) throws(RunFailure) -> ModelSchema {
+        let schema = try fileModelSchema(in: file)
+        guard let setting = globals.conflictDetection else { return schema }
+        let source = switch setting.origin {
+        case .environment(let name): "$\(name)"
+        default: "--conflict-detection \(setting.value.word)"
+        }
+        return setting.value.apply(to: schema, source: source)
+    }
+
+    private func fileModelSchema(in file: SchemaFile?) throws(RunFailure) -> ModelSchema {
         guard let file else { throw RunFailure.usage("no model schema") }
         if let schema = file.schema { return schema }
         let schemas = SchemaDiscovery.companionSchemas(forConfig: file.path)

@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 import signal
 import sys
 
+from .conflicts import MODES
 from .execution import App
 from .mis import SchemaFileError, load_schema_file
 from .events import EventsOptions
@@ -149,6 +150,10 @@ def build_parser() -> argparse.ArgumentParser:
                         metavar="SUBSCRIPTION=MUTATION",
                         help="the custom subscription SUBSCRIPTION receives the results of the custom mutation "
                              "MUTATION, as a.subscription().for(a.ref('MUTATION')) does (repeatable)")
+    parser.add_argument("--conflict-detection", choices=MODES, metavar="optimistic|automerge",
+                        help="serve the models as a Gen 1 DataStore API: _version/_deleted/_lastChangedAt on every "
+                             "type, version checks (optimistic rejects with ConflictUnhandled, automerge merges), "
+                             "soft deletes, startedAt on connections and sync<Plural> queries")
     parser.add_argument("--print-schema", action="store_true", help="print the generated SDL and exit")
     faults = parser.add_argument_group("fault injection (every Nth request, counting all requests)")
     faults.add_argument("--latency-ms", type=_non_negative, default=0, metavar="N", help="delay every request")
@@ -215,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--user-pool-id and --jwks-url go together")
     try:
         schema = load_schema_file(args.schema)
+        schema.conflict_detection = args.conflict_detection
         if args.print_schema:
             sys.stdout.write(generate_sdl(schema))
             return 0

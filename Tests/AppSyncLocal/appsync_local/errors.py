@@ -21,10 +21,11 @@ UNSUPPORTED = "UnsupportedOperation"
 class AppSyncError(Exception):
     """A resolver error: becomes ``{"errorType": …, "message": …}`` with ``data: null`` for the field."""
 
-    def __init__(self, message: str, error_type: str, error_info: Any = None) -> None:
+    def __init__(self, message: str, error_type: str, error_info: Any = None, data: Any = None) -> None:
         super().__init__(message)
         self.error_type = error_type
         self.error_info = error_info
+        self.data = data  # e.g. the stored record of a ConflictUnhandled error
 
 
 def conditional_check_failed() -> AppSyncError:
@@ -51,11 +52,12 @@ def locations_of(error: GraphQLError) -> list[dict] | None:
 def field_error(error: GraphQLError) -> dict:
     """Shape an execution error (a resolver failure or a non-null violation)."""
     original = error.original_error
+    data = None
     if isinstance(original, AppSyncError):
-        error_type, error_info, message = original.error_type, original.error_info, str(original)
+        error_type, error_info, message, data = original.error_type, original.error_info, str(original), original.data
     else:
         error_type, error_info, message = None, None, error.message
-    return {"path": error.path, "data": None, "errorType": error_type, "errorInfo": error_info,
+    return {"path": error.path, "data": data, "errorType": error_type, "errorInfo": error_info,
             "locations": locations_of(error), "message": message}
 
 

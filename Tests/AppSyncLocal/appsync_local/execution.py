@@ -63,7 +63,8 @@ class App:
         install_scalars(self.graphql_schema)
         install_resolvers(self.graphql_schema, schema, custom_results)
         self.store = store or Store()
-        self.context = ResolverContext(self.store, codec or TokenCodec(), schema.models)
+        self.context = ResolverContext(self.store, codec or TokenCodec(), schema.models,
+                                       conflict_detection=schema.conflict_detection)
         listeners = {name: (model.name, op) for model in schema.models.values()
                      for op, names in model.subscriptions.items() for name in names}
         # A custom subscription hears the custom mutation it is for (`a.subscription().for(a.ref('likePost'))`).

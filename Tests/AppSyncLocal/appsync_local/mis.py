@@ -152,6 +152,7 @@ class Schema:
     non_models: dict[str, dict[str, FieldDef]]
     inputs: dict[str, list[FieldDef]]
     custom: dict[str, list[CustomOperation]]  # "queries" / "mutations" / "subscriptions"
+    conflict_detection: str | None = None  # "optimistic" or "automerge" (``conflicts``); None: off
 
 
 def load_schema_file(path: str) -> Schema:

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from graphql import GraphQLSchema
 
-from . import errors
+from . import conflicts, errors
 from .errors import AppSyncError
 from .filters import key_matches, matches, sort_value, values_equal
 from .mis import CustomOperation, ModelDef, Relation, Schema
@@ -41,6 +41,7 @@ class ResolverContext:
     on_mutation: Callable[[ModelDef, str, dict, Any], None] | None = None  # (model, op, result, info)
     on_custom_mutation: Callable[[str, Any, Any], None] | None = None  # (mutation name, result, info)
     identity: Identity | None = None  # the caller, when auth rules are enforced (a user pool is configured)
+    conflict_detection: str | None = None  # "optimistic" / "automerge" (``conflicts``); None: off
 
 
 def now_iso() -> str:
@@ -126,6 +127,22 @@ def make_list_resolver(model: ModelDef, partition_key: str | None, sort_keys: li
     return resolve
 
 
+def make_sync_resolver(model: ModelDef) -> Callable:
+    """Resolver for ``sync<Plural>`` (conflict detection): a Scan of the base table without ``lastSync``, of the
+    records changed since it with it; ``startedAt`` is when the query ran."""
+    def resolve(_source: Any, info, **args) -> dict:
+        context: ResolverContext = info.context
+        started, last_sync = conflicts.now_ms(), args.get("lastSync")
+        limit = check_limit(args.get("limit"))
+        scope = f"sync:{model.name}:{last_sync}"
+        after = context.codec.decode(args["nextToken"], scope) if args.get("nextToken") else None
+        changed = [([seq], item) for seq, item in context.store.all_items(model.name)
+                   if conflicts.in_delta(item, last_sync)]
+        page = read_page(changed, limit, after, False, args.get("filter"))
+        return {**connection(context, scope, page), "startedAt": started}
+    return resolve
+
+
 def make_get_resolver(model: ModelDef) -> Callable:
     """Resolver for ``get<Model>``: GetItem by every key argument."""
     def resolve(_source: Any, info, **args) -> dict | None:
@@ -180,6 +197,8 @@ def make_mutation_resolver(model: ModelDef, op: str) -> Callable:
             for stamp in model.timestamps.values():
                 if item.get(stamp) is None:
                     item[stamp] = now
+            if context.conflict_detection:
+                conflicts.stamp_new(item)
             key = key_of(model, item)
             if store.get(model.name, key) is not None or not matches(condition, {}):
                 raise errors.conditional_check_failed()
@@ -189,12 +208,26 @@ def make_mutation_resolver(model: ModelDef, op: str) -> Callable:
         existing = store.get(model.name, key)
         if existing is None or not matches(condition, existing):
             raise errors.conditional_check_failed()
+        mode = context.conflict_detection
+        as_is = conflicts.check(mode, existing, input.get("_version"), op == "delete") if mode else True
         if op == "delete":
-            store.delete(model.name, key)
-            return existing
+            if not mode:
+                store.delete(model.name, key)
+                return existing
+            deleted = {**existing, "_deleted": True}  # a soft delete: the record stays, marked
+            conflicts.bump(deleted, existing)
+            store.put(model.name, key, deleted)
+            return deleted
+        if not as_is:
+            merged = conflicts.automerge(existing, {k: v for k, v in input.items() if k != "_version"})
+            if "updatedAt" in model.timestamps:
+                merged[model.timestamps["updatedAt"]] = now
+            conflicts.bump(merged, existing)
+            store.put(model.name, key, merged)
+            return merged
         updated = dict(existing)
         for name, value in input.items():
-            if name in model.key_fields:
+            if name in model.key_fields or name == "_version":
                 continue
             if value is None:
                 updated.pop(name, None)  # Amplify's update removes attributes set to null
@@ -203,6 +236,8 @@ def make_mutation_resolver(model: ModelDef, op: str) -> Callable:
         if "updatedAt" in model.timestamps and input.get(model.timestamps["updatedAt"]) is None:
             updated[model.timestamps["updatedAt"]] = now
         _check_key_values(model, updated)
+        if mode:
+            conflicts.bump(updated, existing)
         store.put(model.name, key, updated)
         return updated
     return resolve
@@ -257,6 +292,9 @@ def install_resolvers(gql: GraphQLSchema, schema: Schema, custom_results: dict |
             partition = model.partition_key if model.has_custom_key else None
             query_fields[ops["list"]].resolve = guard(
                 make_list_resolver(model, partition, model.sort_keys, "Primary"), model, "list", ops["list"], "Query")
+        if schema.conflict_detection and ops.get("list"):
+            sync = conflicts.sync_field(model)
+            query_fields[sync].resolve = guard(make_sync_resolver(model), model, "list", sync, "Query")
         for index in model.indexes:
             if index.query_field:
                 query_fields[index.query_field].resolve = guard(make_list_resolver(

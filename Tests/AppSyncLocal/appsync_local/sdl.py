@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .conflicts import METADATA_FIELDS, sync_field
 from .mis import FieldDef, ModelDef, Relation, Schema, upper_first
 from .relations import child_sort_key
 
@@ -118,8 +119,9 @@ def generate_sdl(schema: Schema) -> str:
         blocks.append(_block("input", name, [_input_field(f) for f in fields]))
     query, mutation, subscription = [], [], []
     for model in schema.models.values():
-        blocks += _model_blocks(model, schema.models)
-        query += _query_fields(model)
+        versioned = schema.conflict_detection is not None
+        blocks += _model_blocks(model, schema.models, versioned)
+        query += _query_fields(model, versioned)
         mutation += _mutation_fields(model)
         subscription += _subscription_fields(model)
     for group, lines in (("queries", query), ("mutations", mutation), ("subscriptions", subscription)):
@@ -182,7 +184,7 @@ def _has_many_field(field: FieldDef, relation: Relation, models: dict[str, Model
             f"limit: Int, nextToken: String): Model{child.name}Connection")
 
 
-def _model_blocks(model: ModelDef, models: dict[str, ModelDef]) -> list[str]:
+def _model_blocks(model: ModelDef, models: dict[str, ModelDef], versioned: bool = False) -> list[str]:
     name = model.name
     object_lines = []
     for field in model.fields.values():
@@ -191,12 +193,15 @@ def _model_blocks(model: ModelDef, models: dict[str, ModelDef]) -> list[str]:
             object_lines.append(_has_many_field(field, relation, models))
         else:
             object_lines.append(f"{field.name}: {render_type(field)}")
-    blocks = [_block("type", name, object_lines),
-              _block("type", f"Model{name}Connection", [f"items: [{name}]!", "nextToken: String"])]
+    # Conflict detection: the version metadata on the type and `startedAt` on its connection.
+    blocks = [_block("type", name, object_lines + (list(METADATA_FIELDS) if versioned else [])),
+              _block("type", f"Model{name}Connection",
+                     [f"items: [{name}]!", "nextToken: String"] + (["startedAt: AWSTimestamp"] if versioned else []))]
     leaves = model.leaf_fields()
     for suffix, fields in (("Filter", leaves), ("Condition", [f for f in leaves if f.name not in model.key_fields])):
         input_name = f"Model{name}{suffix}Input"
         lines = [f"{f.name}: {filter_input_name(f)}" for f in fields]
+        lines += ["_deleted: ModelBooleanInput"] if versioned else []
         lines += [f"and: [{input_name}]", f"or: [{input_name}]", f"not: {input_name}"]
         blocks.append(_block("input", input_name, lines))
     subscription_filter = f"ModelSubscription{name}FilterInput"
@@ -212,8 +217,10 @@ def _model_blocks(model: ModelDef, models: dict[str, ModelDef]) -> list[str]:
     update = [(f"{f.name}: {f.type_name}!" if f.name in model.key_fields else _input_field(f, optional=True))
               for f in input_fields]
     blocks.append(_block("input", f"Create{name}Input", create))
-    blocks.append(_block("input", f"Update{name}Input", update))
-    blocks.append(_block("input", f"Delete{name}Input", [f"{k}: {model.fields[k].type_name}!" for k in model.key_fields]))
+    version = ["_version: Int"] if versioned else []
+    blocks.append(_block("input", f"Update{name}Input", update + version))
+    blocks.append(_block("input", f"Delete{name}Input",
+                         [f"{k}: {model.fields[k].type_name}!" for k in model.key_fields] + version))
     keys = [("Primary", model.sort_keys)] + [(index.name, index.fields[1:]) for index in model.indexes
                                              if is_graphql_name(index.name)]
     for key_name, sort_keys in keys:
@@ -236,7 +243,7 @@ def list_arguments(model: ModelDef, partition_key: str, sort_keys: list[str], ke
     return ", ".join(parts)
 
 
-def _query_fields(model: ModelDef) -> list[str]:
+def _query_fields(model: ModelDef, versioned: bool = False) -> list[str]:
     name, lines = model.name, []
     if model.operations.get("get"):
         keys = ", ".join(f"{k}: {model.fields[k].type_name}!" for k in model.key_fields)
@@ -247,6 +254,9 @@ def _query_fields(model: ModelDef) -> list[str]:
         else:
             arguments = f"filter: Model{name}FilterInput, limit: Int, nextToken: String"
         lines.append(f"{model.operations['list']}({arguments}): Model{name}Connection")
+    if versioned and model.operations.get("list"):
+        lines.append(f"{sync_field(model)}(filter: Model{name}FilterInput, limit: Int, nextToken: String, "
+                     f"lastSync: AWSTimestamp): Model{name}Connection")
     for index in model.indexes:
         if index.query_field:
             arguments = list_arguments(model, index.fields[0], index.fields[1:], index.name, required=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import uuid
 
+from .conflicts import stamp_new
 from .errors import AppSyncError
 from .mis import Schema, SchemaFileError, did_you_mean
 from .resolvers import key_of, now_iso
@@ -54,6 +55,8 @@ def load_seed(path: str, schema: Schema, store: Store) -> int:
                 item["id"] = str(uuid.uuid4())
             for stamp in model.timestamps.values():
                 item.setdefault(stamp, now)
+            if schema.conflict_detection:
+                stamp_new(item)
             try:
                 key = key_of(model, item)
             except AppSyncError as error:

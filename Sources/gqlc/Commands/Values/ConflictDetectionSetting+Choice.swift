@@ -1,0 +1,3 @@
+import GQLCore
+
+extension ConflictDetectionSetting: Choice {}
