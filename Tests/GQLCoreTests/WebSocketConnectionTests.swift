@@ -2,9 +2,20 @@ import Foundation
 import Testing
 @testable import GQLCore
 
+/// A skipped suite is one line in a long log: without the venv, this says so in the run's summary too (a known
+/// issue, so `swift test` still passes), and names the fix. `make test` makes the venv before it runs.
+@Test func webSocketSuitesRunOrSayWhyNot() {
+    guard let reason = WebSocketTestServer.unavailableReason else { return }
+    withKnownIssue("the WebSocket suites need the test virtualenv") {
+        Issue.record("""
+            WebSocketConnectionTests SKIPPED: \(reason); run make venv (make test does), then swift test again
+            """)
+    }
+}
+
 /// The WebSocket client over libcurl against a real server: Python's `websockets` (Tests/WebSocketServer).
 /// Receives wait at most 60 s, so a broken client fails instead of hanging; no test asserts on speed.
-@Suite(.enabled(if: WebSocketTestServer.isAvailable, "needs the test virtualenv: make venv"))
+@Suite(.enabled(if: WebSocketTestServer.isAvailable, "needs the test virtualenv with websockets and trustme: make venv"))
 struct WebSocketConnectionTests {
     private func connect(_ server: WebSocketTestServer, _ path: String, subprotocols: [String] = [],
                          headers: [HTTPHeader] = [], cancellation: CancellationFlag? = nil) throws -> WebSocketConnection {
