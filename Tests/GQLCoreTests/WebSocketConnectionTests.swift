@@ -283,7 +283,7 @@ private final class LockedFlag: @unchecked Sendable {
 }
 
 /// What a thread of this process is doing, from Linux's /proc/self/task/TID/syscall.
-enum ThreadState {
+private enum ThreadState {
     #if arch(x86_64)
     static let pollCalls: Set<Int> = [7, 271]  // poll, ppoll
     #else
