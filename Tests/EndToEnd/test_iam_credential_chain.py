@@ -504,7 +504,7 @@ def test_instance_metadata_v2_and_its_off_switch(gqlc, temp_server, endpoints, t
 REFRESH_SECRET = "sEcReTrefresh/0123456789abcdefghijklmnopq"
 REFRESH_SCRIPT = textwrap.dedent(f"""\
     import json, sys
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timezone
     from pathlib import Path
     counter = Path(sys.argv[1])
     number = int(counter.read_text()) + 1 if counter.exists() else 1
@@ -512,7 +512,7 @@ REFRESH_SCRIPT = textwrap.dedent(f"""\
     if len(sys.argv) > 2 and number > int(sys.argv[2]):
         sys.stderr.write("helper: session revoked\\n")
         sys.exit(1)
-    expires = datetime.now(timezone.utc) + timedelta(seconds=4)
+    expires = datetime.now(timezone.utc)  # due at once: no test waits for credentials to age
     print(json.dumps({{"Version": 1, "AccessKeyId": f"AKIDREFRESH{{number:04d}}", "SecretAccessKey": {REFRESH_SECRET!r},
                       "SessionToken": f"token-{{number}}", "Expiration": expires.strftime("%Y-%m-%dT%H:%M:%SZ")}}))
     """)
@@ -520,7 +520,8 @@ REFRESH_SCRIPT = textwrap.dedent(f"""\
 
 def short_lived_profile(home: Path, fail_after: int | None = None) -> tuple[Path, list[str]]:
     """Profile 'short' in HOME's config: a credential_process handing out AKIDREFRESH0001, 0002, … (one per call)
-    that live 4 s, failing after `fail_after` calls when given. Returns the file counting the calls and the
+    whose Expiration is the moment they are handed out, so a refresh is due before each signing without waiting
+    for a clock; it fails after `fail_after` calls when given. Returns the file counting the calls and the
     appsync-local flags that accept the keys."""
     script = home / "short-lived.py"
     script.write_text(REFRESH_SCRIPT)
@@ -534,39 +535,40 @@ def short_lived_profile(home: Path, fail_after: int | None = None) -> tuple[Path
     return counter, keys
 
 
-def slow_listing(gqlc, start_appsync, home: Path, limit: int, fail_after: int | None = None):
-    """`gqlc --profile short --verbose list Post` one record per page, each page taking 2.5 s."""
+def short_lived_listing(gqlc, start_appsync, home: Path, limit: int, fail_after: int | None = None):
+    """`gqlc --profile short --verbose list Post` one record per page, with credentials due before each page."""
     _, keys = short_lived_profile(home, fail_after)
-    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
-                           args=("--region", REGION, "--latency-ms", "2500", *keys))
+    server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json", args=("--region", REGION, *keys))
     env = {name: "" for name in AWS_VARIABLES} | {"HOME": str(home), "AWS_EC2_METADATA_DISABLED": "true"}
     return server, gqlc("--schema", BLOG, "--endpoint", server.url, "--profile", "short", "--verbose", "list", "Post",
                         "--page-size", "1", "--limit", str(limit), env=env)
 
 
 def test_credentials_expiring_during_a_long_listing_are_refreshed(gqlc, start_appsync, tmp_path):
-    # Each page takes 2.5 s (server latency); the credentials live 4 s and are refreshed halfway, so every page
-    # after the first is signed with new keys, before the old ones expire, and no record is lost.
-    server, run = slow_listing(gqlc, start_appsync, tmp_path, limit=3)
+    # The helper's credentials are due for a refresh as soon as they are handed out (their Expiration is now), so
+    # every page is signed with keys fetched again just before it, and no record is lost. When a refresh falls due
+    # (halfway through a short lifetime) is RefreshingCredentials' unit tests' business, on an injected clock.
+    server, run = short_lived_listing(gqlc, start_appsync, tmp_path, limit=3)
     assert run.code == 0, run
     assert len(run.json()) == 3
-    assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0002", "AKIDREFRESH0003"]
+    assert signed_by(server) == ["AKIDREFRESH0002", "AKIDREFRESH0003", "AKIDREFRESH0004"]
     # --verbose says when and from where (never the secret or the session token).
     assert [line for line in run.stderr_lines if line.startswith("* credentials")] == [
         "* credentials: AKID…0001 from profile 'short': credential_process",
         "* credentials refreshed: AKID…0002 from profile 'short': credential_process",
-        "* credentials refreshed: AKID…0003 from profile 'short': credential_process"], run.stderr
+        "* credentials refreshed: AKID…0003 from profile 'short': credential_process",
+        "* credentials refreshed: AKID…0004 from profile 'short': credential_process"], run.stderr
     assert REFRESH_SECRET not in run.stderr and "token-2" not in run.stderr
 
 
 def test_a_failed_refresh_keeps_the_old_credentials_and_says_so(gqlc, start_appsync, tmp_path):
-    # The second call of the helper fails: the listing goes on with the first keys (still valid), and --verbose
-    # says why the refresh failed.
-    server, run = slow_listing(gqlc, start_appsync, tmp_path, limit=2, fail_after=1)
+    # Every call of the helper after the first fails: the listing goes on with the first keys (still valid), a
+    # refresh is tried again before each page (the keys stay due), and --verbose says each time why it failed.
+    server, run = short_lived_listing(gqlc, start_appsync, tmp_path, limit=2, fail_after=1)
     assert run.code == 0, run
     assert len(run.json()) == 2
     assert signed_by(server) == ["AKIDREFRESH0001", "AKIDREFRESH0001"]
-    assert [line for line in run.stderr_lines if line.startswith("* credentials refresh")] == [
+    assert [line for line in run.stderr_lines if line.startswith("* credentials refresh")] == 2 * [
         f"* credentials refresh failed, still using AKID…0001: credential_process of profile 'short' "
         f"('{sys.executable}') failed with exit status 1: helper: session revoked"], run.stderr
 
@@ -593,10 +595,8 @@ def test_mfa_serial_asks_for_the_code_on_the_terminal(server, moto, aws_home):
 
 def test_credentials_expiring_during_a_subscription_are_fetched_again_for_the_next_connection(start_appsync,
                                                                                                 tmp_path):
-    # The credentials live 4 s and are due again halfway; the server cuts each connection after one event, and
-    # logs the key that signed each connection and start.
-    import time
-
+    # The credentials are due again as soon as they are handed out; the server cuts each connection after one
+    # event, and logs the key that signed each connection and start: each is signed with keys fetched for it.
     from gqlc_runner import run_gqlc
     from test_subscribe import Background
 
@@ -616,9 +616,6 @@ def test_credentials_expiring_during_a_subscription_are_fetched_again_for_the_ne
                         "create", "--count", "2"], env=env)
     try:
         watch.subscribed("onCreatePost")
-        fetched = counter.stat().st_mtime
-        while time.time() < fetched + 2.5:  # until the first credentials are due for a refresh
-            time.sleep(0.05)
         create("r1")
         assert watch.event()["id"] == "r1"
         watch.subscribed("onCreatePost")
@@ -629,8 +626,9 @@ def test_credentials_expiring_during_a_subscription_are_fetched_again_for_the_ne
         watch.kill()
     assert code == 0, stderr
     log = server.stderr_text()
-    assert re.findall(r"realtime: connection 1 signed by (\S+)", log) == ["AKIDREFRESH0001"] * 2, log
-    assert re.findall(r"realtime: connection 2 signed by (\S+)", log) == ["AKIDREFRESH0002"] * 2, log
+    assert re.findall(r"realtime: connection 1 signed by (\S+)", log) == ["AKIDREFRESH0002", "AKIDREFRESH0003"], log
+    assert re.findall(r"realtime: connection 2 signed by (\S+)", log) == ["AKIDREFRESH0004", "AKIDREFRESH0005"], log
+    assert counter.read_text() == "5"  # the first fetch, then one before each signing
     assert REFRESH_SECRET not in stderr
 
 

@@ -283,14 +283,24 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         try Self.check(golden)
     }
 
+    /// `GQLC_UPDATE_GOLDEN=1` rewrites the golden files from the code, and fails every case it rewrote.
+    static var isRecording: Bool { ProcessInfo.processInfo.environment["GQLC_UPDATE_GOLDEN"] == "1" }
+
     static func check(_ golden: GoldenCase) throws {
         let request = try golden.build(TestSchemas.builder(try golden.schema()))
         let variables = JSONValue.object(request.variables).serialized(.compact)
         let documentURL = Self.directory.appendingPathComponent(golden.name + ".graphql")
         let variablesURL = Self.directory.appendingPathComponent(golden.name + ".json")
-        if ProcessInfo.processInfo.environment["GQLC_UPDATE_GOLDEN"] == "1" {
+        if isRecording {
+            // Record mode never passes: what was just written proves nothing until a plain run compares it
+            // (as swift-argument-parser's assertSnapshot does). Review the diff, then run again without it.
             try request.query.write(to: documentURL, atomically: true, encoding: .utf8)
             try (variables + "\n").write(to: variablesURL, atomically: true, encoding: .utf8)
+            Issue.record("""
+                recorded Golden/\(golden.name).graphql and .json (GQLC_UPDATE_GOLDEN=1); review the diff, \
+                then run the tests again without GQLC_UPDATE_GOLDEN
+                """)
+            return
         }
         let expectedDocument = try String(contentsOf: documentURL, encoding: .utf8)
         let expectedVariables = try String(contentsOf: variablesURL, encoding: .utf8)

@@ -2,9 +2,20 @@ import Foundation
 import Testing
 @testable import GQLCore
 
+/// A skipped suite is one line in a long log: without the venv, this says so in the run's summary too (a known
+/// issue, so `swift test` still passes), and names the fix. `make test` makes the venv before it runs.
+@Test func webSocketSuitesRunOrSayWhyNot() {
+    guard let reason = WebSocketTestServer.unavailableReason else { return }
+    withKnownIssue("the WebSocket suites need the test virtualenv") {
+        Issue.record("""
+            WebSocketConnectionTests SKIPPED: \(reason); run make venv (make test does), then swift test again
+            """)
+    }
+}
+
 /// The WebSocket client over libcurl against a real server: Python's `websockets` (Tests/WebSocketServer).
 /// Receives wait at most 60 s, so a broken client fails instead of hanging; no test asserts on speed.
-@Suite(.enabled(if: WebSocketTestServer.isAvailable, "needs the test virtualenv: make venv"))
+@Suite(.enabled(if: WebSocketTestServer.isAvailable, "needs the test virtualenv with websockets and trustme: make venv"))
 struct WebSocketConnectionTests {
     private func connect(_ server: WebSocketTestServer, _ path: String, subprotocols: [String] = [],
                          headers: [HTTPHeader] = [], cancellation: CancellationFlag? = nil) throws -> WebSocketConnection {
@@ -171,24 +182,28 @@ struct WebSocketConnectionTests {
         let server = try WebSocketTestServer()
         let flag = CancellationFlag()
         let socket = try connect(server, "/silent", cancellation: flag)
-        // Whether the flag is set before or during the wait, the receive must end with .cancelled;
-        // the delay only makes it likely that the wake-up pipe ends a blocked poll.
+        // The flag is set only once this thread is blocked in the receive's poll, so the wake-up pipe is what
+        // ends it (a flag set before the wait would be seen without polling, and prove nothing).
+        let receiver = try ThreadState.currentThreadID()
+        let sawBlocked = LockedFlag()
         Thread.detachNewThread {
-            usleep(200_000)
+            if ThreadState.waitUntilPolling(receiver) { sawBlocked.set() }
             flag.cancel()
         }
         #expect(throws: WebSocketError.cancelled) { try socket.receive(timeout: 60) }
+        #expect(sawBlocked.isSet, "the receive was never seen blocked in poll")
         #expect(throws: WebSocketError.cancelled) { try socket.send(text: "x") }
         try socket.close(code: WebSocketCloseCode.goingAway)
         #expect(try server.waitForLine(prefix: "closed ") == "closed /silent rcvd=1001: sent=1001:")
     }
 
-    /// The raw port answers no TLS hello, so a wss:// connect stalls in libcurl; cancellation ends it.
+    /// The raw port answers no TLS hello, so a wss:// connect stalls in libcurl; cancellation ends it. The flag
+    /// is set once the server has the client's hello, so the connect is under way (not yet to begin) when it is.
     @Test func cancellationEndsAStalledConnect() throws {
         let server = try WebSocketTestServer()
         let flag = CancellationFlag()
         Thread.detachNewThread {
-            usleep(200_000)
+            _ = try? server.waitForLine(prefix: "raw-tls-hello")
             flag.cancel()
         }
         #expect(throws: WebSocketError.cancelled) {
@@ -256,5 +271,42 @@ struct WebSocketConnectionTests {
             guard case WebSocketError.connectionFailed(let detail) = error else { return false }
             return detail.contains("certificate")
         }
+    }
+}
+
+/// A flag set on one thread and read on another.
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// What a thread of this process is doing, from Linux's /proc/self/task/TID/syscall.
+private enum ThreadState {
+    #if arch(x86_64)
+    static let pollCalls: Set<Int> = [7, 271]  // poll, ppoll
+    #else
+    static let pollCalls: Set<Int> = [73]  // ppoll (arm64 and other generic-table architectures)
+    #endif
+
+    /// This thread's id (what gettid returns), from the /proc/thread-self link ("PID/task/TID").
+    static func currentThreadID() throws -> Int {
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")
+        return try #require(link.split(separator: "/").last.flatMap { Int($0) })
+    }
+
+    /// Waits until thread `tid` is blocked in poll or ppoll; false if it is not within 60 s (a broken test
+    /// must not hang). It looks every millisecond: the event is a kernel state, which nothing announces.
+    static func waitUntilPolling(_ tid: Int) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: "/proc/self/task/\(tid)/syscall", encoding: .utf8),
+               let number = text.split(separator: " ").first.flatMap({ Int($0) }), pollCalls.contains(number) {
+                return true
+            }
+            usleep(1000)
+        }
+        return false
     }
 }

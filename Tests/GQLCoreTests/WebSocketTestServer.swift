@@ -7,7 +7,24 @@ import Foundation
 final class WebSocketTestServer: @unchecked Sendable {
     /// The project's virtualenv Python, made by `make venv` with the packages in Tests/requirements.txt.
     static let python = TestPaths.repositoryRoot.appendingPathComponent(".venv/bin/python").path
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: python) }
+    static var isAvailable: Bool { unavailableReason == nil }
+
+    /// Why the server cannot run here (nil when it can): the venv's Python must import websockets and trustme.
+    static let unavailableReason: String? = {
+        guard FileManager.default.isExecutableFile(atPath: python) else { return "\(python) does not exist" }
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: python)
+        check.arguments = ["-c", "import websockets, trustme"]
+        check.standardOutput = FileHandle.nullDevice
+        check.standardError = FileHandle.nullDevice
+        do {
+            try check.run()
+            check.waitUntilExit()
+        } catch {
+            return "\(python) could not be run (\(error))"
+        }
+        return check.terminationStatus == 0 ? nil : "\(python) cannot import websockets and trustme"
+    }()
 
     let port: Int
     /// The port of the raw scenarios (frames written byte by byte).

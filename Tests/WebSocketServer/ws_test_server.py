@@ -7,6 +7,7 @@ Run: ws_test_server.py [--tls]. It prints, one line each, flushed:
   raw PORT         the port of the raw scenarios below (plain TCP)
   listening PORT   once it accepts connections on 127.0.0.1 (printed last)
   pong PATH DATA   when the client answered the server's ping on /ping
+  raw-tls-hello    when a TLS client hello reaches the raw port (never answered: the client's handshake stalls)
   closed PATH rcvd=CODE:REASON sent=CODE:REASON   when a connection ends (`none` for a missing close frame)
 It runs until stdin closes, so it never outlives the test that started it.
 
@@ -123,9 +124,14 @@ RAW_SCENARIOS = {
 
 async def raw_handler(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
     try:
-        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+        first = await reader.readexactly(1)
+        if first == b"\x16":  # a TLS handshake record: the client is inside its connect, for the cancellation tests
+            say("raw-tls-hello")
+            await reader.read()  # until the client gives up
+            writer.close()
+            return
+        head = (first + await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
     except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ConnectionError):
-        # Not an upgrade request (a TLS hello that stalls the client's handshake, for the connect tests).
         writer.close()
         return
     path = head.split(" ")[1]
