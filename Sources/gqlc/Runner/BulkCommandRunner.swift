@@ -254,7 +254,12 @@ struct BulkMessages: Sendable {
         case .invalid(let message): return message
         case .execution(let error): return error.commandLineMessage
         case .errors(let errors): return errors.map(\.description).joined(separator: "; ")
-        case .alreadyExists(let key): return "\(model) already has a record with key \(self.key(key))"
+        case .alreadyExists(let key, let afterRetry):
+            let exists = "\(model) already has a record with key \(self.key(key))"
+            return afterRetry ? exists + "; " + ModelCommandRunner.ownAttemptMayBeWhy(.create, model: model, key: key) : exists
+        case .refusedAfterRetry(let key):
+            return "the \(operation.rawValue) of \(model) \(self.key(key)) was refused; "
+                + ModelCommandRunner.ownAttemptMayBeWhy(operation, model: model, key: key)
         case .notFound(let key): return "no \(model) with key \(self.key(key))"
         }
     }

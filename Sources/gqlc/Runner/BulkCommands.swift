@@ -36,7 +36,8 @@ extension ModelCommandRunner {
                 Self.prepared(item) { value throws(RequestBuildError) in
                     let request = try builder.update(
                         model, key: nil, values: RecordValues(assignments: assignments, input: value), fields: fields)
-                    return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
+                    let key = Self.key(of: request, fields: keyFields)
+                    return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(key)), key: key)
                 }
             })
     }
@@ -73,7 +74,8 @@ extension ModelCommandRunner {
                 default: throw .notAnObject(found: value.kindDescription)
                 }
                 let request = try builder.delete(model, key: key, fields: fields)
-                return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
+                let sent = Self.key(of: request, fields: keyFields)
+                return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(sent)), key: sent)
             }
         }
     }
