@@ -29,6 +29,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case dottedPath(String, model: String, hint: String?)
     /// A create lacks non-null fields the server does not fill; each is `'name' (Type!)`.
     case missingRequiredFields(model: String, fields: [String])
+    /// An update sets non-null fields to null (the update input accepts null, but every later read of the record
+    /// would fail); each is `'name' (Type!)`.
+    case requiredFieldsNulled(model: String, fields: [String])
     /// An integer outside the type's range.
     case outOfRange(String, type: String)
     /// Text that should be JSON is not.
@@ -137,6 +140,10 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return head + (hint.map { "; match the related record by key: \($0)" } ?? "")
         case .missingRequiredFields(let model, let fields):
             return "create \(model): missing required field\(fields.count == 1 ? "" : "s") " + fields.joined(separator: ", ")
+        case .requiredFieldsNulled(let model, let fields):
+            let (noun, pronoun) = fields.count == 1 ? ("field", "it") : ("fields", "them")
+            return "update \(model): cannot set the required \(noun) " + fields.joined(separator: ", ")
+                + " to null (every read of the record would then fail); give \(pronoun) a value or leave \(pronoun) out"
         case .outOfRange(let text, let type):
             let bounds = type == "Int" ? " (32-bit: \(Int32.min) to \(Int32.max))" : ""
             return "'\(text)' is out of range for \(type)\(bounds)"
