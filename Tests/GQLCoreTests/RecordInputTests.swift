@@ -29,4 +29,33 @@ import Testing
             == "update ArticleTags: cannot set the required fields 'article' (Article!: its key articleId), "
             + "'tag' (Tag!: its key tagId) to null (every read of the record would then fail); give them a value or leave them out")
     }
+
+    private func createInput(_ builder: RequestBuilder, _ model: String, _ input: JSONValue) throws -> String {
+        let request = try builder.create(model, values: RecordValues(input: input))
+        return request.variables["input"]?.serialized() ?? ""
+    }
+
+    @Test func aBelongsToInInputSetsItsForeignKey() throws {
+        // The related record, as Amplify JS and DataStore records carry it; its key; or the key's value.
+        #expect(try createInput(blog, "Post", ["id": "n1", "title": "x", "blog": ["id": "b1", "name": "Kitchen", "__typename": "Blog"]])
+            == #"{"blogId":"b1","id":"n1","title":"x"}"#)
+        #expect(try createInput(blog, "Post", ["id": "n1", "title": "x", "blog": "b1"]) == #"{"blogId":"b1","id":"n1","title":"x"}"#)
+        // Null sets nothing; the foreign key given too must agree.
+        #expect(try createInput(blog, "Post", ["id": "n1", "title": "x", "blog": nil]) == #"{"id":"n1","title":"x"}"#)
+        #expect(try createInput(blog, "Post", ["id": "n1", "title": "x", "blogId": "b1", "blog": ["id": "b1"]])
+            == #"{"blogId":"b1","id":"n1","title":"x"}"#)
+        #expect(message { try blog.create("Post", values: RecordValues(input: ["title": "x", "blogId": "b2", "blog": ["id": "b1"]])) }
+            == "input: 'blogId' is already set by 'blog' to another value; give it once")
+        #expect(message { try blog.create("Post", values: RecordValues(input: ["title": "x", "blog": ["name": "Kitchen"]])) }
+            == "input: blog: expected the Blog's key field 'id', found an object without it")
+    }
+
+    @Test func aCompositeBelongsToTakesItsKeyObject() throws {
+        let cpk = TestSchemas.builder(try TestSchemas.gen1CPK())
+        #expect(try createInput(cpk, "Comment3", ["commentId": "c", "content": "hi", "post": ["postId": "p", "title": "T"]])
+            == #"{"commentId":"c","content":"hi","postId":"p","postTitle":"T"}"#)
+        #expect(message { try cpk.create("Comment3", values: RecordValues(input: ["commentId": "c", "content": "hi", "post": "p"])) }
+            == "input: 'post' on Comment3 points to a composite key; use its foreign-key fields 'postId', 'postTitle' instead "
+            + "(or, in input, the related record's key object)")
+    }
 }

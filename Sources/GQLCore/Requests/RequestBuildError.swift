@@ -157,7 +157,7 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return "'\(field)' on \(model) is a relationship held by the related records; \(hint)"
         case .compositeRelationship(let field, let model, let keys):
             return "'\(field)' on \(model) points to a composite key; use its foreign-key fields "
-                + keys.map { "'\($0)'" }.joined(separator: ", ") + " instead"
+                + keys.map { "'\($0)'" }.joined(separator: ", ") + " instead (or, in \(name(.input)), the related record's key object)"
         case .needsJSON(let field, let what):
             return "'\(field)' is \(what); give it as JSON: \(field):=…"
         case .syntax(let message):

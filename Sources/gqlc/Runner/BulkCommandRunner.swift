@@ -132,12 +132,15 @@ extension ModelCommandRunner {
                 { counts in reporter.update(items: counts.total, failed: counts.failed) }
             })
         let deleted = operation == .delete ? DeletedKeys() : nil
+        let repeated = RepeatedFailures()
         let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in
             switch result.outcome {
             case .done(let record):
                 deleted?.add(result.key)
                 ProgressReporter.above(recordsShareTerminal ? progress : nil) { records.write(record) }
                 return
+            case .failed(.invalid(let reason)) where !repeated.firstTime(reason, line: result.item.line):
+                break  // said once, and counted for the end
             case .failed(let failure):
                 let message = "\(describe.place(result, inputName)): \(describe.message(failure))"
                 ProgressReporter.above(progress) { diagnostics.error(message) }
@@ -152,6 +155,7 @@ extension ModelCommandRunner {
         }
         records.finish()
         progress?.clear()
+        repeated.report(inputName: inputName).forEach(diagnostics.error)
         if case .inputFailed(let error) = stop {
             diagnostics.error("--input: \(inputName): \(error.description); the records before it were processed")
         }
@@ -184,6 +188,8 @@ extension ModelCommandRunner {
     ) -> ExitCode {
         var counts = BulkCounts()
         var writer = JSONWriter(style: .compact)
+        let repeated = RepeatedFailures()
+        defer { repeated.report(inputName: inputName).forEach(diagnostics.error) }
         while true {
             let item: BulkInputItem
             do throws(BulkInputError) {
@@ -201,7 +207,9 @@ extension ModelCommandRunner {
                 writer.bytes.append(UInt8(ascii: "\n"))
             case .failure(let failure):
                 counts.failed += 1
-                diagnostics.error("\(inputName):\(item.line): \(failure.message)")
+                if repeated.firstTime(failure.message, line: item.line) {
+                    diagnostics.error("\(inputName):\(item.line): \(failure.message)")
+                }
                 rejects?.write(bytes: item.rejectLine)
             }
             if writer.bytes.count >= 1 << 16 {
