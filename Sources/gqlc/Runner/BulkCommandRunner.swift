@@ -73,6 +73,7 @@ extension ModelCommandRunner {
         guard let item = input.ahead.first else {
             throw RunFailure.usage("--input: \(input.name): the input is empty; expected a JSON object")
         }
+        if item.isOversized { throw RunFailure.usage("--input: \(input.name): \(Self.oversizedMessage)") }
         do {
             return try item.parse()
         } catch {

@@ -84,6 +84,7 @@ extension ModelCommandRunner {
     static func prepared(
         _ item: BulkInputItem, _ build: (JSONValue) throws(RequestBuildError) -> BulkRequest
     ) -> Result<BulkRequest, BulkPrepareFailure> {
+        if item.isOversized { return .failure(BulkPrepareFailure(oversizedMessage)) }
         let value: JSONValue
         do {
             value = try item.parse()
@@ -96,6 +97,10 @@ extension ModelCommandRunner {
             return .failure(BulkPrepareFailure(error.commandLineMessage))
         }
     }
+
+    /// Why an item over ``BulkInputItem/maximumSize`` failed, and that it is not in the rejects file.
+    static let oversizedMessage = "larger than \(BulkInputItem.maximumSize >> 20) MiB, the most gqlc reads as one record; "
+        + "it was read past and not sent (nor copied to --rejects)"
 
     /// The key fields of a mutation's `input`, in key order.
     static func key(of request: GraphQLRequest, fields: [String]) -> JSONObject {
