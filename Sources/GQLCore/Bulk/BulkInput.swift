@@ -215,7 +215,7 @@ public struct BulkInputReader<Source: ByteChunkSource> {
         }
         if lines == .undecided { lines = spanned ? .valuesSpanLines : .oneRecordPerLine }
         if oversized { return item(line: startLine, column: startColumn, bytes: [], oversized: true) }
-        while let last = bytes.last, Self.isBlank(last) { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         if firstClose == bytes.count { return item(line: startLine, column: startColumn, bytes: bytes) }
         return items(of: bytes, line: startLine, column: startColumn)
     }
