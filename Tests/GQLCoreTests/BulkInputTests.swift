@@ -121,6 +121,11 @@ private func items(_ text: String, chunk: Int = 3) throws -> [(line: Int, text: 
         #expect(found[0].3 == nil && found[2].3 == nil)
     }
 
+    @Test func anObjectWrittenWithoutIndentationIsOneRecord() throws {
+        let found = try parsed("{\n\"id\": \"a\",\n\"tags\": [\n\"x\"\n]\n}\n")
+        #expect(found.count == 1 && found[0].3 == nil)
+    }
+
     @Test func anOversizedRecordIsOneItemAndTheInputGoesOn() throws {
         let long = String(repeating: "x", count: 40)
         let found = try parsed("{\"a\":1}\n{\"t\":\"\(long)\"}\n{\"b\":2}\n", limit: 32)

@@ -111,8 +111,8 @@ public enum BulkInputError: Error, Sendable, Equatable, CustomStringConvertible 
 ///   `{…} trailing`, binary garbage) is one item, whose parse error has the line's true line:column, so nothing
 ///   of it is applied and it goes to a rejects file unchanged.
 /// - When the first record spans lines, values may be pretty-printed (`jq`'s output): a value goes on over the
-///   lines that start with a space, a tab or a closing bracket, until its brackets balance; a line that starts
-///   otherwise (a `{` at column 1) begins the next record, and the value cut short is one failed item.
+///   lines that start with a space, a tab, a closing bracket or a quote, until its brackets balance; a line that
+///   starts otherwise (a `{` at column 1) begins the next record, and the value cut short is one failed item.
 ///
 /// An item larger than ``BulkInputItem/maximumSize`` (by default) is read past without being kept: one oversized item, and the input
 /// goes on after it.
@@ -221,10 +221,13 @@ public struct BulkInputReader<Source: ByteChunkSource> {
     }
 
     /// After a line break inside a value: whether the next line goes on with it (it starts with a space, a tab or a
-    /// closing bracket, as a pretty printer's inner and closing lines do).
+    /// closing bracket, as a pretty printer's inner and closing lines do, or with a member name's quote, as an
+    /// object written by hand without indentation does).
     private mutating func continuesValue() throws(BulkInputError) -> Bool {
         switch try peek() {
-        case UInt8(ascii: " ")?, UInt8(ascii: "\t")?, UInt8(ascii: "}")?, UInt8(ascii: "]")?, UInt8(ascii: "\r")?: return true
+        case UInt8(ascii: " ")?, UInt8(ascii: "\t")?, UInt8(ascii: "}")?, UInt8(ascii: "]")?, UInt8(ascii: "\r")?,
+            UInt8(ascii: "\"")?:
+            return true
         default: return false
         }
     }
