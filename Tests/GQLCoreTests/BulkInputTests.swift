@@ -74,6 +74,78 @@ private func items(_ text: String, chunk: Int = 3) throws -> [(line: Int, text: 
         }
     }
 
+    /// The items of `text` as (line, column, text, parse error or nil).
+    private func parsed(_ text: String, limit: Int = BulkInputItem.maximumSize) throws -> [(Int, Int, String, String?)] {
+        var reader = BulkInputReader(source: SmallChunks(bytes: Array(text.utf8), size: 5), maximumItemSize: limit)
+        var result: [(Int, Int, String, String?)] = []
+        while let item = try reader.next() {
+            var problem: String?
+            do { _ = try item.parse() } catch { problem = error.description }
+            result.append((item.line, item.column, item.isOversized ? "<oversized>" : String(decoding: item.bytes, as: UTF8.self), problem))
+        }
+        return result
+    }
+
+    @Test func aLineThatIsNotAllJSONIsOneItemWithItsTrueColumn() throws {
+        let found = try parsed("{\"id\":\"a\"}\nnot json\n{\"id\":\"p0\",\"title\":\"x\"} trailing\n  {\"id\":\"b\"}\n")
+        #expect(found.map(\.2) == [#"{"id":"a"}"#, "not json", #"{"id":"p0","title":"x"} trailing"#, #"{"id":"b"}"#])
+        #expect(found[1].3 == "2:2: unexpected character 'o'; expected 'null'")
+        #expect(found[2].3 == "3:25: unexpected character 't'; expected the end of the input after the JSON value")
+        #expect(found[3].0 == 4 && found[3].1 == 3 && found[3].3 == nil)
+    }
+
+    @Test func binaryGarbageIsOneItemPerLine() throws {
+        let found = try parsed("{}\n\u{01}\u{7f}{ \"x [\n\"\u{02}\n{}\n")
+        #expect(found.map(\.0) == [1, 2, 3, 4])
+        #expect(found.map { $0.3 == nil } == [true, false, false, true])
+    }
+
+    @Test func severalValuesOnALineAreItemsWhenAllParse() throws {
+        let found = try parsed("{\"id\":\"a\"} {\"id\":\"b\"}{\"id\":\"c\"}\n\"k1\" \"k2\"\n")
+        #expect(found.map(\.2) == [#"{"id":"a"}"#, #"{"id":"b"}"#, #"{"id":"c"}"#, #""k1""#, #""k2""#])
+        #expect(found.map(\.1) == [1, 12, 22, 1, 6])
+        #expect(found.allSatisfy { $0.3 == nil })
+    }
+
+    @Test func ndjsonLinesAreNeverJoinedOnceTheFirstRecordFitsItsLine() throws {
+        // After a one-line first record, an unclosed line does not swallow the indented line after it.
+        let found = try parsed("{\"a\":1}\n{\"b\": [1,\n  2]}\n{\"c\":3}\n")
+        #expect(found.map(\.0) == [1, 2, 3, 4])
+        #expect(found.map { $0.3 == nil } == [true, false, false, true])
+    }
+
+    @Test func aPrettyValueWithTrailingTextIsOneFailureAndTheNextValueIsRead() throws {
+        let found = try parsed("{\n  \"id\": \"a\"\n}\n{\n  \"id\": \"b\"\n} junk\n{\n  \"id\": \"c\"\n}\n")
+        #expect(found.map(\.0) == [1, 4, 7])
+        #expect(found[1].3 == "6:3: unexpected character 'j'; expected the end of the input after the JSON value")
+        #expect(found[0].3 == nil && found[2].3 == nil)
+    }
+
+    @Test func anObjectWrittenWithoutIndentationIsOneRecord() throws {
+        let found = try parsed("{\n\"id\": \"a\",\n\"tags\": [\n\"x\"\n]\n}\n")
+        #expect(found.count == 1 && found[0].3 == nil)
+    }
+
+    @Test func anOversizedRecordIsOneItemAndTheInputGoesOn() throws {
+        let long = String(repeating: "x", count: 40)
+        let found = try parsed("{\"a\":1}\n{\"t\":\"\(long)\"}\n{\"b\":2}\n", limit: 32)
+        #expect(found.map(\.2) == [#"{"a":1}"#, "<oversized>", #"{"b":2}"#])
+        #expect(found.map(\.0) == [1, 2, 3])
+        var array = BulkInputReader(source: BufferedChunks(Array("[{\"t\":\"\(long)\"}, 1]".utf8)), maximumItemSize: 32)
+        #expect(try array.next()?.isOversized == true)
+        #expect(try array.next()?.bytes == [UInt8(ascii: "1")])
+        #expect(try array.next() == nil)
+    }
+
+    @Test func anArrayElementsParseErrorHasItsTrueColumn() throws {
+        var reader = BulkInputReader(source: BufferedChunks(Array("[1, {\"a\": tru}]".utf8)))
+        _ = try reader.next()
+        let second = try #require(try reader.next())
+        #expect(throws: JSONParseError(message: "unexpected character '}'; expected 'true'", line: 1, column: 14, offset: 9)) {
+            try second.parse()
+        }
+    }
+
     @Test func aRejectLineIsTheItemOnOneLine() throws {
         let item = BulkInputItem(index: 0, line: 1, bytes: Array("{\n  \"a\": 1\n}".utf8))
         #expect(String(decoding: item.rejectLine, as: UTF8.self) == "{\"a\":1}\n")

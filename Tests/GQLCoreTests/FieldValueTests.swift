@@ -124,10 +124,14 @@ import Testing
             "blog": ["id": "b1", "__typename": "Blog"], "comments": ["items": [], "nextToken": nil], "rating": 2,
         ]
         let request = try builder.update("Post", key: nil, values: RecordValues(assignments: ["rating=3"], input: fetched))
-        #expect(request.variables.serialized() == #"{"input":{"id":"p1","rating":3,"title":"T"}}"#)
+        // The belongsTo as gqlc prints it (the related record's key) sets its foreign key.
+        #expect(request.variables.serialized() == #"{"input":{"blogId":"b1","id":"p1","rating":3,"title":"T"}}"#)
         #expect(createError([], input: ["titel": "x"]) == "input: unknown field 'titel' on Post; did you mean 'title'?")
         #expect(createError([], input: [1]) == "input: expected a JSON object, found an array")
-        #expect(createError([], input: ["blog": "b1"]) == "input: blog: expected an object (a Blog relationship), found a string")
+        #expect(createError([], input: ["title": "x", "blog": true])
+            == "input: blog: expected the Blog record or its key (id), found a boolean")
+        #expect(createError([], input: ["title": "x", "comments": "c1"])
+            == "input: comments: expected an object (a Comment relationship), found a string")
     }
 }
 

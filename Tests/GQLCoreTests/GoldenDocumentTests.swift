@@ -223,6 +223,16 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         GoldenCase(name: "gen2-modeled-subscription-onpostupdated", schema: TestSchemas.gen2Modeled) {
             try $0.custom("onPostUpdated", kind: .subscription, arguments: RecordValues(assignments: ["postId=p1"]))
         },
+        // Shared fixtures: an owner rule whose owner field the schema leaves to the transformer; selected everywhere
+        GoldenCase(name: "gen2-modeled-create-todo-owner", schema: TestSchemas.gen2Modeled) {
+            try $0.create("Todo", values: RecordValues(assignments: ["name=Buy milk"]))
+        },
+        GoldenCase(name: "gen2-modeled-list-todos-where-owner", schema: TestSchemas.gen2Modeled) {
+            try $0.list("Todo", filter: FilterInput(where: ["owner=alice"]))
+        },
+        GoldenCase(name: "gen2-modeled-subscription-oncreate-todo-owner", schema: TestSchemas.gen2Modeled) {
+            try $0.subscription("Todo", event: .onCreate)
+        },
         // Shared fixtures: Gen1 blog with implicit foreign keys (validated against its AppSync SDL)
         GoldenCase(name: "gen1-blog-get-post-include-comments", schema: TestSchemas.gen1Blog) {
             try $0.get("Post", key: .id("p1"), include: ["comments", "blog"])

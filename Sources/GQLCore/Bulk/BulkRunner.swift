@@ -13,8 +13,8 @@ public enum BulkOperation: String, Sendable, Equatable {
 public struct BulkRequest: Sendable {
     /// The mutation, carrying the record's key (generated for a create before the first attempt).
     public var request: GraphQLRequest
-    /// A `get` of the same key: after our own retry, a create refused because the key exists is looked up and
-    /// counted as done (the earlier attempt made it). Nil when the model has no get.
+    /// A `get` of the same key: a write refused by its condition after our own retry is looked up, and counted as
+    /// done when the earlier attempt was applied (see ``RefusedWrite``). Nil when the model has no get.
     public var lookup: GraphQLRequest?
     /// The key as sent, for messages and for the rejects file (`{"id":"…"}`).
     public var key: JSONObject
@@ -78,10 +78,9 @@ public struct BulkCounts: Sendable, Equatable {
 /// input order. At most a window of items beyond the oldest unfinished one is read ahead, so memory stays flat.
 ///
 /// Every item is retried on transient failures (``RetryPolicy``), which is safe: a create carries its key
-/// (given, or generated before the first attempt), so a second attempt cannot create twice, and a refusal
-/// because the key exists after our own retry means the first attempt made it (counted as done, printed after a
-/// `get`); a delete refused as missing after our own retry was done by the first attempt; an update sets the same
-/// values again. GraphQL throttling errors are retried too, with backoff, after slowing the shared pacer.
+/// (given, or generated before the first attempt), so a second attempt cannot create twice; an update sets the same
+/// values again. A refusal after our own retry ("already exists", "not found") may be the first attempt's doing: the
+/// record is read (``RefusedWrite``), and the item is done when it holds what was sent, or is gone after a delete. GraphQL throttling errors are retried too, with backoff, after slowing the shared pacer.
 public struct BulkRunner: Sendable {
     public var operation: BulkOperation
     /// Workers (requests in flight).
@@ -247,8 +246,12 @@ public enum BulkItemFailure: Sendable, Equatable {
     case execution(ExecutionError)
     /// The server's GraphQL errors.
     case errors([GraphQLError])
-    /// A create refused because a record with the key exists (and it was not our own earlier attempt).
-    case alreadyExists(JSONObject)
+    /// A create refused because a record with the key exists that does not hold what was sent; `afterRetry`: gqlc
+    /// had retried the create, so its own earlier attempt (whose answer was lost) may have made it.
+    case alreadyExists(JSONObject, afterRetry: Bool)
+    /// An update or delete refused after gqlc retried it, and a read of the record could not confirm that the
+    /// earlier attempt was applied: it may have been.
+    case refusedAfterRetry(JSONObject)
     /// An update or delete of a key that has no record.
     case notFound(JSONObject)
 }

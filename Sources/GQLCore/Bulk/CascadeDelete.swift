@@ -191,6 +191,8 @@ public struct CascadeDelete: Sendable {
         case .failed(.errors(let errors)): throw .errors(errors)
         case .failed(.execution(let error)): throw .execution(error)
         case .failed(.invalid(let message)): throw .execution(.invalidResponse(.notGraphQL(message)))
+        case .failed(.refusedAfterRetry):
+            throw .errors([GraphQLError(message: "the delete was refused after gqlc's own retry, whose earlier attempt may have been applied")])
         case .interrupted, .notSent: throw .execution(.cancelled)
         }
     }

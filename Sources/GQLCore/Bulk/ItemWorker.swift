@@ -56,39 +56,23 @@ struct ItemWorker: Sendable {
     }
 
     /// The transformer's only conditions are "the key is new" (create) and "the record exists" (update, delete).
+    /// After gqlc's own retry, the first attempt may have made the refusal: ``RefusedWrite`` reads the record to tell.
+    /// Without a retry, a create whose record already holds every value sent was made by an earlier run (a re-run of
+    /// `--rejects`): done too.
     private func conditionRefused(
         _ bulk: BulkRequest, retried: Bool, client: GraphQLClient
     ) -> BulkItemOutcome {
-        switch operation {
-        case .create:
-            // After our own retry, the first attempt made it and its answer was lost. Without a retry, a record
-            // that already holds every value sent was made by an earlier run (a re-run of --rejects): done too.
-            let stored = bulk.lookup.flatMap { lookup -> JSONValue? in
-                guard let response = try? client.execute(lookup),
-                    case .success(let record)? = try? response.outcome(decodePath: lookup.decodePath, nullIsNotFound: true)
-                else { return nil }
-                return record
-            }
-            if let stored, retried || Self.holds(stored, bulk.request.variables["input"]) { return .done(stored) }
-            return retried ? .done(.object(bulk.key)) : .failed(.alreadyExists(bulk.key))
-        case .delete where retried:
-            return .done(.object(bulk.key))
-        case .update, .delete:
+        guard retried || operation == .create else { return .failed(.notFound(bulk.key)) }
+        let refused = RefusedWrite(operation: operation, sent: bulk.request.variables["input"], key: bulk.key, lookup: bulk.lookup)
+        switch (operation, refused.check(client: client)) {
+        case (_, .applied(let record)):
+            return .done(record)
+        case (.create, _):
+            return .failed(.alreadyExists(bulk.key, afterRetry: retried))
+        case (.update, .missing):
             return .failed(.notFound(bulk.key))
-        }
-    }
-
-    /// Whether `record` has every value of `input`.
-    /// Objects match member by member (the stored side may have more, such as `__typename`); lists element by element.
-    static func holds(_ record: JSONValue, _ input: JSONValue?) -> Bool {
-        guard let input else { return false }
-        switch (record, input) {
-        case (.object(let stored), .object(let sent)):
-            return sent.allSatisfy { member in stored[member.key].map { holds($0, member.value) } ?? member.value.isNull }
-        case (.array(let stored), .array(let sent)):
-            return stored.count == sent.count && zip(stored, sent).allSatisfy { holds($0, $1) }
-        default:
-            return record == input
+        case (.update, _), (.delete, _):
+            return .failed(.refusedAfterRetry(bulk.key))
         }
     }
 }

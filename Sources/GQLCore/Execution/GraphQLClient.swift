@@ -59,7 +59,8 @@ public struct GraphQLClient: Sendable {
         writer.write(request.body)
         let (response, attempts) = try send(body: writer.bytes, mayRetry: retryable, mayResend: request.operationType == .query)
         do {
-            let decoded = try ResponseClassifier.classify(response)
+            var decoded = try ResponseClassifier.classify(response)
+            decoded.attempts = attempts
             pacer?.afterAttempt(throttled: decoded.errors.contains(where: \.isThrottling))
             return decoded
         } catch {

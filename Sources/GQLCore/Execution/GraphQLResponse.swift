@@ -6,6 +6,9 @@ public struct GraphQLResponse: Sendable, Equatable {
     public var errors: [GraphQLError]
     /// The whole response object as received (`--raw-response` prints it); nil when built from parts.
     public var envelope: JSONValue?
+    /// How many attempts ``GraphQLClient/execute(_:mayRetry:)`` made: more than one means it retried, and an earlier
+    /// attempt of a mutation may have been applied with its answer lost.
+    public var attempts = 1
 
     /// Makes a value from its parts.
     public init(data: JSONValue?, errors: [GraphQLError] = [], envelope: JSONValue? = nil) {

@@ -48,7 +48,8 @@ extension JSONValue: Equatable {
         }
     }
 
-    private var isContainer: Bool {
+    /// An object or an array.
+    var isContainer: Bool {
         switch self {
         case .array, .object: return true
         default: return false

@@ -89,8 +89,9 @@ struct RecordValueResolver {
 
     /// The input members by field name, unsorted.
     ///
-    /// From `--input`, fields that gqlc itself prints but the server does not accept are dropped:
-    /// `__typename`, read-only fields and relationship objects. Given as arguments, they are errors.
+    /// From `--input`, fields that gqlc itself prints but the server does not accept are dropped: `__typename`,
+    /// read-only fields and relationships held by the related records; a belongsTo sets its foreign keys. Given as
+    /// arguments, they are errors.
     func resolve(_ values: RecordValues) throws(RequestBuildError) -> JSONObject {
         var result = JSONObject()
         if let input = values.input {
@@ -119,20 +120,68 @@ struct RecordValueResolver {
 
     private func merge(input: JSONValue, into result: inout JSONObject) throws(RequestBuildError) {
         guard case .object(let object) = input else { throw .notAnObject(found: input.kindDescription) }
+        var foreignKeys: [(relation: String, field: String, value: JSONValue)] = []
         for member in object where member.key != "__typename" {
             guard let field = model.field(named: member.key) else {
                 throw .unknownField(member.key, type: model.name, suggestion: Suggestions.closest(to: member.key, in: model.fields.map(\.name)))
             }
             if field.isReadOnly { continue }
             if field.isRelationship {
-                switch member.value {
-                case .object, .null: continue
-                default:
-                    throw .wrongJSONType(path: member.key, expected: "an object (a \(field.type) relationship)", found: member.value.kindDescription)
+                for (key, value) in try foreignKeyValues(of: field, given: member.value) {
+                    foreignKeys.append((field.name, key, value))
                 }
+                continue
             }
             result[member.key] = try ValueCoercion.check(member.value, for: field, path: member.key, schema: schema)
         }
+        // A belongsTo given as the related record (or its key) sets the foreign keys, which the record may also carry.
+        for (relation, field, value) in foreignKeys {
+            if let given = result[field], given != value { throw .conflictingAssignments(field: field, first: relation) }
+            result[field] = value
+        }
+    }
+
+    /// The foreign keys that a relationship member of `--input` sets: a belongsTo (or Gen1 hasOne) given as the
+    /// related record or its key object (`{"id": "b1", …}`, the shape Amplify JS and DataStore records have) or, for a
+    /// one-field key, as the key itself (`"b1"`). Null, and objects for relationships held by the related records
+    /// (an included list as gqlc prints it), set nothing.
+    private func foreignKeyValues(of field: ModelField, given value: JSONValue) throws(RequestBuildError) -> [(String, JSONValue)] {
+        if value.isNull { return [] }
+        guard let relation = schema.relationship(of: field), relation.keyHolder == .thisModel else {
+            if case .object = value { return [] }
+            throw .wrongJSONType(path: field.name, expected: "an object (a \(field.type) relationship)", found: value.kindDescription)
+        }
+        let relatedKeys = schema.models[relation.relatedModel]?.keyFields ?? []
+        let pairs = Array(zip(relation.foreignKeys, relatedKeys))
+        guard !pairs.isEmpty, pairs.count == relation.foreignKeys.count else {
+            throw .relationshipNotSettable(field: field.name, model: model.name, hint: "its foreign keys do not match \(relation.relatedModel)'s key")
+        }
+        let keyObject: JSONObject
+        switch value {
+        case .object(let object):
+            keyObject = object
+        case .string, .number:
+            guard pairs.count == 1 else {
+                throw .compositeRelationship(field: field.name, model: model.name, foreignKeys: relation.foreignKeys)
+            }
+            keyObject = [pairs[0].1.name: value]
+        default:
+            let names = relatedKeys.map(\.name).joined(separator: ", ")
+            throw .wrongJSONType(
+                path: field.name, expected: "the \(relation.relatedModel) record or its key (\(names))", found: value.kindDescription)
+        }
+        var values: [(String, JSONValue)] = []
+        for (foreignKey, relatedKey) in pairs {
+            let path = "\(field.name).\(relatedKey.name)"
+            guard let keyValue = keyObject[relatedKey.name], !keyValue.isNull else {
+                throw .wrongJSONType(
+                    path: field.name, expected: "the \(relation.relatedModel)'s key field '\(relatedKey.name)'",
+                    found: "an object without it")
+            }
+            let target = FilterBuilder.foreignKeyField(foreignKey, of: model, relatedKey: relatedKey)
+            values.append((foreignKey, try ValueCoercion.check(keyValue, for: target, path: path, schema: schema)))
+        }
+        return values
     }
 
     /// The stored field and value that one assignment sets.

@@ -32,6 +32,9 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
     case dottedPath(String, model: String, hint: String?)
     /// A create lacks non-null fields the server does not fill; each is `'name' (Type!)`.
     case missingRequiredFields(model: String, fields: [String])
+    /// An update sets non-null fields to null (the update input accepts null, but every later read of the record
+    /// would fail); each is `'name' (Type!)`.
+    case requiredFieldsNulled(model: String, fields: [String])
     /// An integer outside the type's range.
     case outOfRange(String, type: String)
     /// Text that should be JSON is not.
@@ -146,6 +149,10 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return head + (hint.map { "; match the related record by key: \($0)" } ?? "")
         case .missingRequiredFields(let model, let fields):
             return "create \(model): missing required field\(fields.count == 1 ? "" : "s") " + fields.joined(separator: ", ")
+        case .requiredFieldsNulled(let model, let fields):
+            let (noun, pronoun) = fields.count == 1 ? ("field", "it") : ("fields", "them")
+            return "update \(model): cannot set the required \(noun) " + fields.joined(separator: ", ")
+                + " to null (every read of the record would then fail); give \(pronoun) a value or leave \(pronoun) out"
         case .outOfRange(let text, let type):
             let bounds = type == "Int" ? " (32-bit: \(Int32.min) to \(Int32.max))" : ""
             return "'\(text)' is out of range for \(type)\(bounds)"
@@ -159,7 +166,7 @@ public indirect enum RequestBuildError: Error, Sendable, Equatable, Parameterize
             return "'\(field)' on \(model) is a relationship held by the related records; \(hint)"
         case .compositeRelationship(let field, let model, let keys):
             return "'\(field)' on \(model) points to a composite key; use its foreign-key fields "
-                + keys.map { "'\($0)'" }.joined(separator: ", ") + " instead"
+                + keys.map { "'\($0)'" }.joined(separator: ", ") + " instead (or, in \(name(.input)), the related record's key object)"
         case .needsJSON(let field, let what):
             return "'\(field)' is \(what); give it as JSON: \(field):=…"
         case .syntax(let message):

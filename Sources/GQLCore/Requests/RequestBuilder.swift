@@ -144,7 +144,8 @@ public struct RequestBuilder: Sendable {
 
     /// `mutation UpdatePost([$condition: ModelPostConditionInput, ]$input: UpdatePostInput!) { … }`.
     ///
-    /// The input holds the key fields and the given fields only, never nulls for fields not mentioned.
+    /// The input holds the key fields and the given fields only, never nulls for fields not mentioned; a null for a
+    /// non-null field is refused (AppSync's update input would take it, and the record could no longer be read).
     /// With `key` nil, the key fields are taken from `values.input`; key values given twice must agree.
     /// `version` is the record's `_version` a model with conflict detection needs (nil sends none).
     public func update(
@@ -154,6 +155,10 @@ public struct RequestBuilder: Sendable {
         let model = try self.model(named: model)
         let root = try operation(model.operations.update, "update", of: model)
         var input = try RecordValueResolver(schema: schema, model: model, isUpdate: true).resolve(values)
+        let nulled = RequiredFields(schema: schema, model: model).nulled(in: input)
+        if !nulled.isEmpty {
+            throw .requiredFieldsNulled(model: model.name, fields: nulled.map { "'\($0.field)' (\($0.type))" })
+        }
         let keys: JSONObject
         if let key {
             keys = try key.resolve(for: model, schema: schema)

@@ -42,4 +42,24 @@ struct RequiredFields {
         }
         return result
     }
+
+    /// The non-null fields that an update's `input` sets to null, in schema order: the update input accepts the
+    /// null, but every later read of the record would fail. A required belongsTo is named for its foreign keys.
+    func nulled(in input: JSONObject) -> [Missing] {
+        func isNull(_ name: String) -> Bool { input[name]?.isNull ?? false }
+        let required = model.fields.filter { !$0.isReadOnly && ($0.isArray ? !$0.isArrayNullable : $0.isRequired) }
+        var result: [Missing] = []
+        var named: Set<String> = []
+        for field in required where field.isRelationship {
+            guard let relation = schema.relationship(of: field), relation.keyHolder == .thisModel else { continue }
+            let nulled = relation.foreignKeys.filter(isNull)
+            guard !nulled.isEmpty else { continue }
+            result.append(Missing(field: field.name, type: "\(field.type)!: its key \(nulled.joined(separator: ", "))"))
+            named.formUnion(nulled)
+        }
+        for field in required where !field.isRelationship && isNull(field.name) && !named.contains(field.name) {
+            result.append(Missing(field: field.name, type: field.graphQLType))
+        }
+        return result
+    }
 }

@@ -42,6 +42,30 @@ public struct AuthRule: Sendable, Equatable {
     }
 }
 
+extension Model {
+    /// The fields the owner rules keep owners in (`owner` unless a rule names another), then the fields dynamic
+    /// group rules keep groups in; each once, in rule order.
+    public var ownerFieldNames: [String] {
+        var names: [String] = []
+        for rule in authRules {
+            let name = rule.allow == "owner" ? rule.ownerField ?? "owner" : rule.allow == "groups" ? rule.groupsField : nil
+            if let name, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Adds the owner fields that the rules name but the schema does not declare, as the transformer adds them to
+    /// the type (`owner: String`, `[String]` for a groups field): set by the server, so not in the create input.
+    /// Amplify JS selects them in every document, and AppSync's subscriptions for owners filter on them, so a
+    /// mutation that leaves them out is never heard by the records' owners.
+    mutating func addImplicitOwnerFields() {
+        for name in ownerFieldNames where field(named: name) == nil {
+            let isGroups = authRules.contains { $0.allow == "groups" && $0.groupsField == name }
+            fields.append(ModelField(name: name, type: .scalar("String"), isArray: isGroups, isReadOnly: true))
+        }
+    }
+}
+
 /// A custom query, mutation or subscription the schema declares besides the models' own operations.
 public struct CustomOperation: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable, CaseIterable {

@@ -96,9 +96,11 @@ enum IntrospectionDecoder {
                 throw node.error("model \(name) has no primaryKeyInfo and no 'id' field, so its key is unknown")
             }
         }
-        return Model(
+        var model = Model(
             name: name, pluralName: pluralName, fields: fields, primaryKey: primaryKey,
             indexes: indexes, operations: operations, authRules: authRules)
+        model.addImplicitOwnerFields()
+        return model
     }
 
     /// `@model(queries: {list: "allPosts"}, subscriptions: null)`: a null disables, a string renames (a subscription

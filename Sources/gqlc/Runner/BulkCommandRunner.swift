@@ -73,6 +73,7 @@ extension ModelCommandRunner {
         guard let item = input.ahead.first else {
             throw RunFailure.usage("--input: \(input.name): the input is empty; expected a JSON object")
         }
+        if item.isOversized { throw RunFailure.usage("--input: \(input.name): \(Self.oversizedMessage)") }
         do {
             return try item.parse()
         } catch {
@@ -134,6 +135,7 @@ extension ModelCommandRunner {
             })
         runner.halt = halt
         let deleted = operation == .delete ? DeletedKeys() : nil
+        let repeated = RepeatedFailures()
         let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in
             switch result.outcome {
             case .done(let record):
@@ -143,6 +145,8 @@ extension ModelCommandRunner {
                 ProgressReporter.above(recordsShareTerminal ? progress : nil) { printed = records.write(record) }
                 if !printed { halt.cancel() }
                 return
+            case .failed(.invalid(let reason)) where !repeated.firstTime(reason, line: result.item.line):
+                break  // said once, and counted for the end
             case .failed(let failure):
                 let message = "\(describe.place(result, inputName)): \(describe.message(failure))"
                 ProgressReporter.above(progress) { diagnostics.error(message) }
@@ -159,6 +163,7 @@ extension ModelCommandRunner {
         }
         if output.failure == nil { records.finish() }
         progress?.clear()
+        repeated.report(inputName: inputName).forEach(diagnostics.error)
         if case .inputFailed(let error) = stop {
             // A file error names the file itself.
             let what = if case .file(let fileError) = error { fileError.reason } else { error.description }
@@ -210,6 +215,8 @@ extension ModelCommandRunner {
     ) -> ExitCode {
         var counts = BulkCounts()
         var writer = JSONWriter(style: .compact)
+        let repeated = RepeatedFailures()
+        defer { repeated.report(inputName: inputName).forEach(diagnostics.error) }
         while true {
             let item: BulkInputItem
             do throws(BulkInputError) {
@@ -227,7 +234,9 @@ extension ModelCommandRunner {
                 writer.bytes.append(UInt8(ascii: "\n"))
             case .failure(let failure):
                 counts.failed += 1
-                diagnostics.error("\(inputName):\(item.line): \(failure.message)")
+                if repeated.firstTime(failure.message, line: item.line) {
+                    diagnostics.error("\(inputName):\(item.line): \(failure.message)")
+                }
                 if rejects?.write(item.rejectLine, inputLine: item.line) == false, let message = rejects?.failureMessage {
                     diagnostics.error(message)
                     return .writeFailed
@@ -283,7 +292,12 @@ struct BulkMessages: Sendable {
         case .invalid(let message): return message
         case .execution(let error): return error.commandLineMessage
         case .errors(let errors): return errors.map(\.description).joined(separator: "; ")
-        case .alreadyExists(let key): return "\(model) already has a record with key \(self.key(key))"
+        case .alreadyExists(let key, let afterRetry):
+            let exists = "\(model) already has a record with key \(self.key(key))"
+            return afterRetry ? exists + "; " + ModelCommandRunner.ownAttemptMayBeWhy(.create, model: model, key: key) : exists
+        case .refusedAfterRetry(let key):
+            return "the \(operation.rawValue) of \(model) \(self.key(key)) was refused; "
+                + ModelCommandRunner.ownAttemptMayBeWhy(operation, model: model, key: key)
         case .notFound(let key): return "no \(model) with key \(self.key(key))"
         }
     }

@@ -41,7 +41,8 @@ extension ModelCommandRunner {
                 let prepared = Self.prepared(item) { value throws(RequestBuildError) in
                     let request = try builder.update(
                         model, key: nil, values: RecordValues(assignments: assignments, input: value), fields: fields)
-                    return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
+                    let key = Self.key(of: request, fields: keyFields)
+                    return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(key)), key: key)
                 }
                 return versions?.versioned(prepared, model: model) ?? prepared
             })
@@ -90,7 +91,8 @@ extension ModelCommandRunner {
                 default: throw .notAnObject(found: value.kindDescription)
                 }
                 let request = try builder.delete(model, key: key, fields: fields, version: version)
-                return BulkRequest(request: request, lookup: nil, key: Self.key(of: request, fields: keyFields))
+                let sent = Self.key(of: request, fields: keyFields)
+                return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(sent)), key: sent)
             }
         }
     }
@@ -99,6 +101,7 @@ extension ModelCommandRunner {
     static func prepared(
         _ item: BulkInputItem, _ build: (JSONValue) throws(RequestBuildError) -> BulkRequest
     ) -> Result<BulkRequest, BulkPrepareFailure> {
+        if item.isOversized { return .failure(BulkPrepareFailure(oversizedMessage)) }
         let value: JSONValue
         do {
             value = try item.parse()
@@ -111,6 +114,10 @@ extension ModelCommandRunner {
             return .failure(BulkPrepareFailure(error.commandLineMessage))
         }
     }
+
+    /// Why an item over ``BulkInputItem/maximumSize`` failed, and that it is not in the rejects file.
+    static let oversizedMessage = "larger than \(BulkInputItem.maximumSize >> 20) MiB, the most gqlc reads as one record; "
+        + "it was read past and not sent (nor copied to --rejects)"
 
     /// The key fields of a mutation's `input`, in key order.
     static func key(of request: GraphQLRequest, fields: [String]) -> JSONObject {

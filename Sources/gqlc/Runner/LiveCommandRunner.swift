@@ -139,7 +139,11 @@ struct RequestExecution {
         case .pathNotFound:
             return outcome.exitStatus  // reported above
         case .failed(let errors):
-            switch explain(.errors(errors), client) {
+            switch explain(.errors(errors, retried: response.attempts > 1), client) {
+            case .applied(let record, let note)?:
+                diagnostics.error(note)
+                printer.print(record)
+                return .success
             case .notFound?:
                 diagnostics.error(notFoundMessage())
                 return .notFound
@@ -158,8 +162,8 @@ struct RequestExecution {
 
 /// A request that failed, as a command's `explain` sees it.
 enum RequestFailure {
-    /// The server answered with errors and no data.
-    case errors([GraphQLError])
+    /// The server answered with errors and no data; `retried`: after more than one attempt.
+    case errors([GraphQLError], retried: Bool)
     /// No usable answer: network, timeout, HTTP status, not GraphQL.
     case execution(ExecutionError)
 }
@@ -172,6 +176,9 @@ enum FailureExplanation {
     case instead(String)
     /// The record does not exist: the not-found message replaces the errors, with status 4.
     case notFound
+    /// The write was applied after all (an earlier attempt's, whose answer was lost): `note` replaces the errors,
+    /// the record is printed, status 0.
+    case applied(JSONValue, note: String)
 }
 
 extension GraphQLResponse {

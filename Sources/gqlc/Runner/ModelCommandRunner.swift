@@ -97,16 +97,21 @@ struct ModelCommandRunner {
         let mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
         let model = invocation.model
         let key = Self.sentKey(request, keyFields: keyFields(of: model))
-        let retried = mayRetry
+        let sentKey = Self.key(of: request, fields: keyFields(of: model))
+        let lookup = try? builder.get(model, key: .values(sentKey))
         return execution.send(
             request, mayRetry: mayRetry, nullIsNotFound: false, expectsRecord: true, notFoundMessage: "",
-            explain: { failure, _ in
+            explain: { failure, client in
                 switch failure {
-                case .errors(let errors):
+                case .errors(let errors, let retried):
                     // The create resolver's condition is that no record has the key yet.
-                    return Self.conditionFailed(errors) ? .notes(["hint: \(model) already has a record with this key"]) : nil
+                    guard Self.conditionFailed(errors) else { return nil }
+                    let exists = "hint: \(model) already has a record with this key"
+                    guard retried else { return .notes([exists]) }
+                    let refused = RefusedWrite(operation: .create, sent: request.variables["input"], key: sentKey, lookup: lookup)
+                    return Self.explain(refused, model: model, client: client, otherwise: [exists])
                 case .execution(let error):
-                    return Self.mayHaveBeenApplied(error, model: model, key: key, retried: retried)
+                    return Self.mayHaveBeenApplied(error, model: model, key: key, retried: mayRetry)
                 }
             })
     }
@@ -151,7 +156,7 @@ struct ModelCommandRunner {
         noteReadings(invocation.model, invocation.conditions, option: "--if")
         recordOrigins(assignments: invocation.assignments, input: input != nil, conditions: invocation.conditions)
         return sendChange(
-            request, model: invocation.model, record: record, conditions: invocation.conditions, fields: invocation.fields)
+            .update, request, model: invocation.model, record: record, conditions: invocation.conditions, fields: invocation.fields)
     }
 
     mutating func delete(_ invocation: DeleteInvocation) -> ExitCode {
@@ -189,7 +194,7 @@ struct ModelCommandRunner {
         recordOrigins(conditions: invocation.conditions)
         if invocation.cascade { return deleteCascading(invocation, request: request) }
         let status = sendChange(
-            request, model: invocation.model, record: record, conditions: invocation.conditions, fields: invocation.fields)
+            .delete, request, model: invocation.model, record: record, conditions: invocation.conditions, fields: invocation.fields)
         if status == .success && !globals.dryRun { warnOrphans(invocation.model, request: request) }
         return status
     }
@@ -255,7 +260,7 @@ struct ModelCommandRunner {
     /// A failed condition without `--if` means the record does not exist (the transformer's only condition is
     /// existence): status 4. With `--if`, one `get` tells a missing record (4) from a false condition (1).
     private mutating func sendChange(
-        _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String], fields: [String]?
+        _ operation: BulkOperation, _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String], fields: [String]?
     ) -> ExitCode {
         do {
             execution.columns = try recordColumns(model, fields: fields)
@@ -273,18 +278,25 @@ struct ModelCommandRunner {
         }
         let deleting = described?.operations.delete == request.decodePath.first
         let diagnostics = self.diagnostics
+        let key = Self.key(of: request, fields: keyFields(of: model))
         return execution.send(
             request, mayRetry: mayRetry, nullIsNotFound: true, expectsRecord: true, notFoundMessage: Self.notFound(model, record),
             explain: { failure, client in
-                if case .errors(let errors) = failure, let described,
+                if case .errors(let errors, _) = failure, let described,
                     let line = Self.conflictLine(errors, request: request, model: described, record: record) {
                     return .instead(line)
                 }
-                guard case .errors(let errors) = failure, Self.conditionFailed(errors) else { return nil }
+                guard case .errors(let errors, let retried) = failure, Self.conditionFailed(errors) else { return nil }
                 if conditions.isEmpty { return .notFound }
+                let isFalse = "the --if condition is false for \(Self.describe(model, record))"
+                if retried {
+                    // The condition may have been true for gqlc's first attempt, which changed the record.
+                    let refused = RefusedWrite(operation: operation, sent: request.variables["input"], key: key, lookup: lookup)
+                    return Self.explain(refused, model: model, client: client, otherwise: [isFalse])
+                }
                 switch lookup.flatMap({ Self.exists($0, client: client) }) {
                 case false?: return .notFound
-                case true?: return .notes(["the --if condition is false for \(Self.describe(model, record))"])
+                case true?: return .notes([isFalse])
                 case nil: return .notes(["hint: the --if condition is false, or \(Self.notFound(model, record)) exists"])
                 }
             },

@@ -103,10 +103,12 @@ enum ModelsRunner {
         lines.append("  fields:")
         let scalars = model.fields.filter { !$0.type.isModel }
         let width = scalars.map(\.name.count).max() ?? 0
+        let owners = model.ownerFieldNames
         for field in scalars {
             var notes: [String] = []
             if key.fields.contains(field.name) { notes.append("key") }
             if field.isReadOnly { notes.append("read-only") }
+            if owners.contains(field.name) { notes.append("owner field of an auth rule") }
             if case .nonModel = field.type { notes.append("embedded") }
             if case .enumeration(let enumName) = field.type, let values = schema.enums[enumName]?.values {
                 notes.append("one of " + values.joined(separator: ", "))

@@ -152,6 +152,7 @@ struct TransformerDerivation {
             for added in addedFields[name] ?? [] where model.field(named: added.name) == nil {
                 model.fields.append(added)
             }
+            model.addImplicitOwnerFields()
             schema.models[name] = model
         }
         for name in joinOrder {
