@@ -45,6 +45,9 @@ import Testing
                                     the end.
 
         Global options:
+              --env NAME            Take settings from the named environment NAME of
+                                    gqlc's config file (see 'gqlc help env'); flags and
+                                    GQLC_* variables still win. (env: GQLC_ENV)
               --schema FILE         The model schema: model-introspection JSON,
                                     amplify_outputs.json, amplifyconfiguration.json, the
                                     @model schema.graphql (or a folder of .graphql
@@ -129,6 +132,10 @@ import Testing
                                     "errors": […]}.
               --decode-json-fields  Print AWSJSON fields as JSON values instead of the
                                     strings the server sends.
+          -y, --yes                 Answer yes to confirmations: deleting what --where
+                                    matched or --cascade found, and writes to a
+                                    protected environment (needed when standard input is
+                                    not a terminal).
           -h, --help                Show help for gqlc or for the command.
               --version             Print the version of gqlc.
 
@@ -247,6 +254,9 @@ import Testing
                                     records, paging with the key fields only.
 
         Global options:
+              --env NAME            Take settings from the named environment NAME of
+                                    gqlc's config file (see 'gqlc help env'); flags and
+                                    GQLC_* variables still win. (env: GQLC_ENV)
               --schema FILE         The model schema: model-introspection JSON,
                                     amplify_outputs.json, amplifyconfiguration.json, the
                                     @model schema.graphql (or a folder of .graphql
@@ -331,6 +341,10 @@ import Testing
                                     "errors": […]}.
               --decode-json-fields  Print AWSJSON fields as JSON values instead of the
                                     strings the server sends.
+          -y, --yes                 Answer yes to confirmations: deleting what --where
+                                    matched or --cascade found, and writes to a
+                                    protected environment (needed when standard input is
+                                    not a terminal).
           -h, --help                Show help for gqlc or for the command.
               --version             Print the version of gqlc.
 

@@ -32,8 +32,8 @@ enum DeleteCommand: CommandDefinition {
         help: "Delete every record that matches EXPR (the --where grammar of 'gqlc help list'); several are AND-ed.")
     static let filter = OptionSpec(
         long: "filter", value: "JSON|@FILE", help: "Delete every record that matches this AppSync filter object; AND-ed with --where.")
-    static let yes = OptionSpec(
-        long: "yes", short: "y", help: "Delete without asking (needed when standard input is not a terminal).")
+    /// The global `--yes`, which delete's confirmations read.
+    static let yes = GlobalOptions.yesOption
     static let cascade = OptionSpec(
         long: "cascade",
         help: "Also delete the record's hasMany children (recursively), its hasOne child and its many-to-many join records, children first.")
@@ -73,7 +73,7 @@ enum DeleteCommand: CommandDefinition {
         arguments: [SharedOptions.model],
         options: [
             SharedOptions.id, SharedOptions.key, SharedOptions.condition, cascade, BulkOptions.input, whereOption,
-            filter, yes, SharedOptions.recordFields, BulkOptions.concurrency, BulkOptions.rejects,
+            filter, SharedOptions.recordFields, BulkOptions.concurrency, BulkOptions.rejects,
         ],
         examples: [
             Example("Delete comment c1", "gqlc delete Comment --id c1"),
@@ -116,4 +116,8 @@ enum DeleteCommand: CommandDefinition {
             filter: filterArgument, confirmed: options.contains(yes), cascade: options.contains(cascade),
             bulk: try BulkOptions.settings(arguments), fields: try SharedOptions.fieldPaths(arguments))
     }
+}
+
+extension DeleteCommand {
+    static func writes(_ invocation: DeleteInvocation) -> String? { "delete \(invocation.model) records" }
 }

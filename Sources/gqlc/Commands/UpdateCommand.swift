@@ -80,3 +80,7 @@ enum UpdateCommand: CommandDefinition {
             fields: try SharedOptions.fieldPaths(arguments))
     }
 }
+
+extension UpdateCommand {
+    static func writes(_ invocation: UpdateInvocation) -> String? { "update \(invocation.model) records" }
+}

@@ -7,7 +7,12 @@ struct LiveCommandRunner: CommandRunner {
 
     func run(_ run: CommandRun, console: Console) -> ExitCode {
         let session = Session(globals: run.globals, console: console, cancellation: cancellation)
-        return run.command.run(in: RunContext(session: session, diagnostics: Diagnostics(sink: console.error)))
+        let diagnostics = Diagnostics(sink: console.error)
+        WriteGuard.noteEnvironment(run.globals, console: console)
+        if let what = run.command.writes, let status = WriteGuard.check(what, session: session, diagnostics: diagnostics) {
+            return status
+        }
+        return run.command.run(in: RunContext(session: session, diagnostics: diagnostics))
     }
 }
 

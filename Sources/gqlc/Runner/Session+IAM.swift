@@ -93,14 +93,3 @@ extension Session {
         return !hasKeyOrToken && (globals.profile != nil || file?.service.defaultAuthorizationType == "AWS_IAM")
     }
 }
-
-extension SettingOrigin {
-    /// Precedence: the command line over the environment over defaults.
-    fileprivate var rank: Int {
-        switch self {
-        case .commandLine: 2
-        case .environment: 1
-        case .default: 0
-        }
-    }
-}
