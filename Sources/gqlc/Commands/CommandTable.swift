@@ -75,6 +75,7 @@ enum CommandTable {
         entry(WhoamiCommand.self),
         entry(LogoutCommand.self),
         entry(EnvCommand.self),
+        entry(SnapshotCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.
