@@ -63,6 +63,9 @@ public struct RecordFileReader {
         reader = BulkInputReader(source: DescriptorChunks(descriptor: descriptor, name: path))
     }
 
+    /// The next line's item, unparsed, or nil at the end.
+    public mutating func nextItem() throws(BulkInputError) -> BulkInputItem? { try reader.next() }
+
     /// The next record with its line, or nil at the end.
     public mutating func next() throws(SnapshotError) -> (record: JSONObject, item: BulkInputItem)? {
         let item: BulkInputItem

@@ -76,6 +76,7 @@ enum CommandTable {
         entry(LogoutCommand.self),
         entry(EnvCommand.self),
         entry(SnapshotCommand.self),
+        entry(RestoreCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.
