@@ -115,3 +115,45 @@ def test_a_model_that_cannot_be_listed_is_named_and_skipped(seeded, schema_examp
     manifest = json.loads((tmp_path / "snap" / "manifest.json").read_text())
     assert manifest["models"][1] == {"name": "Comment", "file": "Comment.ndjson", "count": 0, "complete": False,
                                      "skipped": "its list operation is disabled in the schema"}
+
+
+# MARK: - appsync-local --import and --export-on-exit
+
+@pytest.mark.parametrize("stop_signal", ["SIGTERM", "SIGINT"])
+def test_local_server_keeps_its_data_between_runs(start_appsync, schema_examples_dir, tmp_path, stop_signal):
+    import signal
+    schema = schema_examples_dir / "blog.json"
+    first = start_appsync(schema, seed=schema_examples_dir / "blog-seed.json", args=("--export-on-exit", tmp_path / "kept"))
+    created = run_gqlc(["--schema", schema, "--endpoint", first.url, "create", "Post", "id=new1", "title=Kept", "blog=b1"])
+    assert created.code == 0, created
+    first.process.send_signal(getattr(signal, stop_signal))
+    assert first.process.wait(timeout=30) == 0
+    manifest = json.loads((tmp_path / "kept" / "manifest.json").read_text())
+    assert manifest["format"] == "gqlc-snapshot/1"
+    assert {m["name"]: m["count"] for m in manifest["models"]} == {"Blog": 2, "Comment": 12, "Post": 6}
+
+    second = start_appsync(schema, args=("--import", tmp_path / "kept"))
+    got = run_gqlc(["--schema", schema, "--endpoint", second.url, "get", "Post", "--id", "new1"])
+    assert (got.code, got.json()["title"]) == (0, "Kept")
+    # Keys and timestamps are kept as they were.
+    p1 = run_gqlc(["--schema", schema, "--endpoint", second.url, "get", "Post", "--id", "p1"]).json()
+    assert p1["createdAt"] == "2025-01-12T08:00:00.000Z"
+    # A snapshot gqlc took imports too, and gqlc restores what the server exported.
+    assert run_gqlc(["--schema", schema, "--endpoint", second.url, "snapshot", tmp_path / "by-gqlc"]).code == 0
+    third = start_appsync(schema, args=("--import", tmp_path / "by-gqlc"))
+    count = run_gqlc(["--schema", schema, "--endpoint", third.url, "list", "Comment", "--count"])
+    assert (count.code, count.stdout) == (0, "12\n")
+    empty = start_appsync(schema)
+    restored = run_gqlc(["--schema", schema, "--endpoint", empty.url, "restore", tmp_path / "kept"])
+    assert restored.code == 0, restored
+    assert "Post: 6 restored, 0 skipped, 0 failed" in restored.stderr_lines
+
+
+def test_local_server_refuses_what_is_not_a_snapshot(schema_examples_dir, tmp_path):
+    import subprocess
+    import sys
+    from harness import SERVER_PATH
+    result = subprocess.run([sys.executable, str(SERVER_PATH), "--schema", str(schema_examples_dir / "blog.json"),
+                             "--port", "0", "--import", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert f"{tmp_path}/manifest.json: no such file (is {tmp_path} a gqlc snapshot?)" in result.stderr
