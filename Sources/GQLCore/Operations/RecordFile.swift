@@ -47,8 +47,21 @@ public final class RecordFileWriter {
     }
 }
 
+/// Where a restore reads a model's records from, one item at a time: a snapshot file, or a listing of another API.
+public protocol RecordStream {
+    /// The next record's item, or nil at the end (or when the source failed: see ``failure``).
+    mutating func nextItem() throws(BulkInputError) -> BulkInputItem?
+    /// Why the records ended early, when they did (a listing that failed).
+    var failure: String? { get }
+    /// Releases the source.
+    func close()
+}
+
 /// Reads an NDJSON record file one line at a time (memory stays flat), as ``BulkInputReader`` splits it.
-public struct RecordFileReader {
+public struct RecordFileReader: RecordStream {
+    /// A file does not fail part way: read errors are thrown.
+    public var failure: String? { nil }
+
     public let path: String
     private var reader: BulkInputReader<DescriptorChunks>
     private let descriptor: Int32

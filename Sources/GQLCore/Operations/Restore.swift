@@ -23,6 +23,8 @@ public struct RestoreCounts: Sendable, Equatable {
     /// Deferred links set by the second pass, and those that failed.
     public var linked = 0
     public var linkFailed = 0
+    /// The source's records ended early (a listing failed).
+    public var sourceFailed = false
 
     public init() {}
 }
@@ -35,6 +37,8 @@ public enum RestoreEvent: Sendable {
     case modelFinished(String, RestoreCounts)
     /// The second pass for a model's deferred links starts.
     case linksStarted(String, fields: [String])
+    /// The model's records ended early: the source's listing failed.
+    case sourceFailed(String, String)
 }
 
 /// The create pass, or the second pass that sets deferred links.
@@ -52,7 +56,7 @@ public struct RestoreOutcome: Sendable {
         if stop == .cancelled { return .cancelled }
         if fileError != nil { return .invalidInput }
         if case .inputFailed = stop { return .invalidInput }
-        let bad = counts.contains { $0.counts.failed + $0.counts.unfinished + $0.counts.linkFailed > 0 }
+        let bad = counts.contains { $0.counts.failed + $0.counts.unfinished + $0.counts.linkFailed > 0 || $0.counts.sourceFailed }
         return bad ? .partial : .success
     }
 }
@@ -68,6 +72,8 @@ public struct RestoreJob: Sendable {
     public var options: RestoreOptions
     public var retry: RetryPolicy
     public var cancellation: CancellationFlag?
+    /// Opens a model's records (its name and the manifest's file); by default the snapshot directory's file.
+    public var openRecords: @Sendable (_ model: String, _ file: String) throws(SnapshotError) -> any RecordStream
 
     public init(
         schema: ModelSchema, directory: String, manifest: SnapshotManifest, plan: RestorePlan, options: RestoreOptions,
@@ -80,6 +86,7 @@ public struct RestoreJob: Sendable {
         self.options = options
         self.retry = retry
         self.cancellation = cancellation
+        openRecords = { _, file throws(SnapshotError) in try RecordFileReader(path: directory + "/" + file) }
     }
 
     /// The declared owner fields of `model`'s owner rules (those a create input can carry), and the implicit ones.
@@ -142,9 +149,9 @@ public struct RestoreJob: Sendable {
         _ pass: RestorePass, step: RestorePlan.Step, model: Model, file: String, client: GraphQLClient,
         start: RestoreCounts, events: @escaping @Sendable (RestoreEvent) -> Void
     ) -> (counts: RestoreCounts, stop: BulkRunner.Stop, fileError: SnapshotError?) {
-        var reader: RecordFileReader
+        var reader: any RecordStream
         do {
-            reader = try RecordFileReader(path: directory + "/" + file)
+            reader = try openRecords(model.name, file)
         } catch {
             return (start, .endOfInput, error)
         }
@@ -222,6 +229,10 @@ public struct RestoreJob: Sendable {
                 }
                 events(.item(model: name, result, pass: pass, skipped: skipped))
             })
+        if let failure = reader.failure {
+            counts.update { $0.sourceFailed = true }
+            events(.sourceFailed(name, failure))
+        }
         return (counts.value, stop, nil)
     }
 }

@@ -136,6 +136,8 @@ extension ModelCommandRunner {
         { event in
             switch event {
             case .modelStarted, .linksStarted: break
+            case .sourceFailed(let model, let reason):
+                ProgressReporter.above(progress) { diagnostics.error("listing \(model) failed: \(reason); its records after that were not copied") }
             case .item(let model, let result, let pass, _):
                 progress?.advance(items: 1)
                 let describe = BulkMessages(model: model, operation: pass == .create ? .create : .update)
@@ -155,6 +157,7 @@ extension ModelCommandRunner {
             case .modelFinished(let model, let counts):
                 var line = "\(model): \(counts.restored) restored, \(counts.skipped) skipped, \(counts.failed) failed"
                 if counts.unfinished > 0 { line += ", \(counts.unfinished) not finished" }
+                if counts.sourceFailed { line += " (listing incomplete)" }
                 if counts.linked + counts.linkFailed > 0 {
                     line += "; \(counts.linked) links set" + (counts.linkFailed > 0 ? ", \(counts.linkFailed) failed" : "")
                 }
