@@ -13,7 +13,7 @@ from gqlc_runner import closed_port_url, run_gqlc, runner_for
 from harness import start_server
 
 COMMANDS = ["get", "list", "create", "update", "delete", "query", "mutate", "models", "raw", "subscribe", "schema",
-            "login", "whoami", "logout", "env", "snapshot", "restore", "completion", "help"]
+            "login", "whoami", "logout", "env", "snapshot", "restore", "copy", "completion", "help"]
 
 
 @pytest.fixture(scope="module")

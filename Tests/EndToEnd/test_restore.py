@@ -201,3 +201,54 @@ def test_restore_into_a_read_only_environment_is_refused(source_and_target, tmp_
     assert run.code == 2
     assert "refusing to restore a snapshot: nothing was sent" in run.stderr
     assert target.requests() == []
+
+
+# MARK: - gqlc copy
+
+def environments(tmp_path, schema, source, target, target_extra=""):
+    config = tmp_path / "config"
+    config.write_text(f"[env dev]\nschema = {schema}\nendpoint = {source.url}\n\n"
+                      f"[env stage]\nschema = {schema}\nendpoint = {target.url}\n{target_extra}")
+    return {"GQLC_CONFIG": str(config)}
+
+
+def test_copy_gives_the_target_the_same_records_without_files(source_and_target, tmp_path):
+    schema, introspection, source, target = source_and_target
+    env = environments(tmp_path, schema, source, target)
+    run = run_gqlc(["copy", "--from", "dev", "--to", "stage"], env=env, cwd=tmp_path)
+    assert run.code == 0, run
+    for model in introspection["models"]:
+        assert list_all(target, model, introspection) == list_all(source, model, introspection), model
+    assert "Employee: 4 restored, 0 skipped, 0 failed; 3 links set" in run.stderr_lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["config"]
+    creates = [model for verb, model in created_models(target) if verb == "create"]
+    assert max(i for i, m in enumerate(creates) if m == "Blog") < min(i for i, m in enumerate(creates) if m == "Post")
+    again = run_gqlc(["copy", "--from", "dev", "--to", "stage", "Post", "--skip-existing"], env=env)
+    assert again.code == 0 and "Post: 0 restored, 5 skipped, 0 failed" in again.stderr_lines, again
+
+
+def test_copy_dry_run_prints_the_plan_with_counts(source_and_target, tmp_path):
+    schema, introspection, source, target = source_and_target
+    env = environments(tmp_path, schema, source, target)
+    run = run_gqlc(["--dry-run", "copy", "--from", "dev", "--to", "stage", "Blog", "Post", "Employee"], env=env)
+    assert run.code == 0, run
+    assert run.stdout == "Blog 2\nEmployee 4 (then managerId by update)\nPost 5\n"
+    assert target.requests() == []
+
+
+def test_copy_into_protected_or_read_only_environments(source_and_target, tmp_path):
+    schema, introspection, source, target = source_and_target
+    env = environments(tmp_path, schema, source, target, "protected = true\n")
+    run = run_gqlc(["copy", "--from", "dev", "--to", "stage"], env=env)
+    assert run.code == 2
+    assert ("gqlc: environment 'stage' is protected; pass --yes to copy records into 'stage' (standard input is not a "
+            "terminal, so gqlc cannot ask): nothing was sent") in run.stderr_lines
+    assert target.requests() == []
+    assert run_gqlc(["--yes", "copy", "--from", "dev", "--to", "stage", "Blog"], env=env).code == 0
+    env = environments(tmp_path, schema, source, target, "read_only = true\n")
+    run = run_gqlc(["--yes", "copy", "--from", "dev", "--to", "stage", "Post"], env=env)
+    assert run.code == 2 and "refusing to copy records into 'stage': nothing was sent" in run.stderr
+    # A connection setting from the shell would apply to both sides.
+    run = run_gqlc(["copy", "--from", "dev", "--to", "stage"], env={**env, "GQLC_ENDPOINT": source.url})
+    assert (run.code, run.stderr) == (2, "gqlc: $GQLC_ENDPOINT would apply to both sides; unset it: copy takes each "
+                                         "side's settings from its environment\n")

@@ -77,6 +77,7 @@ enum CommandTable {
         entry(EnvCommand.self),
         entry(SnapshotCommand.self),
         entry(RestoreCommand.self),
+        entry(CopyCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.

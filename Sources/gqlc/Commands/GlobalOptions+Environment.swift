@@ -69,6 +69,30 @@ extension GlobalOptions {
         return selected
     }
 
+    /// The options that say where and how to connect: for a command that talks to two environments (copy), given by
+    /// flag or variable they would apply to both sides.
+    static let connectionOptions = [schemaOption, endpointOption, apiKeyOption, authTokenOption, authModeOption, iamOption,
+                                    profileOption, regionOption, envOption]
+
+    /// The same settings with the environment `name` selected instead, for a command that talks to two environments;
+    /// a connection setting given by flag or `GQLC_*` variable is refused, since it would apply to both sides.
+    func selecting(environment name: String, as role: String) throws(UsageError) -> GlobalOptions {
+        for option in Self.connectionOptions where option != Self.envOption {
+            if parsedOptions.contains(option) {
+                throw UsageError("'\(option.flagName)' would apply to both sides; \(role) takes each side's settings from its environment")
+            }
+            if let variable = option.environmentVariable, processEnvironment[variable] != nil {
+                throw UsageError("$\(variable) would apply to both sides; unset it: \(role) takes each side's settings from its environment")
+            }
+        }
+        var options = parsedOptions
+        options.record(Self.envOption, value: name)
+        var environment = processEnvironment
+        environment[Self.envOption.environmentVariable ?? ""] = nil
+        let selected = try Self.selectEnvironment(options: options, environment: environment)
+        return try GlobalOptions(options: options, environment: environment, selected: selected)
+    }
+
     /// One line per setting: `schema from line 2`, `endpoint (line 3) overridden by $GQLC_ENDPOINT`; secrets not shown.
     private static func provenance(
         of named: NamedEnvironment, path: String, options: ParsedOptions, environment: [String: String]

@@ -65,6 +65,9 @@ struct GlobalOptions: Equatable, Sendable {
     var environment: SelectedEnvironment?
     /// The config file of named environments (`GQLC_CONFIG`, else under `XDG_CONFIG_HOME` or the home folder).
     var configPath: String?
+    /// The options and environment these settings were resolved from, for ``selecting(environment:)``.
+    var parsedOptions = ParsedOptions()
+    var processEnvironment: [String: String] = [:]
 
     /// `--output json|ndjson`.
     enum OutputFormat: String, Sendable, Choice {
@@ -222,6 +225,8 @@ struct GlobalOptions: Equatable, Sendable {
         let lookup = EnvironmentLookup(options: options, environment: environment, selected: selected)
         self.environment = selected
         configPath = EnvironmentConfig.path(environment: environment)
+        parsedOptions = options
+        processEnvironment = environment
         schema = lookup.text(Self.schemaOption) ?? Setting(value: Self.defaultSchemaPath, origin: .default)
         if let text = lookup.text(Self.endpointOption) {
             endpoint = Setting(value: try Self.endpointURL(text), origin: text.origin)

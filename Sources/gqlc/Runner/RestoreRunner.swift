@@ -130,7 +130,7 @@ extension ModelCommandRunner {
     }
 
     /// Renders the restore's events: failures on stderr (and to the rejects files), a summary line per model.
-    private static func restoreEvents(
+    static func restoreEvents(
         diagnostics: Diagnostics, errors: any TextSink, progress: ProgressReporter?, rejects: RejectFiles?, skipExisting: Bool
     ) -> @Sendable (RestoreEvent) -> Void {
         { event in
@@ -167,7 +167,7 @@ extension ModelCommandRunner {
     }
 
     /// `--map-owner FILE`: a JSON object of strings.
-    private func ownerMapping(_ source: InputSource) throws(RunFailure) -> [String: String] {
+    func ownerMapping(_ source: InputSource) throws(RunFailure) -> [String: String] {
         let value = try JSONArgument.read(source, option: RestoreCommand.mapOwner.flagName, console: session.console)
         guard case .object(let object) = value else {
             throw RunFailure.usage("\(RestoreCommand.mapOwner.flagName): expected a JSON object from old owner to new")
