@@ -252,3 +252,38 @@ def test_copy_into_protected_or_read_only_environments(source_and_target, tmp_pa
     run = run_gqlc(["copy", "--from", "dev", "--to", "stage"], env={**env, "GQLC_ENDPOINT": source.url})
     assert (run.code, run.stderr) == (2, "gqlc: $GQLC_ENDPOINT would apply to both sides; unset it: copy takes each "
                                          "side's settings from its environment\n")
+
+
+# MARK: - gqlc diff
+
+def test_diff_finds_exactly_what_changed_was_added_and_removed(source_and_target, tmp_path):
+    schema, introspection, source, target = source_and_target
+    env = environments(tmp_path, schema, source, target)
+    assert gqlc(schema, source, "snapshot", tmp_path / "monday").code == 0
+    same = run_gqlc(["diff", "--from", tmp_path / "monday", "--to", "dev"], env=env)
+    assert (same.code, same.stdout) == (0, ""), same
+    # Change one side through the server itself: one record changed, one removed, one added.
+    source.graphql('mutation { updatePost(input: {id: "p1", title: "Renamed", views: 1}) { id } }')
+    source.graphql('mutation { deleteComment(input: {id: "c1"}) { id } }')
+    source.graphql('mutation { createTag(input: {id: "t9", label: "new"}) { id } }')
+    run = run_gqlc(["diff", "--from", tmp_path / "monday", "--to", "dev"], env=env)
+    assert run.code == 7, run
+    assert sorted(run.stdout.splitlines()) == ["+ Tag id=t9", "- Comment id=c1", "~ Post id=p1: title, views"]
+    assert "Post: 0 added, 0 removed, 1 changed" in run.stderr_lines
+    lines = [json.loads(line) for line in run_gqlc(
+        ["diff", "Post", "--from", tmp_path / "monday", "--to", "dev", "--output", "ndjson"], env=env).stdout.splitlines()]
+    assert len(lines) == 1
+    line = lines[0]
+    assert (line["op"], line["model"], line["key"], line["fields"]) == ("changed", "Post", {"id": "p1"}, ["title", "views"])
+    assert (line["from"]["title"], line["to"]["title"]) == ("A sourdough starter in seven days", "Renamed")
+    assert set(line) == {"op", "model", "key", "fields", "from", "to"}
+    # --ignore and --fields narrow the comparison.
+    assert run_gqlc(["diff", "Post", "--from", tmp_path / "monday", "--to", "dev", "--ignore", "title", "--ignore", "views"],
+                    env=env).code == 0
+    assert run_gqlc(["diff", "Post", "--from", tmp_path / "monday", "--to", "dev", "--fields", "content"], env=env).code == 0
+    # Two environments; an unreachable side is "could not compare", not "different".
+    run = run_gqlc(["diff", "Blog", "--from", "dev", "--to", "stage"], env=env)
+    assert (run.code, run.stdout) == (7, "- Blog id=b1\n- Blog id=b2\n"), run
+    target.stop()
+    run = run_gqlc(["--retries", "0", "diff", "Blog", "--from", "dev", "--to", "stage"], env=env)
+    assert run.code not in (0, 7), run

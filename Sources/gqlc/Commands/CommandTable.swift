@@ -78,6 +78,7 @@ enum CommandTable {
         entry(SnapshotCommand.self),
         entry(RestoreCommand.self),
         entry(CopyCommand.self),
+        entry(DiffCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.

@@ -75,6 +75,7 @@ enum HelpText {
                         ("4", "not found: no such record for get, update or delete"),
                         ("5", "HTTP error status, or a response that is not GraphQL"),
                         ("6", "network failure or timeout"),
+                        ("7", "gqlc diff: the two sides differ"),
                         ("130", "interrupted (Ctrl-C or SIGTERM); a listing prints where to resume"),
                     ])
                 ]),

@@ -16,6 +16,8 @@ enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case httpError = 5
     /// A network failure or timeout.
     case network = 6
+    /// `diff`: the two sides differ (told apart from a failed listing, which is 1, 3, 5 or 6).
+    case differ = 7
     /// Stopped by SIGINT/SIGTERM (128 + SIGINT, the shell convention).
     case interrupted = 130
 
