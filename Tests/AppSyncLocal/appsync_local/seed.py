@@ -52,12 +52,17 @@ def load_seed(path: str, schema: Schema, store: Store) -> int:
             item = dict(raw)
             if model.generates_id and item.get("id") is None:
                 item["id"] = str(uuid.uuid4())
-            for stamp in model.timestamps.values():
-                item.setdefault(stamp, now)
-            try:
-                key = key_of(model, item)
-            except AppSyncError as error:
-                raise SchemaFileError(f"{where}: {error}") from None
-            store.put(model_name, key, item)
+            put_item(store, model, item, now, where)
             count += 1
     return count
+
+
+def put_item(store: Store, model, item: dict, now: str, where: str) -> None:
+    """Store ``item`` (missing timestamps set to ``now``), replacing one with its key; ``where`` names it in errors."""
+    for stamp in model.timestamps.values():
+        item.setdefault(stamp, now)
+    try:
+        key = key_of(model, item)
+    except AppSyncError as error:
+        raise SchemaFileError(f"{where}: {error}") from None
+    store.put(model.name, key, item)

@@ -13,9 +13,9 @@ import json
 import os
 from datetime import datetime, timezone
 
-from .errors import AppSyncError
 from .mis import Schema, SchemaFileError, did_you_mean
-from .resolvers import key_of, now_iso
+from .resolvers import now_iso
+from .seed import put_item
 from .storage import Store
 
 FORMAT = "gqlc-snapshot/1"
@@ -58,13 +58,7 @@ def import_snapshot(directory: str, schema: Schema, store: Store) -> int:
                         raise SchemaFileError(f"{path}:{number}: expected an object")
                     item = {key: value for key, value in record.items()
                             if key in model.fields and key not in model.relations}
-                    for stamp in model.timestamps.values():
-                        item.setdefault(stamp, now)
-                    try:
-                        key = key_of(model, item)
-                    except AppSyncError as error:
-                        raise SchemaFileError(f"{path}:{number}: {error}") from None
-                    store.put(name, key, item)
+                    put_item(store, model, item, now, f"{path}:{number}")
                     count += 1
         except OSError as error:
             raise SchemaFileError(f"{path}: cannot read: {error}") from None
