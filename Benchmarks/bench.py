@@ -15,7 +15,7 @@ import shutil
 import sys
 import time
 
-from benchkit import bulk_scenario, json_scenario, limit_scenario, scenarios, subscribe_scenario, transport_scenarios
+from benchkit import bulk_scenario, json_scenario, limit_scenario, scenarios, snapshot_scenario, subscribe_scenario, transport_scenarios
 from benchkit.process import capture
 from benchkit.report import Report, load_average, machine_description
 from benchkit.servers import Server, ServerError
@@ -25,7 +25,7 @@ ROOT = os.path.dirname(BENCHMARKS)
 
 
 # What --only selects, in the order they run.
-SCENARIOS = ("startup", "size", "get", "paging", "rss", "appsync", "gzip", "waiting", "limit", "subscribe", "bulk", "json")
+SCENARIOS = ("startup", "size", "get", "paging", "rss", "appsync", "gzip", "waiting", "limit", "subscribe", "bulk", "snapshot", "json")
 
 
 def executable(path):
@@ -108,7 +108,7 @@ def main():
                 scenarios.paging(context, canned, share(100))  # the RSS row compares with this one's peak
             if "rss" in only:
                 scenarios.peak_rss(context, canned, share(45))
-    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "subscribe", "bulk"}:
+    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "subscribe", "bulk", "snapshot"}:
         report.note("Local AppSync server not found at `%s`: its rows were skipped." % args.appsync)
     elif appsync is not None:
         if only & {"appsync", "gzip"}:
@@ -129,6 +129,8 @@ def main():
                                             idle_seconds=10 if args.quick else 60)
         if "bulk" in only:
             bulk_scenario.bulk(context, appsync, share(60))
+        if "snapshot" in only:
+            snapshot_scenario.snapshot_restore(context, appsync, sizes=(1_000, 10_000) if args.quick else (10_000, 100_000))
     if "json" in only:
         json_scenario.json_throughput(context, gqlcbench, share(45))
 
