@@ -15,8 +15,8 @@ import shutil
 import sys
 import time
 
-from benchkit import (bulk_scenario, json_scenario, limit_scenario, mcp_scenario, scenarios, subscribe_scenario,
-                      transport_scenarios)
+from benchkit import (bulk_scenario, json_scenario, limit_scenario, mcp_scenario, scenarios, snapshot_scenario,
+                      subscribe_scenario, transport_scenarios)
 from benchkit.process import capture
 from benchkit.report import Report, load_average, machine_description
 from benchkit.servers import Server, ServerError
@@ -27,7 +27,7 @@ ROOT = os.path.dirname(BENCHMARKS)
 
 # What --only selects, in the order they run.
 SCENARIOS = ("startup", "size", "get", "paging", "rss", "appsync", "gzip", "waiting", "limit", "subscribe", "watch", "bulk",
-             "mcp", "json")
+             "snapshot", "mcp", "json")
 
 
 def executable(path):
@@ -110,7 +110,7 @@ def main():
                 scenarios.paging(context, canned, share(100))  # the RSS row compares with this one's peak
             if "rss" in only:
                 scenarios.peak_rss(context, canned, share(45))
-    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "subscribe", "watch", "bulk", "mcp"}:
+    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "subscribe", "watch", "bulk", "snapshot", "mcp"}:
         report.note("Local AppSync server not found at `%s`: its rows were skipped." % args.appsync)
     elif appsync is not None:
         if only & {"appsync", "gzip"}:
@@ -134,6 +134,8 @@ def main():
                                             idle_seconds=10 if args.quick else 60, command=subscribe_scenario.WATCH)
         if "bulk" in only:
             bulk_scenario.bulk(context, appsync, share(60))
+        if "snapshot" in only:
+            snapshot_scenario.snapshot_restore(context, appsync, sizes=(1_000, 10_000) if args.quick else (10_000, 100_000))
         if "mcp" in only:
             mcp_scenario.get_record_call(context, appsync, share(10))
     if "json" in only:

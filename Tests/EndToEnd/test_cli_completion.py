@@ -19,7 +19,7 @@ from gqlc_runner import GQLC_BIN, gqlc_env
 BLOG = "schema-examples/blog.json"
 CUSTOM = "Tests/Fixtures/schemas/custom-operations.mis.json"
 ALL_COMMANDS = ["get", "list", "create", "update", "delete", "sync", "query", "mutate", "models", "raw", "subscribe", "events", "mcp", "schema",
-                "login", "whoami", "logout", "completion", "version", "help"]
+                "login", "whoami", "logout", "env", "snapshot", "restore", "copy", "diff", "completion", "version", "help"]
 
 
 def words_of(line: list[str]) -> str:

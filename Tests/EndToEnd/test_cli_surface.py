@@ -13,7 +13,7 @@ from gqlc_runner import closed_port_url, run_gqlc, runner_for
 from harness import start_server
 
 COMMANDS = ["get", "list", "create", "update", "delete", "sync", "query", "mutate", "models", "raw", "subscribe", "events", "mcp", "schema",
-            "login", "whoami", "logout", "completion", "version", "help"]
+            "login", "whoami", "logout", "env", "snapshot", "restore", "copy", "diff", "completion", "version", "help"]
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +43,7 @@ def test_overview_lists_every_command_and_exit_status():
     commands = re.search(r"\nCommands:\n((?:  .*\n)+)", run.stdout).group(1)
     assert [line.split()[0] for line in commands.splitlines()] == COMMANDS
     statuses = re.search(r"\nExit status:\n((?:  .*\n)+)", run.stdout).group(1)
-    assert [line.split()[0] for line in statuses.splitlines()] == ["0", "1", "2", "3", "4", "5", "6", "7", "130", "141", "143"]
+    assert [line.split()[0] for line in statuses.splitlines()] == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "130", "141", "143"]
     assert run_gqlc(["help"]).stdout == run.stdout == run_gqlc(["-h"]).stdout
 
 

@@ -24,6 +24,6 @@ import Testing
     }
 
     @Test func exitCodesMatchTheOverview() {
-        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 7, 130, 141, 143])
+        #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 7, 8, 130, 141, 143])
     }
 }

@@ -62,15 +62,15 @@ import Testing
           gqlc get Comment --id c1 --include post.comments --no-follow
 
         Global options:
-          --schema FILE, --endpoint URL, --api-key KEY, --auth-token TOKEN, --iam,
-          --region REGION, --profile NAME, --auth-mode apiKey|iam|userPool|oidc|lambda,
-          --token-use access|id, -H/--header 'NAME: VALUE', --cacert FILE,
-          --timeout SECONDS, --max-response-mib N, --retries N, --retry-mutations,
-          --dry-run, -v/--verbose, -q/--quiet, -o/--output json|ndjson|table|tsv|raw,
-          --pretty, --compact, --color auto|always|never, --no-color, --raw-response,
-          --decode-json-fields,
-          --conflict-detection auto|off|on|optimistic|automerge|lambda, -h/--help,
-          --help-all, --version
+          --env NAME, --schema FILE, --endpoint URL, --api-key KEY, --auth-token TOKEN,
+          --iam, --region REGION, --profile NAME,
+          --auth-mode apiKey|iam|userPool|oidc|lambda, --token-use access|id,
+          -H/--header 'NAME: VALUE', --cacert FILE, --timeout SECONDS,
+          --max-response-mib N, --retries N, --retry-mutations, --dry-run, -v/--verbose,
+          -q/--quiet, -o/--output json|ndjson|table|tsv|raw, --pretty, --compact,
+          --color auto|always|never, --no-color, --raw-response, --decode-json-fields,
+          --conflict-detection auto|off|on|optimistic|automerge|lambda, -y/--yes,
+          -h/--help, --help-all, --version
 
           They go before or after the command; 'gqlc get --help-all' or 'gqlc help
           options' explains each.
@@ -234,15 +234,15 @@ import Testing
           delete.
 
         Global options:
-          --schema FILE, --endpoint URL, --api-key KEY, --auth-token TOKEN, --iam,
-          --region REGION, --profile NAME, --auth-mode apiKey|iam|userPool|oidc|lambda,
-          --token-use access|id, -H/--header 'NAME: VALUE', --cacert FILE,
-          --timeout SECONDS, --max-response-mib N, --retries N, --retry-mutations,
-          --dry-run, -v/--verbose, -q/--quiet, -o/--output json|ndjson|table|tsv|raw,
-          --pretty, --compact, --color auto|always|never, --no-color, --raw-response,
-          --decode-json-fields,
-          --conflict-detection auto|off|on|optimistic|automerge|lambda, -h/--help,
-          --help-all, --version
+          --env NAME, --schema FILE, --endpoint URL, --api-key KEY, --auth-token TOKEN,
+          --iam, --region REGION, --profile NAME,
+          --auth-mode apiKey|iam|userPool|oidc|lambda, --token-use access|id,
+          -H/--header 'NAME: VALUE', --cacert FILE, --timeout SECONDS,
+          --max-response-mib N, --retries N, --retry-mutations, --dry-run, -v/--verbose,
+          -q/--quiet, -o/--output json|ndjson|table|tsv|raw, --pretty, --compact,
+          --color auto|always|never, --no-color, --raw-response, --decode-json-fields,
+          --conflict-detection auto|off|on|optimistic|automerge|lambda, -y/--yes,
+          -h/--help, --help-all, --version
 
           They go before or after the command; 'gqlc list --help-all' or 'gqlc help
           options' explains each.

@@ -61,6 +61,13 @@ public struct Timestamp: Sendable, Hashable, Comparable {
             + Self.pad(millis, 3) + "Z"
     }
 
+    /// `YYYY-MM-DD'T'HH:MM:SS'Z'` (ISO 8601, UTC, whole seconds rounded down), as AWSDateTime and manifests write it.
+    public var iso8601UTC: String {
+        let parts = civil
+        return Self.pad(parts.year, 4) + "-" + Self.pad(parts.month, 2) + "-" + Self.pad(parts.day, 2) + "T"
+            + Self.pad(parts.hour, 2) + ":" + Self.pad(parts.minute, 2) + ":" + Self.pad(parts.second, 2) + "Z"
+    }
+
     /// The UTC calendar parts of this moment, whole seconds rounded down.
     public var civil: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
         let seconds = Int(secondsSince1970.rounded(.down))

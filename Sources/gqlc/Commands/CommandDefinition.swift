@@ -15,4 +15,12 @@ protocol CommandDefinition: SendableMetatype {
 
     /// Carries out the invocation: builds the request, talks to the server, prints, picks the exit code.
     static func run(_ invocation: Invocation, in context: RunContext) -> ExitCode
+
+    /// What the invocation writes (`create Post records`), which a protected or read-only environment guards; nil
+    /// for commands that only read.
+    static func writes(_ invocation: Invocation) -> String?
+}
+
+extension CommandDefinition {
+    static func writes(_ invocation: Invocation) -> String? { nil }
 }

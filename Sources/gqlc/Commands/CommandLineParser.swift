@@ -46,7 +46,7 @@ enum CommandLineParser {
             throw UsageError("unknown command '\(command.name)'; run 'gqlc help' for the list of commands")
         }
         let parsed = try entry.decode(commandArguments)
-        let globals = try GlobalOptions(options: scanned.options, environment: environment)
+        let globals = try GlobalOptions.resolve(options: scanned.options, environment: environment, command: command.name)
         let recordCommands = [
             GetCommand.spec, ListCommand.spec, CreateCommand.spec, UpdateCommand.spec, DeleteCommand.spec,
             QueryCommand.spec, MutateCommand.spec, RawCommand.spec,

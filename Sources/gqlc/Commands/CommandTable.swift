@@ -5,11 +5,14 @@ struct ParsedCommand: Equatable, Sendable, CustomStringConvertible {
     /// The command's typed invocation (a `GetInvocation` for `get`).
     let invocation: any Equatable & Sendable
     private let runner: @Sendable (RunContext) -> ExitCode
+    /// What the command writes, for the guard of a protected or read-only environment; nil when it only reads.
+    let writes: String?
 
     init<Command: CommandDefinition>(_ command: Command.Type, _ invocation: Command.Invocation) {
         self.name = command.spec.name
         self.invocation = invocation
         self.runner = { context in Command.run(invocation, in: context) }
+        self.writes = Command.writes(invocation)
     }
 
     /// Runs the command.
@@ -76,6 +79,11 @@ enum CommandTable {
         entry(LoginCommand.self),
         entry(WhoamiCommand.self),
         entry(LogoutCommand.self),
+        entry(EnvCommand.self),
+        entry(SnapshotCommand.self),
+        entry(RestoreCommand.self),
+        entry(CopyCommand.self),
+        entry(DiffCommand.self),
     ]
 
     /// Every command, `completion` and `help` included.

@@ -34,6 +34,8 @@ enum CompletionScript {
         /// A custom operation's name from the `gqlc models` section with this title (`custom queries`),
         /// then its arguments as `NAME=`.
         case customOperations(String)
+        /// The names of the config file's environments, from `gqlc env list`.
+        case environments
         case nothing
     }
 
@@ -55,6 +57,7 @@ enum CompletionScript {
         guard let argument else { return .nothing }
         if command == CompletionCommand.spec.name { return .choices(CompletionCommand.Shell.words) }
         if command == SchemaCommand.spec.name { return .choices(SchemaInvocation.Action.words) }
+        if command == EnvCommand.spec.name { return .choices(EnvInvocation.Action.words) }
         switch argument.name {
         case "MODEL": return .models
         case "COMMAND": return .commands
@@ -105,6 +108,8 @@ enum CompletionScript {
             let arguments = "\(models) | sed -n \"s/^  $model(\\(.*\\)): .*/\\1/p\" | tr ',' '\\n' | sed -n 's/^ *\\([_A-Za-z0-9]*\\):.*/\\1=/p'"
             return "if (( positionals == 0 )); then COMPREPLY=($(compgen -W \"$(\(names))\" -- \"$cur\")); "
                 + "else compopt -o nospace 2>/dev/null; COMPREPLY=($(compgen -W \"$(\(arguments))\" -- \"$cur\")); fi"
+        case .environments:
+            return "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" env list 2>/dev/null | cut -d' ' -f1)\" -- \"$cur\"))"
         case .nothing: return "COMPREPLY=()"
         }
     }
@@ -126,7 +131,11 @@ enum CompletionScript {
 
     /// The arms that complete option values: files, fixed choices, or nothing (a free value).
     private static var optionValueArms: [String] {
-        grouped(valueOptions.map { (names($0), modelValueOptions[$0.long].map { .candidates($0) } ?? completion(ofValue: $0.valueName ?? "")) })
+        grouped(valueOptions.map { option in
+            let completion: ValueCompletion = option == GlobalOptions.envOption ? .environments
+                : modelValueOptions[option.long].map { .candidates($0) } ?? self.completion(ofValue: option.valueName ?? "")
+            return (names(option), completion)
+        })
             .map { "        \($0.patterns)) \(reply($0.completion)); return ;;" }
     }
 
@@ -137,10 +146,15 @@ enum CompletionScript {
     /// The arms that complete a command's first argument, and the `FIELD=` arguments of create and update.
     private static var argumentArms: [String] {
         let assignments: [(String, CompletionCandidates.Kind)] = [(CreateCommand.spec.name, .assign), (UpdateCommand.spec.name, .change)]
-        return assignments.map { name, kind in
+        let environmentNames = "        \(EnvCommand.spec.name)) if (( positionals == 0 )); then "
+            + "\(reply(.choices(EnvInvocation.Action.words))); elif (( positionals == 1 )) && [[ $model != add ]]; then "
+            + "\(reply(.environments)); fi ;;"
+        return [environmentNames] + assignments.map { name, kind in
             "        \(name)) if (( positionals == 0 )); then \(reply(.models)); "
                 + "elif [[ $prev != = && $prev != : && $prev != := ]]; then \(reply(.candidates(kind))); fi ;;"
-        } + grouped(commands.map { ([$0.name], completion(ofArgument: $0.arguments.first, command: $0.name)) })
+        } + grouped(commands.filter { $0.name != EnvCommand.spec.name }.map {
+            ([$0.name], completion(ofArgument: $0.arguments.first, command: $0.name))
+        })
             .filter { $0.completion != .nothing }
             .map { arm in
                 if case .customOperations = arm.completion { return "        \(arm.patterns)) \(reply(arm.completion)) ;;" }

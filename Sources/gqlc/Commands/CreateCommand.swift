@@ -45,3 +45,7 @@ enum CreateCommand: CommandDefinition {
             fields: try SharedOptions.fieldPaths(arguments))
     }
 }
+
+extension CreateCommand {
+    static func writes(_ invocation: CreateInvocation) -> String? { "create \(invocation.model) records" }
+}

@@ -125,3 +125,7 @@ enum MutateCommand: CommandDefinition {
         try CustomOperationCommand.invocation(.mutation, from: arguments)
     }
 }
+
+extension MutateCommand {
+    static func writes(_ invocation: CustomOperationInvocation) -> String? { "run the mutation \(invocation.name)" }
+}

@@ -34,8 +34,8 @@ enum DeleteCommand: CommandDefinition {
         help: "Delete every record that matches EXPR (the --where grammar of 'gqlc help list'); several are AND-ed.")
     static let filter = OptionSpec(
         long: "filter", value: "JSON|@FILE", help: "Delete every record that matches this AppSync filter object; AND-ed with --where.")
-    static let yes = OptionSpec(
-        long: "yes", short: "y", help: "Delete without asking (needed when standard input is not a terminal).")
+    /// The global `--yes`, which delete's confirmations read.
+    static let yes = GlobalOptions.yesOption
     static let cascade = OptionSpec(
         long: "cascade",
         help: "Also delete the record's hasMany children (recursively), its hasOne child and its many-to-many join records, children first.")
@@ -75,7 +75,7 @@ enum DeleteCommand: CommandDefinition {
         arguments: [SharedOptions.model],
         options: [
             SharedOptions.id, SharedOptions.key, SharedOptions.condition, cascade, BulkOptions.input, whereOption,
-            filter, yes, SharedOptions.recordFields, BulkOptions.concurrency, BulkOptions.rejects,
+            filter, SharedOptions.recordFields, BulkOptions.concurrency, BulkOptions.rejects,
             SharedOptions.expectedVersion,
         ],
         examples: [
@@ -125,4 +125,8 @@ enum DeleteCommand: CommandDefinition {
             bulk: try BulkOptions.settings(arguments), fields: try SharedOptions.fieldPaths(arguments),
             expectedVersion: try SharedOptions.expectedVersion(arguments, oneRecord: record != nil && !options.contains(cascade)))
     }
+}
+
+extension DeleteCommand {
+    static func writes(_ invocation: DeleteInvocation) -> String? { "delete \(invocation.model) records" }
 }

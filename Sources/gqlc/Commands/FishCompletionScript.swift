@@ -105,7 +105,9 @@ enum FishCompletionScript {
         parts.append("-l \(option.long)")
         if let short = option.short { parts.append("-s \(short)") }
         if let value = option.valueName {
-            if let kind = CompletionScript.modelValueOptions[option.long] {
+            if option == GlobalOptions.envOption {
+                parts.append("-x -a '(gqlc env list 2>/dev/null | string split -f1 \" \")'")
+            } else if let kind = CompletionScript.modelValueOptions[option.long] {
                 let suffix = kind == .fields || kind == .where ? " ''" : ""
                 parts.append("-x -a '(__gqlc_candidates \(kind.word)\(suffix))'")
             } else {

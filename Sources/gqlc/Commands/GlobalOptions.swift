@@ -63,6 +63,15 @@ struct GlobalOptions: Equatable, Sendable {
     var quiet = false
     /// `--conflict-detection`: what the schema shows (auto), or said outright for every model.
     var conflictDetection: Setting<ConflictDetectionSetting>?
+    /// `--yes`: confirmations (deleting what `--where` matched, writing to a protected environment) are answered yes.
+    var yes = false
+    /// The named environment `--env` or `GQLC_ENV` selected, with what it set (see ``SelectedEnvironment``).
+    var environment: SelectedEnvironment?
+    /// The config file of named environments (`GQLC_CONFIG`, else under `XDG_CONFIG_HOME` or the home folder).
+    var configPath: String?
+    /// The options and environment these settings were resolved from, for ``selecting(environment:)``.
+    var parsedOptions = ParsedOptions()
+    var processEnvironment: [String: String] = [:]
 
     /// `--output json|ndjson`.
     enum OutputFormat: String, Sendable, Choice {
@@ -205,6 +214,14 @@ struct GlobalOptions: Equatable, Sendable {
         help: "Whether the models have AppSync conflict detection (a Gen 1 DataStore API: _version, soft deletes, sync). "
             + "auto reads it from transform.conf.json beside a Gen 1 schema.graphql, or from _version on a pulled type; "
             + "on, optimistic, automerge or lambda say so for every model; off says no model has it.")
+    static let envOption = OptionSpec(
+        long: "env", value: "NAME", environment: EnvironmentConfig.selectionVariable,
+        help: "Take settings from the named environment NAME of gqlc's config file (see 'gqlc help env'); flags and "
+            + "GQLC_* variables still win.")
+    static let yesOption = OptionSpec(
+        long: "yes", short: "y",
+        help: "Answer yes to confirmations: deleting what --where matched or --cascade found, and writes to a protected "
+            + "environment (needed when standard input is not a terminal).")
     static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help for gqlc or for the command.")
     static let helpAllOption = OptionSpec(
         long: "help-all", help: "Show the help with every global option explained (as 'gqlc help options' does).")
@@ -212,19 +229,24 @@ struct GlobalOptions: Equatable, Sendable {
 
     /// Every global option, in help-page order.
     static let all: [OptionSpec] = [
-        schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption, authModeOption,
-        tokenUseOption, headerOption, caCertOption, timeoutOption, maxResponseOption,
+        envOption, schemaOption, endpointOption, apiKeyOption, authTokenOption, iamOption, regionOption, profileOption,
+        authModeOption, tokenUseOption, headerOption, caCertOption, timeoutOption, maxResponseOption,
         retriesOption,
         retryMutationsOption, dryRunOption, verboseOption, quietOption, outputOption, prettyOption, compactOption,
-        colorOption, noColorOption, rawResponseOption, decodeJSONFieldsOption, conflictDetectionOption,
+        colorOption, noColorOption, rawResponseOption, decodeJSONFieldsOption, conflictDetectionOption, yesOption,
         helpOption, helpAllOption, versionOption,
     ]
 
     // MARK: - Decoding
 
-    /// The settings, from the parsed options with fallbacks to `environment`.
-    init(options: ParsedOptions, environment: [String: String]) throws(UsageError) {
-        let lookup = EnvironmentLookup(options: options, environment: environment)
+    /// The settings, from the parsed options with fallbacks to `environment`, then to the named environment `selected`
+    /// (which ``resolve(options:environment:)`` reads from the config file).
+    init(options: ParsedOptions, environment: [String: String], selected: SelectedEnvironment? = nil) throws(UsageError) {
+        let lookup = EnvironmentLookup(options: options, environment: environment, selected: selected)
+        self.environment = selected
+        configPath = EnvironmentConfig.path(environment: environment)
+        parsedOptions = options
+        processEnvironment = environment
         schema = lookup.text(Self.schemaOption) ?? Setting(value: Self.defaultSchemaPath, origin: .default)
         if let text = lookup.text(Self.endpointOption) {
             endpoint = Setting(value: try Self.endpointURL(text), origin: text.origin)
@@ -232,16 +254,17 @@ struct GlobalOptions: Equatable, Sendable {
         apiKey = lookup.text(Self.apiKeyOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
         authToken = lookup.text(Self.authTokenOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
         iam = try lookup.flag(Self.iamOption)
-        region = options.value(Self.regionOption)
-        profile = options.value(Self.profileOption)
+        region = lookup.text(Self.regionOption)?.value
+        profile = lookup.text(Self.profileOption)?.value
         awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
         cacheDirectory = SchemaDiscovery.cacheDirectory(environment: environment)
         cognitoEnvironment = environment.filter { Self.cognitoVariables.contains($0.key) && !$0.value.isEmpty }
         authMode = try Self.choice(Self.authModeOption, lookup)
         conflictDetection = try Self.choice(Self.conflictDetectionOption, lookup)
-        if let text = options.value(Self.tokenUseOption) {
-            guard let use = TokenUse.parse(text) else {
-                throw ValueParsing.invalid(text, for: Self.tokenUseOption, expected: TokenUse.alternatives)
+        if let text = lookup.text(Self.tokenUseOption) {
+            guard let use = TokenUse.parse(text.value) else {
+                throw UsageError(
+                    "invalid value '\(text.value)' for \(text.origin.describe(Self.tokenUseOption)): expected \(TokenUse.alternatives)")
             }
             tokenUse = use
         }
@@ -254,14 +277,19 @@ struct GlobalOptions: Equatable, Sendable {
                 throw UsageError(error.commandLineMessage)
             }
         }
-        self.headers = headers
+        // The environment's headers come first; one of the same name on the command line replaces it.
+        let given = Set(headers.map { $0.name.lowercased() })
+        self.headers = try lookup.selectedHeaders().filter { !given.contains($0.name.lowercased()) } + headers
         caFile = lookup.text(Self.caCertOption)
         if caFile == nil, let value = environment[Self.caCertFallbackVariable] {
             caFile = Setting(value: value, origin: .environment(Self.caCertFallbackVariable))
         }
         if let value = environment[Self.realtimeEndpointVariable] {
             realtimeEndpoint = Setting(value: value, origin: .environment(Self.realtimeEndpointVariable))
+        } else if let selected, let setting = selected.environment.setting(.realtimeEndpoint) {
+            realtimeEndpoint = Setting(value: setting.value, origin: selected.origin(setting))
         }
+        yes = options.contains(Self.yesOption)
         if let text = options.value(Self.timeoutOption) {
             timeout = try ValueParsing.positiveSeconds(text, for: Self.timeoutOption)
         }
@@ -320,8 +348,8 @@ struct GlobalOptions: Equatable, Sendable {
     ) throws(UsageError) -> Setting<Value>? {
         guard let text = lookup.text(option) else { return nil }
         guard let value = Value.parse(text.value) else {
-            if case .environment(let name) = text.origin {
-                throw UsageError("invalid value '\(text.value)' for $\(name): expected \(Value.alternatives)")
+            if text.origin != .commandLine {
+                throw UsageError("invalid value '\(text.value)' for \(text.origin.describe(option)): expected \(Value.alternatives)")
             }
             throw ValueParsing.invalid(text.value, for: option, expected: Value.alternatives)
         }
@@ -377,33 +405,51 @@ enum SettingOrigin: Equatable, Sendable {
     case commandLine
     /// The environment variable's name.
     case environment(String)
+    /// A named environment of the config file: its name, the file and the setting's line.
+    case named(environment: String, path: String, line: Int)
     case `default`
 
-    /// `--endpoint`, `$GQLC_ENDPOINT` or `the default`.
+    /// `--endpoint`, `$GQLC_ENDPOINT`, `environment 'prod' (~/.config/gqlc/config:3)` or `the default`.
     func describe(_ option: OptionSpec) -> String {
         switch self {
         case .commandLine: "'\(option.flagName)'"
         case .environment(let name): "$\(name)"
+        case .named(let environment, let path, let line): "environment '\(environment)' (\(path):\(line))"
         case .default: "the default"
+        }
+    }
+
+    /// Precedence: the command line over variables over a named environment over defaults.
+    var rank: Int {
+        switch self {
+        case .commandLine: 3
+        case .environment: 2
+        case .named: 1
+        case .default: 0
         }
     }
 }
 
 /// Reads an option's value from the command line, then from its environment variable (`Frontend` has already
-/// dropped the empty ones).
+/// dropped the empty ones), then from the selected named environment (the key is the flag's name with `_` for `-`).
 private struct EnvironmentLookup {
     let options: ParsedOptions
     let environment: [String: String]
+    let selected: SelectedEnvironment?
 
-    /// A switch: given on the command line, or its variable set to `1`/`true`/`yes` (`0`/`false`/`no` mean off).
+    /// A switch: given on the command line, or its variable set to `1`/`true`/`yes` (`0`/`false`/`no` mean off), or
+    /// `true` in the named environment.
     func flag(_ option: OptionSpec) throws(UsageError) -> Setting<Bool>? {
         if options.contains(option) { return Setting(value: true, origin: .commandLine) }
-        guard let name = option.environmentVariable, let value = environment[name] else { return nil }
-        switch value.lowercased() {
-        case "1", "true", "yes": return Setting(value: true, origin: .environment(name))
-        case "0", "false", "no": return nil
-        default: throw UsageError("invalid value '\(value)' for $\(name): expected 1, true, yes, 0, false or no")
+        if let name = option.environmentVariable, let value = environment[name] {
+            switch value.lowercased() {
+            case "1", "true", "yes": return Setting(value: true, origin: .environment(name))
+            case "0", "false", "no": return nil
+            default: throw UsageError("invalid value '\(value)' for $\(name): expected 1, true, yes, 0, false or no")
+            }
         }
+        guard let (setting, origin) = named(option), EnvironmentConfig.boolean(setting.value) == true else { return nil }
+        return Setting(value: true, origin: origin)
     }
 
     func text(_ option: OptionSpec) -> Setting<String>? {
@@ -411,7 +457,30 @@ private struct EnvironmentLookup {
         if let name = option.environmentVariable, let value = environment[name] {
             return Setting(value: value, origin: .environment(name))
         }
-        return nil
+        guard let (setting, origin) = named(option) else { return nil }
+        return Setting(value: setting.key.isPath ? selected?.resolvedPath(setting.value) ?? setting.value : setting.value, origin: origin)
+    }
+
+    /// The named environment's `header` lines, parsed.
+    func selectedHeaders() throws(UsageError) -> [HTTPHeader] {
+        guard let selected else { return [] }
+        var headers: [HTTPHeader] = []
+        for setting in selected.environment.values(.header) {
+            do {
+                headers.append(try HTTPHeader.parse(setting.value))
+            } catch {
+                throw UsageError("\(selected.path):\(setting.line): header of environment '\(selected.environment.name)': "
+                    + "expected 'Name: value'")
+            }
+        }
+        return headers
+    }
+
+    private func named(_ option: OptionSpec) -> (EnvironmentSetting, SettingOrigin)? {
+        guard let selected, let key = SelectedEnvironment.key(for: option), let setting = selected.environment.setting(key) else {
+            return nil
+        }
+        return (setting, selected.origin(setting))
     }
 }
 

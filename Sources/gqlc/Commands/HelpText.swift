@@ -57,6 +57,7 @@ enum HelpText {
                         ("5", "HTTP error status, or a response that is not GraphQL"),
                         ("6", "network failure or timeout"),
                         ("7", "output could not be written: stdout or --rejects (a full disk, EIO)"),
+                        ("8", "gqlc diff: the two sides differ"),
                         ("130", "interrupted (Ctrl-C); a listing prints where to resume"),
                         ("141", "stdout's reader went away (| head): ended by SIGPIPE, as jq is"),
                         ("143", "terminated (SIGTERM), as 130 otherwise"),

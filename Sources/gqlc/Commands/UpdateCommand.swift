@@ -83,3 +83,7 @@ enum UpdateCommand: CommandDefinition {
             expectedVersion: try SharedOptions.expectedVersion(arguments, oneRecord: record != nil))
     }
 }
+
+extension UpdateCommand {
+    static func writes(_ invocation: UpdateInvocation) -> String? { "update \(invocation.model) records" }
+}

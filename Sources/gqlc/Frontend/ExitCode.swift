@@ -18,6 +18,8 @@ enum ExitCode: Int32, Sendable, Equatable, CaseIterable {
     case network = 6
     /// Output could not be written (standard output or `--rejects`): a full disk, an I/O error.
     case writeFailed = 7
+    /// `diff`: the two sides differ (told apart from a failed listing, which is 1, 3, 5 or 6).
+    case differ = 8
     /// Stopped by Ctrl-C (128 + SIGINT, the shell convention).
     case interrupted = 130
     /// Standard output's reader went away: the process ends by SIGPIPE (``ProcessEnd/byClosedPipe()``), which a

@@ -15,6 +15,10 @@ struct LiveCommandRunner: CommandRunner {
             return error.status
         }
         let session = Session(globals: globals, console: console, cancellation: cancellation)
+        WriteGuard.noteEnvironment(globals, console: console)
+        if let what = run.command.writes, let status = WriteGuard.check(what, session: session, diagnostics: diagnostics) {
+            return status
+        }
         return run.command.run(in: RunContext(session: session, diagnostics: diagnostics))
     }
 }

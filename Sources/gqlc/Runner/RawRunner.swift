@@ -18,6 +18,11 @@ struct RawRunner {
         }
         var execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
         if session.globals.dryRun { return execution.printDryRun(request) }
+        if request.operationType == .mutation,
+            let status = WriteGuard.check("send a mutation", session: session, diagnostics: diagnostics)
+        {
+            return status
+        }
         if request.operationType == .subscription {
             var stream = SubscriptionStream(
                 session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePath: { $0.request.decodePath })

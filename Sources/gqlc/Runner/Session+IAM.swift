@@ -99,18 +99,6 @@ extension Session {
         return !hasKeyOrToken && (globals.profile != nil || file?.service.defaultAuthorizationType == "AWS_IAM")
     }
 }
-
-extension SettingOrigin {
-    /// Precedence: the command line over the environment over defaults.
-    fileprivate var rank: Int {
-        switch self {
-        case .commandLine: 2
-        case .environment: 1
-        case .default: 0
-        }
-    }
-}
-
 /// The AWS credentials of one run, resolved on first use and kept: every copy of the run's ``Session`` shares them.
 final class RunCredentials: Sendable {
     private let resolved = Mutex<(ResolvedCredentials, RefreshingCredentials?)?>(nil)

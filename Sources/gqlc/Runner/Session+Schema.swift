@@ -32,6 +32,7 @@ extension Session {
             let how = switch globals.schema.origin {
             case .commandLine: "--schema"
             case .environment(let name): "$\(name)"
+            case .named: globals.schema.origin.describe(GlobalOptions.schemaOption)
             case .default: path.hasSuffix(SchemaDiscovery.defaultFileName)
                 ? "the nearest \(SchemaDiscovery.defaultFileName) from the working directory"
                 : "the nearest Gen 1 @model schema from the working directory"

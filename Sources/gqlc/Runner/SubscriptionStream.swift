@@ -166,7 +166,7 @@ struct SubscriptionStream {
             do {
                 url = try WebSocketURL(setting.value)
             } catch {
-                throw .usage("$\(GlobalOptions.realtimeEndpointVariable): \(error.description)")
+                throw .usage("\(setting.origin.describe(SubscribeCommand.realtimeEndpoint)): \(error.description)")
             }
         } else {
             do {

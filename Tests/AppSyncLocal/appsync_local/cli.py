@@ -20,6 +20,7 @@ from .realtime import RealtimeOptions
 from .sdl import generate_sdl
 from .custom import check_subscription_sources, load_custom_results
 from .seed import load_seed
+from .snapshots import export_snapshot, import_snapshot
 from .server import AppSyncHTTPServer, CannedReply, ServerOptions, TLSSetupError
 from .sigv4 import IAMCredentials
 from .userpools import UserPoolVerifier, clock_from_file
@@ -119,6 +120,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="port to listen on; 0 picks a free port (default 20002)")
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--seed", metavar="FILE.json", help='initial items: {"Post": [{...}], ...}')
+    parser.add_argument("--import", dest="import_dir", metavar="DIR",
+                        help="start with the records of a gqlc snapshot directory (manifest.json, MODEL.ndjson)")
+    parser.add_argument("--export-on-exit", metavar="DIR",
+                        help="when stopped by SIGINT or SIGTERM, write every record to DIR as a gqlc snapshot")
     parser.add_argument("--db", metavar="FILE.sqlite", help="SQLite database file (default: in memory)")
     parser.add_argument("--api-key", metavar="KEY", help="require this x-api-key header (401 otherwise)")
     parser.add_argument("--iam-credentials", type=_iam_credentials, action="append", default=[],
@@ -229,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
                   subscription_sources=check_subscription_sources(dict(args.subscription_source), schema))
         if args.seed:
             load_seed(args.seed, schema, store)
+        if args.import_dir:
+            import_snapshot(args.import_dir, schema, store)
     except SchemaFileError as error:
         parser.exit(2, f"appsync-local: error: {error}\n")
     except Exception as error:  # noqa: BLE001 - e.g. an unusable --db path; still one line
@@ -267,5 +274,8 @@ def main(argv: list[str] | None = None) -> int:
         pass
     finally:
         server.server_close()
+        if args.export_on_exit:
+            count = export_snapshot(args.export_on_exit, schema, store, args.schema, server.url)
+            print(f"appsync-local: wrote {count} records to {args.export_on_exit}", file=sys.stderr, flush=True)
         store.close()
     return 0

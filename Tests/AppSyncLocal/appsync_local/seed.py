@@ -53,14 +53,20 @@ def load_seed(path: str, schema: Schema, store: Store) -> int:
             item = dict(raw)
             if model.generates_id and item.get("id") is None:
                 item["id"] = str(uuid.uuid4())
-            for stamp in model.timestamps.values():
-                item.setdefault(stamp, now)
-            if schema.conflict_detection:
-                stamp_new(item)
-            try:
-                key = key_of(model, item)
-            except AppSyncError as error:
-                raise SchemaFileError(f"{where}: {error}") from None
-            store.put(model_name, key, item)
+            put_item(store, model, item, now, where, versioned=schema.conflict_detection)
             count += 1
     return count
+
+
+def put_item(store: Store, model, item: dict, now: str, where: str, versioned: bool = False) -> None:
+    """Store ``item`` (missing timestamps set to ``now``, and the version fields when ``versioned``), replacing one
+    with its key; ``where`` names it in errors."""
+    for stamp in model.timestamps.values():
+        item.setdefault(stamp, now)
+    if versioned:
+        stamp_new(item)
+    try:
+        key = key_of(model, item)
+    except AppSyncError as error:
+        raise SchemaFileError(f"{where}: {error}") from None
+    store.put(model.name, key, item)

@@ -1,0 +1,153 @@
+/// One record that differs between the two sides.
+public struct RecordDifference: Sendable, Equatable {
+    public enum Operation: String, Sendable { case added, removed, changed }
+
+    public var operation: Operation
+    public var model: String
+    public var key: JSONObject
+    /// The compared fields that differ (for `changed`).
+    public var fields: [String]
+    public var from: JSONObject?
+    public var to: JSONObject?
+
+    /// `{"op": …, "model": …, "key": {…}, "fields": […], "from": {…}|null, "to": {…}|null}`.
+    public var json: JSONValue {
+        .object([
+            "op": .string(operation.rawValue), "model": .string(model), "key": .object(key),
+            "fields": .array(fields.map(JSONValue.string)), "from": from.map(JSONValue.object) ?? .null,
+            "to": to.map(JSONValue.object) ?? .null,
+        ])
+    }
+}
+
+/// How many records of a model differ.
+public struct DiffCounts: Sendable, Equatable {
+    public var added = 0
+    public var removed = 0
+    public var changed = 0
+    /// Records compared on the `from` side.
+    public var compared = 0
+
+    public init() {}
+    public var same: Bool { added + removed + changed == 0 }
+}
+
+/// Why a model could not be compared: a side's records ended early.
+public struct DiffFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Compares one model's records on two sides by primary key, in memory bounded by the number of records times two
+/// 64-bit hashes (a key hash and a hash of the compared fields; about 50 bytes a record in a dictionary) plus the
+/// changed records: the `from` side is read once into that index, the `to` side once against it (added records are
+/// reported as they are read), and only when something was removed or changed is the `from` side read a second time
+/// to report those with their values.
+public struct RecordDiff: Sendable {
+    /// Fields never compared: the implicit timestamps and DataStore's bookkeeping.
+    public static let ignoredByDefault: Set<String> = ["__typename", "_version", "_lastChangedAt", "_deleted", "createdAt", "updatedAt"]
+
+    public var model: Model
+    /// More fields to ignore.
+    public var ignore: Set<String> = []
+    /// When given, only these fields are compared.
+    public var fields: [String]?
+
+    public init(model: Model, ignore: Set<String> = [], fields: [String]? = nil) {
+        self.model = model
+        self.ignore = ignore
+        self.fields = fields
+    }
+
+    /// The compared members of `record`, sorted by name.
+    public func compared(_ record: JSONObject) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        for member in record {
+            let name = member.key
+            if Self.ignoredByDefault.contains(name) || ignore.contains(name) { continue }
+            if let field = model.field(named: name), field.isRelationship || field.isReadOnly { continue }
+            if let fields, !fields.contains(name), !model.primaryKey.fields.contains(name) { continue }
+            members.append((name, member.value))
+        }
+        return members.sorted { $0.0 < $1.0 }
+    }
+
+    private func hash(_ value: JSONValue) -> UInt64 {
+        let digest = SHA256.hash(Array(value.serialized(.compact).utf8))
+        return digest.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    private func keyHash(_ record: JSONObject) -> UInt64 { hash(.object(model.key(of: record))) }
+
+    private func contentHash(_ record: JSONObject) -> UInt64 {
+        hash(.array(compared(record).map { .array([.string($0.0), $0.1]) }))
+    }
+
+    /// Compares the records `open(side)` streams (`false` for from, `true` for to); `emit` gets each difference.
+    public func run(
+        open: (_ toSide: Bool) throws(SnapshotError) -> any RecordStream, emit: (RecordDifference) -> Void
+    ) throws(DiffFailure) -> DiffCounts {
+        var counts = DiffCounts()
+        var index: [UInt64: UInt64] = [:]
+        try each(open, false) { record in
+            index[keyHash(record)] = contentHash(record)
+            counts.compared += 1
+        }
+        var changed: [UInt64: JSONObject] = [:]
+        try each(open, true) { record in
+            let key = keyHash(record)
+            guard let content = index.removeValue(forKey: key) else {
+                counts.added += 1
+                emit(RecordDifference(operation: .added, model: model.name, key: model.key(of: record), fields: [], from: nil, to: record))
+                return
+            }
+            if content != contentHash(record) { changed[key] = record }
+        }
+        guard !index.isEmpty || !changed.isEmpty else { return counts }
+        try each(open, false) { record in
+            let key = keyHash(record)
+            if index[key] != nil {
+                counts.removed += 1
+                emit(RecordDifference(operation: .removed, model: model.name, key: model.key(of: record), fields: [], from: record, to: nil))
+            } else if let other = changed.removeValue(forKey: key) {
+                counts.changed += 1
+                emit(RecordDifference(
+                    operation: .changed, model: model.name, key: model.key(of: record), fields: differing(record, other),
+                    from: record, to: other))
+            }
+        }
+        return counts
+    }
+
+    /// The compared fields whose values differ (a field on one side only counts as null on the other).
+    public func differing(_ from: JSONObject, _ to: JSONObject) -> [String] {
+        let left = Dictionary(compared(from), uniquingKeysWith: { $1 })
+        let right = Dictionary(compared(to), uniquingKeysWith: { $1 })
+        return Set(left.keys).union(right.keys).sorted().filter { (left[$0] ?? .null) != (right[$0] ?? .null) }
+    }
+
+    private func each(
+        _ open: (Bool) throws(SnapshotError) -> any RecordStream, _ side: Bool, _ body: (JSONObject) -> Void
+    ) throws(DiffFailure) {
+        var stream: any RecordStream
+        do {
+            stream = try open(side)
+        } catch {
+            throw DiffFailure(error.description)
+        }
+        defer { stream.close() }
+        do {
+            while let item = try stream.nextItem() {
+                guard case .object(let record)? = try? item.parse() else {
+                    throw DiffFailure("a record of \(model.name) is not a JSON object (line \(item.line))")
+                }
+                body(record)
+            }
+        } catch let error as DiffFailure {
+            throw error
+        } catch {
+            throw DiffFailure("\(error)")
+        }
+        if let failure = stream.failure { throw DiffFailure("listing \(model.name) failed: \(failure)") }
+    }
+}

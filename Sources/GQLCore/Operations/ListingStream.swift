@@ -1,0 +1,153 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A model's records as another API lists them, for a copy: a thread pages through the listing while the restore
+/// reads its records, at most a few pages ahead, so memory stays flat and nothing is written to disk.
+public final class ListingStream: RecordStream, @unchecked Sendable {
+    private let state = Mutex(State())
+    private let available = CountingSemaphore(0)
+    private let space: CountingSemaphore
+    private var thread = pthread_t()
+    private var started = false
+    private var index = 0
+
+    private struct State: ~Copyable {
+        var pages = Deque<[JSONValue]>()
+        var current: [JSONValue] = []
+        var position = 0
+        var ended = false
+        var stopped = false
+        var failure: String?
+    }
+
+    /// Starts listing; at most `pagesAhead` pages wait to be read.
+    public init(pager: ListPager, pagesAhead: Int = 4) {
+        space = CountingSemaphore(pagesAhead)
+        let box = Unmanaged.passRetained(Producer(stream: self, pager: pager)).toOpaque()
+        started = pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            Unmanaged<Producer>.fromOpaque(raw).takeRetainedValue().run()
+            return nil
+        }, box) == 0
+        if !started {
+            Unmanaged<Producer>.fromOpaque(box).release()
+            finish(failure: "cannot start a thread to list the source")
+        }
+    }
+
+    private final class Producer {
+        let stream: ListingStream
+        let pager: ListPager
+        init(stream: ListingStream, pager: ListPager) {
+            self.stream = stream
+            self.pager = pager
+        }
+        func run() {
+            let result = pager.run { items throws in
+                stream.space.wait()
+                guard stream.state.withLock({ state in
+                    if state.stopped { return false }
+                    state.pages.append(items)
+                    return true
+                }) else { throw CancellationError() }
+                stream.available.signal()
+            }
+            switch result.stop {
+            case .endOfList, .limitReached, .consumerFailed: stream.finish(failure: nil)
+            case .cancelled: stream.finish(failure: "interrupted while listing")
+            case .graphQLErrors(let errors), .partial(let errors):
+                stream.finish(failure: errors.map(\.message).joined(separator: "; "))
+            case .failed(let error): stream.finish(failure: "\(error)")
+            }
+        }
+    }
+
+    private func finish(failure: String?) {
+        state.withLock { state in
+            state.ended = true
+            if state.failure == nil { state.failure = failure }
+        }
+        available.signal()
+    }
+
+    public var failure: String? { state.withLock { $0.failure } }
+
+    private enum Step {
+        case record(JSONValue)
+        case newPage
+        case wait
+        case end
+    }
+
+    public func nextItem() throws(BulkInputError) -> BulkInputItem? {
+        while true {
+            let step: Step = state.withLock { state in
+                if state.position < state.current.count {
+                    defer { state.position += 1 }
+                    return .record(state.current[state.position])
+                }
+                if let page = state.pages.popFirst() {
+                    state.current = page
+                    state.position = 0
+                    return .newPage
+                }
+                return state.ended ? .end : .wait
+            }
+            switch step {
+            case .record(let record):
+                defer { index += 1 }
+                return BulkInputItem(index: index, line: 0, bytes: Array(record.serialized(.compact).utf8))
+            case .newPage: space.signal()  // the listing may fetch one more page ahead
+            case .wait: available.wait()
+            case .end: return nil
+            }
+        }
+    }
+
+    /// Stops the listing (if it is still running) and waits for its thread.
+    public func close() {
+        state.withLock { $0.stopped = true }
+        space.signal()
+        if started {
+            pthread_join(thread, nil)
+            started = false
+        }
+    }
+}
+
+/// A counting semaphore on a mutex and condition variable.
+final class CountingSemaphore: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var condition = pthread_cond_t()
+    private var value: Int
+
+    init(_ value: Int) {
+        self.value = value
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(&condition)
+        pthread_mutex_destroy(&mutex)
+    }
+
+    func wait() {
+        pthread_mutex_lock(&mutex)
+        while value <= 0 { pthread_cond_wait(&condition, &mutex) }
+        value -= 1
+        pthread_mutex_unlock(&mutex)
+    }
+
+    func signal() {
+        pthread_mutex_lock(&mutex)
+        value += 1
+        pthread_cond_signal(&condition)
+        pthread_mutex_unlock(&mutex)
+    }
+}

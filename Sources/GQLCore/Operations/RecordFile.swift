@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An NDJSON file of records, written a page at a time so that memory stays flat.
+public final class RecordFileWriter {
+    public let path: String
+    private var descriptor: Int32
+    private var writer = JSONWriter(style: .compact)
+
+    /// Creates (or empties) the file.
+    public init(path: String) throws(SnapshotError) {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .writeFailed("\(path): \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Appends one line per record.
+    public func append(_ records: [JSONValue]) throws(SnapshotError) {
+        writer.bytes.removeAll(keepingCapacity: true)
+        for record in records {
+            writer.write(record)
+            writer.bytes.append(UInt8(ascii: "\n"))
+        }
+        var offset = 0
+        while offset < writer.bytes.count {
+            let written = writer.bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .writeFailed("\(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    /// Flushes to disk and closes the file.
+    public func finish() throws(SnapshotError) {
+        guard descriptor >= 0 else { return }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        descriptor = -1
+        if !synced { throw .writeFailed("\(path): \(String(cString: strerror(errno)))") }
+    }
+}
+
+/// Where a restore reads a model's records from, one item at a time: a snapshot file, or a listing of another API.
+public protocol RecordStream {
+    /// The next record's item, or nil at the end (or when the source failed: see ``failure``).
+    mutating func nextItem() throws(BulkInputError) -> BulkInputItem?
+    /// Why the records ended early, when they did (a listing that failed).
+    var failure: String? { get }
+    /// Releases the source.
+    func close()
+}
+
+/// Reads an NDJSON record file one line at a time (memory stays flat), as ``BulkInputReader`` splits it.
+public struct RecordFileReader: RecordStream {
+    /// A file does not fail part way: read errors are thrown.
+    public var failure: String? { nil }
+
+    public let path: String
+    private var reader: BulkInputReader<DescriptorChunks>
+    private let descriptor: Int32
+
+    public init(path: String) throws(SnapshotError) {
+        self.path = path
+        do {
+            descriptor = try FileReader.openForReading(path: path)
+        } catch {
+            throw .unreadable(error.description)
+        }
+        reader = BulkInputReader(source: DescriptorChunks(descriptor: descriptor, name: path))
+    }
+
+    /// The next line's item, unparsed, or nil at the end.
+    public mutating func nextItem() throws(BulkInputError) -> BulkInputItem? { try reader.next() }
+
+    /// The next record with its line, or nil at the end.
+    public mutating func next() throws(SnapshotError) -> (record: JSONObject, item: BulkInputItem)? {
+        let item: BulkInputItem
+        do {
+            guard let read = try reader.next() else { return nil }
+            item = read
+        } catch {
+            throw .invalidRecord(file: path, line: 0, reason: error.description)
+        }
+        let value: JSONValue
+        do {
+            value = try item.parse()
+        } catch {
+            throw .invalidRecord(file: path, line: error.line, reason: "invalid JSON at \(error.line):\(error.column): \(error.message)")
+        }
+        guard case .object(let object) = value else {
+            throw .invalidRecord(file: path, line: item.line, reason: "expected a JSON object, found \(value.kindDescription)")
+        }
+        return (object, item)
+    }
+
+    /// Closes the file.
+    public func close() { closeDescriptor(descriptor) }
+}
+
+private func closeDescriptor(_ descriptor: Int32) { close(descriptor) }

@@ -1,0 +1,152 @@
+/// What a snapshot reports as it goes; the executable renders it.
+public enum SnapshotEvent: Sendable {
+    /// A model's listing starts.
+    case modelStarted(String)
+    /// A page of `items` records was written; `total` so far for the model.
+    case page(model: String, items: Int, total: Int)
+    /// A model was listed to its end.
+    case modelFinished(String, count: Int)
+    /// A model complete in the snapshot being resumed: not listed again.
+    case alreadyComplete(String, count: Int)
+    /// A model that cannot be listed, and why.
+    case modelSkipped(String, reason: String)
+}
+
+/// How a snapshot ended.
+public struct SnapshotOutcome: Sendable {
+    public var manifest: SnapshotManifest
+    /// Why it stopped early: interrupted, or a request failed; nil when every model was tried.
+    public var stop: Stop?
+
+    public enum Stop: Sendable {
+        case cancelled(model: String)
+        case failed(model: String, ExecutionError)
+        case writeFailed(SnapshotError)
+    }
+
+    /// 0 when complete, 3 when a model was skipped, else the stop's kind.
+    public var kind: ResultKind {
+        switch stop {
+        case .cancelled?: return .cancelled
+        case .failed(_, let error)?: return error.kind
+        case .writeFailed?: return .graphQLErrors
+        case nil: return manifest.models.contains { $0.skipped != nil } ? .partial : .success
+        }
+    }
+}
+
+/// Lists models through the API into a snapshot directory: `MODEL.ndjson` (one record per line, every scalar field
+/// with keys and foreign keys, as `list` prints them) and `manifest.json`, rewritten after each model and at an
+/// interruption so that it always says which models are complete. Memory stays flat: each page is written as it arrives.
+public struct SnapshotJob {
+    public var schema: ModelSchema
+    public var directory: String
+    /// The models to list, in order.
+    public var models: [String]
+    /// The manifest to start from (a resumed snapshot's), or a new one.
+    public var manifest: SnapshotManifest
+    public var pageSize: Int = Defaults.pageSize
+
+    public init(schema: ModelSchema, directory: String, models: [String], manifest: SnapshotManifest) {
+        self.schema = schema
+        self.directory = directory
+        self.models = models
+        self.manifest = manifest
+        for name in models where manifest.entry(name) == nil { self.manifest.models.append(.init(name: name)) }
+    }
+
+    /// Why a model cannot be listed before anything is sent (its list operation is disabled), or nil.
+    public static func unlistable(_ model: Model) -> String? {
+        model.operations.list == nil ? "its list operation is disabled in the schema" : nil
+    }
+
+    /// Runs the job; `client(model)` gives the client for a model (its auth mode), or the reason it cannot be read.
+    public func run(
+        client: (Model) -> Result<GraphQLClient, SnapshotSkip>, events: (SnapshotEvent) -> Void
+    ) -> SnapshotOutcome {
+        var manifest = self.manifest
+        let builder = RequestBuilder(schema: schema)
+        func save() -> SnapshotError? {
+            do { try manifest.write(directory: directory) } catch { return error }
+            return nil
+        }
+        if let error = save() { return SnapshotOutcome(manifest: manifest, stop: .writeFailed(error)) }
+        for name in models {
+            guard let index = manifest.models.firstIndex(where: { $0.name == name }), let model = schema.models[name] else { continue }
+            if manifest.models[index].complete {
+                events(.alreadyComplete(name, count: manifest.models[index].count))
+                continue
+            }
+            manifest.models[index] = .init(name: name, file: manifest.models[index].file)
+            func skip(_ reason: String) {
+                manifest.models[index].skipped = reason
+                events(.modelSkipped(name, reason: reason))
+            }
+            if let reason = Self.unlistable(model) {
+                skip(reason)
+                if let error = save() { return SnapshotOutcome(manifest: manifest, stop: .writeFailed(error)) }
+                continue
+            }
+            let listingClient: GraphQLClient
+            switch client(model) {
+            case .success(let made): listingClient = made
+            case .failure(let reason):
+                skip(reason.reason)
+                if let error = save() { return SnapshotOutcome(manifest: manifest, stop: .writeFailed(error)) }
+                continue
+            }
+            let requests: ListRequests
+            do {
+                requests = try builder.listPages(name, fields: .all)
+            } catch {
+                skip("\(error)")
+                continue
+            }
+            events(.modelStarted(name))
+            let file: RecordFileWriter
+            do {
+                file = try RecordFileWriter(path: directory + "/" + manifest.models[index].file)
+            } catch {
+                return SnapshotOutcome(manifest: manifest, stop: .writeFailed(error))
+            }
+            var total = 0
+            let pager = ListPager(
+                client: listingClient, connectionPath: [requests.rootField], pageSize: pageSize,
+                makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
+            let result = pager.run { items in
+                try file.append(items)
+                total += items.count
+                events(.page(model: name, items: items.count, total: total))
+            }
+            manifest.models[index].count = total
+            var stop: SnapshotOutcome.Stop?
+            do {
+                try file.finish()
+            } catch {
+                stop = .writeFailed(error)
+            }
+            switch result.stop {
+            case .endOfList, .limitReached:
+                if stop == nil {
+                    manifest.models[index].complete = true
+                    events(.modelFinished(name, count: total))
+                }
+            case .cancelled: stop = .cancelled(model: name)
+            case .graphQLErrors(let errors), .partial(let errors):
+                // Refused (an auth rule this caller does not meet): named and skipped, the rest go on.
+                skip(errors.map(\.message).joined(separator: "; "))
+            case .failed(let error): stop = .failed(model: name, error)
+            case .consumerFailed(let error): stop = .writeFailed((error as? SnapshotError) ?? .writeFailed("\(error)"))
+            }
+            if let error = save(), stop == nil { stop = .writeFailed(error) }
+            if let stop { return SnapshotOutcome(manifest: manifest, stop: stop) }
+        }
+        return SnapshotOutcome(manifest: manifest, stop: nil)
+    }
+}
+
+/// Why a model is skipped before its listing: the chosen auth mode cannot be used for it.
+public struct SnapshotSkip: Error, Sendable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
