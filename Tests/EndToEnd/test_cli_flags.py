@@ -83,7 +83,7 @@ def offline(schema_examples_dir):
     # Another tool's word for the option, and an abbreviation, beat spelling (--auth-token, --count).
     (["list", "Post", "--page-token", "abc"], "gqlc: unknown option '--page-token'; did you mean '--next-token'?\n"),
     (["list", "Post", "--out", "table"], "gqlc: unknown option '--out'; did you mean '--output'?\n"),
-    (["list", "Post", "--in", "comments"], "gqlc: unknown option '--in'; did you mean '--include' or '--index'?\n"),
+    (["list", "Post", "--in", "comments"], "gqlc: unknown option '--in'; did you mean '--include', '--include-deleted' or '--index'?\n"),
     (["--format", "ndjson", "list", "Post"], "gqlc: unknown option '--format'; did you mean '--output'?\n"),
     (["create", "Post", "--inptu", "post.json"], "gqlc: unknown option '--inptu'; did you mean '--input'?\n"),
     # A field given as an option on a command that takes FIELD=VALUE.

@@ -260,4 +260,4 @@ def test_id_and_key_together_are_a_usage_error(blog):
 
 def test_unknown_get_option_suggests_the_right_one(blog):
     run = blog("get", "Post", "--id", "p1", "--includ", "comments")
-    assert run.code == 2 and "did you mean '--include'?" in run.stderr, run
+    assert run.code == 2 and "did you mean '--include'" in run.stderr, run

@@ -78,7 +78,7 @@ def test_api_key_and_auth_token_can_come_from_a_file_or_standard_input(gqlc, tmp
     assert (missing.code, missing.stderr_lines) == (2, [f"gqlc: --auth-token: {tmp_path}/none: no such file"]), missing
     empty = gqlc("--schema", BLOG, "--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "-", *GET, stdin="\n")
     assert (empty.code, empty.stderr_lines) == (2, ["gqlc: --api-key: <stdin> is empty"]), empty
-    help_text = gqlc("--help").stdout
+    help_text = gqlc("help", "options").stdout
     assert "visible to other users in ps" in " ".join(help_text.split()) or "can see a flag's value in ps" in " ".join(help_text.split())
 
 

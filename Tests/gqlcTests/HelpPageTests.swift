@@ -183,20 +183,12 @@ import Testing
           gqlc list Comment --where post=p1 --watch
 
         Watching:
-          --watch opens the model's onCreate, onUpdate and onDelete subscriptions first,
-          with --where as their filter, then lists to the end; changes that arrive while
-          it pages are queued and replayed once it has, matched by primary key, so none
-          is lost or reported twice. Off a terminal (or with --output ndjson) it prints
-          {"event": "item", "item": {…}} for each listed record, {"event": "synced",
-          "count": N} at the end of the listing, then {"event":
-          "create"|"update"|"delete", "item": {…}} for each change. After a lost
-          connection it subscribes again, lists again and reports what changed
-          meanwhile. It runs until Ctrl-C (status 130) or --timeout SECONDS (status 0).
-
-          A --where that subscriptions cannot express, a --filter, and a model whose
-          subscriptions are off are refused with the reason; --interval SECONDS watches
-          them by listing again every SECONDS instead, reporting the differences the
-          same way.
+          --watch subscribes to the model's creates, updates and deletes (filtered by
+          --where), lists to the end, then applies each change, as Amplify's
+          observeQuery does: a live table on a terminal, else JSON lines ({"event":
+          "item"|"synced"|"create"|"update"|"delete", …}). --interval SECONDS lists
+          again instead, for filters subscriptions cannot express. See
+          docs/live-data.md.
 
         Listing through an index:
           Without --index, list sends list<Models>, which DynamoDB runs as a Scan of the

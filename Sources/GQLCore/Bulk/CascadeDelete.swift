@@ -185,7 +185,9 @@ public struct CascadeDelete: Sendable {
         }
         let worker = ItemWorker(operation: .delete, retry: client.retry, cancellation: client.cancellation)
         client.trace?(.operation(document: request.query, variables: request.variables, operationName: request.operationName))
-        switch worker.perform(BulkRequest(request: request, lookup: nil, key: key), client: client) {
+        // The lookup tells a delete refused after gqlc's own retry (its lost first attempt did it) from a real refusal.
+        let lookup = try? builder.get(model, key: .values(key), fields: .keysOnly)
+        switch worker.perform(BulkRequest(request: request, lookup: lookup, key: key), client: client) {
         case .done(let record): return record
         case .failed(.notFound), .failed(.alreadyExists): throw .gone(model: model, key: key)
         case .failed(.errors(let errors)): throw .errors(errors)

@@ -202,6 +202,11 @@ public struct RestoreJob: Sendable {
                 do throws(RequestBuildError) {
                     if pass == .create {
                         for field in deferred { values[field] = nil }
+                        // The belongs-to holding a deferred key goes too: its key object would set the key again.
+                        for field in model.relationshipFields
+                        where (builder.schema.relationship(of: field)?.foreignKeys ?? []).contains(where: deferred.contains) {
+                            values[field.name] = nil
+                        }
                         let request = try builder.create(name, values: RecordValues(input: .object(values)), fields: .keysOnly)
                         return .success(BulkRequest(request: request, lookup: nil, key: key))
                     }

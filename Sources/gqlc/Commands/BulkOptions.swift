@@ -62,7 +62,8 @@ enum BulkOptions {
                 have been applied), and --rejects holds them and the rest of the input. When stdout or \
                 --rejects cannot be written (the reader of a pipe went away, a full disk), no more records \
                 are started: the ones in flight finish, the rest go to --rejects, the summary says what was \
-                done, and the status is 141 (SIGPIPE) for a closed pipe, else 7. --rejects is created 0600.
+                done, and the status is 141 (SIGPIPE) for a closed pipe, else 7. A new --rejects file is \
+                readable by its owner only (0600).
                 """),
         ])
     }
