@@ -30,6 +30,10 @@ public struct ListPager {
     /// Which items count as the listing's (nil: all): the others (soft-deleted records) are dropped before the
     /// limit, the resume position and the consumer see the page, so paging stays exact whatever they hold.
     public var keep: ((JSONValue) -> Bool)?
+    /// Whether a page holds exactly as many items as asked for, as a listing without a filter does (DynamoDB applies
+    /// `limit` before a filter): then a listing with a ``limit`` asks for no more than it still needs, as Amplify's
+    /// `limit: 10` does, instead of whole pages of ``pageSize``.
+    public var pagesAreExact = false
     /// Shown each page's connection object (its `items`, `nextToken` and any other field, such as a sync
     /// query's `startedAt`) as it arrives.
     public var observeConnection: ((JSONObject) -> Void)?
@@ -76,7 +80,11 @@ public struct ListPager {
             if let limit, delivered >= limit { return result(.limitReached, resumeAt(position)) }
             if client.cancellation?.isCancelled == true { return result(.cancelled, resumeAt(position)) }
 
-            let request = makeRequest(position.pageSize, position.token)
+            // Inside a page (a resumed position), the page is read again as it was; otherwise, with exact pages, only
+            // what the limit still needs is asked for.
+            let asked = pagesAreExact && keep == nil && position.skip == 0
+                ? min(position.pageSize, max(1, (limit ?? Int.max) - delivered)) : position.pageSize
+            let request = makeRequest(asked, position.token)
             let response: GraphQLResponse
             do {
                 response = try client.execute(request)

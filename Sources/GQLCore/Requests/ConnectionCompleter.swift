@@ -12,7 +12,7 @@ public struct ConnectionCompleter {
     /// Sends a request and returns the response's `data` object. The CLI backs it with the transport.
     public let fetch: (GraphQLRequest) throws -> JSONValue
 
-    public init(builder: RequestBuilder, pageLimit: Int = Defaults.pageSize, fetch: @escaping (GraphQLRequest) throws -> JSONValue) {
+    public init(builder: RequestBuilder, pageLimit: Int = Defaults.includedPageSize, fetch: @escaping (GraphQLRequest) throws -> JSONValue) {
         self.builder = builder
         self.pageLimit = pageLimit
         self.fetch = fetch
@@ -20,7 +20,7 @@ public struct ConnectionCompleter {
 
     /// A completer that fetches each page through `client`; a page the server answers with errors throws
     /// ``IncludedPageError``, a failed request ``ExecutionError``.
-    public init(builder: RequestBuilder, pageLimit: Int = Defaults.pageSize, client: GraphQLClient) {
+    public init(builder: RequestBuilder, pageLimit: Int = Defaults.includedPageSize, client: GraphQLClient) {
         self.init(builder: builder, pageLimit: pageLimit) { request in
             let response = try client.execute(request)
             switch try response.outcome(decodePath: [], nullIsNotFound: false) {

@@ -2,6 +2,8 @@
 public enum Defaults {
     /// Items asked for per list page (Amplify Swift's default `limit`).
     public static let pageSize = 1000
+    /// The `limit` of each further page of an included has-many list (`--include`): Amplify's default, 100.
+    public static let includedPageSize = 100
     /// Seconds to wait for each HTTP request.
     public static let timeout: Double = 30
     /// Retries of a query after a network error, a timeout, HTTP 429 or 5xx.

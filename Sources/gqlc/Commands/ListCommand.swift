@@ -49,6 +49,8 @@ struct ListInvocation: Equatable, Sendable {
 
     /// `--include-deleted`: soft-deleted records are listed (and counted) too.
     var includeDeleted = false
+    /// Whether `--page-size` was given: it then also sizes the further pages of included lists (else 100, Amplify's).
+    var pageSizeGiven = false
 }
 
 /// `--filter JSON` or `--filter @FILE` (`@-` reads standard input).
@@ -269,7 +271,8 @@ enum ListCommand: CommandDefinition {
             watchSort: watching == nil ? nil : options.value(sort).map { text in
                 ListInvocation.WatchSort(field: text.hasPrefix("-") ? String(text.dropFirst()) : text, descending: text.hasPrefix("-"))
             },
-            includeDeleted: options.contains(SharedOptions.includeDeleted))
+            includeDeleted: options.contains(SharedOptions.includeDeleted),
+            pageSizeGiven: options.contains(pageSize))
     }
 
     /// `--watch [--interval SECONDS]`, with the options a live listing cannot take refused.

@@ -59,6 +59,8 @@ extension ModelCommandRunner {
         var pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: invocation.pageSize, limit: invocation.limit,
             start: start, makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
+        // Without a filter the server returns as many records as asked for, so --limit asks for no more.
+        pager.pagesAreExact = requests.filter == nil
         if schema.models[invocation.model]?.conflictDetection != nil, !invocation.includeDeleted {
             pager.keep = { !ConflictDetection.isDeleted($0) }  // soft-deleted records are not listed, nor counted
         }
@@ -71,7 +73,8 @@ extension ModelCommandRunner {
             guard follow else { return items }
             // Each record's included lists are paged to their end before the record is printed.
             let completed = try Self.followChildLists(
-                .array(items), model: invocation.model, include: include, fields: fields, builder: builder, client: client)
+                .array(items), model: invocation.model, include: include, fields: fields, builder: builder, client: client,
+                pageLimit: invocation.pageSizeGiven ? invocation.pageSize : Defaults.includedPageSize)
             return completed.arrayValue ?? items
         }
     }

@@ -368,9 +368,9 @@ struct ModelCommandRunner {
     /// with the same `fields`.
     static func followChildLists(
         _ value: JSONValue, model: String, include: IncludeTree, fields: FieldSelection, builder: RequestBuilder,
-        client: GraphQLClient
+        client: GraphQLClient, pageLimit: Int = Defaults.includedPageSize
     ) throws(RunFailure) -> JSONValue {
-        let completer = ConnectionCompleter(builder: builder, client: client)
+        let completer = ConnectionCompleter(builder: builder, pageLimit: pageLimit, client: client)
         do {
             return try completer.complete(value, model: model, include: include, fields: fields)
         } catch let failure as IncludedPageError {
