@@ -181,10 +181,11 @@ def test_paging_with_the_resume_token_to_the_end(blog_with_key, tmp_path):
     seen = [item["id"] for page in pages for item in page["items"]]
     assert seen == expected, "in the server's order, none lost or repeated"
     assert [len(page["items"]) for page in pages] == [40, 40, 40, len(expected) - 120]
-    # The token is gqlc's own: the same one `gqlc list --limit 40` prints.
-    cli = run_gqlc(["--schema", BLOG, "--endpoint", blog_with_key.url, "list", "Comment", "--limit", "40"],
-                   env={"GQLC_API_KEY": API_KEY})
-    assert cli.stderr_lines == [f"next token: {pages[0]['next_token']}"], cli
+    # The token is one `gqlc list` resumes from (the server's own tokens carry a fresh nonce each time, so the
+    # texts differ): the CLI goes on from the first page's token exactly where the tool's second page began.
+    cli = run_gqlc(["--schema", BLOG, "--endpoint", blog_with_key.url, "list", "Comment", "--limit", "40",
+                    "--next-token", pages[0]["next_token"], "--output", "ndjson"], env={"GQLC_API_KEY": API_KEY})
+    assert [json.loads(line)["id"] for line in cli.stdout.splitlines()] == seen[40:80], cli
 
 
 def test_a_large_result_is_cut_at_a_record_boundary_and_resumes(blog_with_key, tmp_path):
@@ -409,3 +410,29 @@ def test_a_write_whose_answer_is_lost_is_reported_as_uncertain_with_its_key(star
     created_id = text.rsplit("key id=", 1)[1]
     assert direct(again, "query($id: ID!) { getComment(id: $id) { content } }", {"id": created_id}) == {"getComment": {"content": "lost?"}}
     assert direct(again, "query { getComment(id: \"c1\") { id } }") == {"getComment": None}
+
+
+def test_env_selects_the_environment_the_assistant_reads(start_appsync, tmp_path):
+    dev = start_appsync(BLOG, seed=SEED, api_key=API_KEY)
+    prod = start_appsync(BLOG, api_key="da2-mcpprodsecretkey0123456789ab")
+    config = tmp_path / "config"
+    config.write_text(f"[env dev]\nschema = {BLOG}\nendpoint = {dev.url}\napi_key = {API_KEY}\n\n"
+                      f"[env prod]\nschema = {BLOG}\nendpoint = {prod.url}\napi_key = da2-mcpprodsecretkey0123456789ab\n")
+    config.chmod(0o600)
+    stderr_path = tmp_path / "mcp-env-stderr.log"
+
+    def count_posts(environment):
+        params = StdioServerParameters(command=str(GQLC_BIN), args=["mcp", "--env", environment],
+                                       env=gqlc_env({"GQLC_CONFIG": str(config)}))
+
+        async def main():
+            with open(stderr_path, "a") as errlog:
+                async with stdio_client(params, errlog=errlog) as (read, write):
+                    async with ClientSession(read, write) as session:
+                        await session.initialize()
+                        return structured(await session.call_tool("count_records", {"model": "Post"}))
+        return asyncio.run(main())
+
+    assert count_posts("dev") == {"count": 5}
+    assert count_posts("prod") == {"count": 0}
+    assert API_KEY not in stderr_path.read_text() and "da2-mcpprodsecretkey" not in stderr_path.read_text()

@@ -65,7 +65,7 @@ private final class FakeServer {
         let list = try completer.complete([record, .null], model: "Comment", include: include)
         #expect(list[0]?["post"]?["comments"]?["items"]?.arrayValue?.count == 2)
         #expect(list.arrayValue?.last == .null)
-        #expect(server.requests.first?.variables["limit"] == 1000)
+        #expect(server.requests.first?.variables["limit"] == .number(JSONNumber(Defaults.includedPageSize)))  // Amplify's 100
     }
 
     @Test func leavesRecordsWithoutTokensAlone() throws {

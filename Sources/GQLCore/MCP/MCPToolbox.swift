@@ -89,9 +89,10 @@ struct MCPToolbox {
             throw MCPToolError("next_token: \(error.description)")
         }
         let client = try self.client(for: model)
-        let pager = ListPager(
+        var pager = ListPager(
             client: client, connectionPath: [requests.rootField], pageSize: Defaults.pageSize, limit: limit, start: start,
             makeRequest: requests.page)
+        pager.pagesAreExact = requests.filter == nil  // as gqlc list: a limit asks for no more than it needs
         let budget = configuration.maxResultBytes
         let completer = ConnectionCompleter(builder: builder, client: client)
         var items: [JSONValue] = []
