@@ -33,12 +33,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request
 from websockets.server import ServerProtocol
 from websockets.sync.connection import Connection
 
 from .auth import Refusal, identify
-from .realtime import auth_headers
+from .realtime import auth_headers, upgrade
 
 HTTP_PATH = "/event"
 REALTIME_PATH = "/event/realtime"
@@ -157,23 +156,9 @@ def is_events_request(path: str, headers) -> bool:
 
 def serve_events(handler, hub: EventsHub, options) -> None:
     """Upgrades the handler's connection and runs the Events session until it closes."""
-    request_headers = list(handler.headers.items())
     protocol = ServerProtocol(subprotocols=[SUBPROTOCOL])
-    head = f"GET {handler.path} HTTP/1.1\r\n" + "".join(f"{name}: {value}\r\n" for name, value in request_headers)
-    protocol.receive_data((head + "\r\n").encode("latin-1"))
-    request = next((event for event in protocol.events_received() if isinstance(event, Request)), None)
-    if request is None:
-        handler.send_error(400, "Bad WebSocket upgrade request")
-        return
-    response = protocol.accept(request)
-    if response.status_code == 101 and protocol.subprotocol != SUBPROTOCOL:
-        response = protocol.reject(400, "The aws-appsync-event-ws subprotocol is required.\n")
-    protocol.send_response(response)
-    handler.wfile.write(b"".join(protocol.data_to_send()))
-    handler.wfile.flush()
-    if response.status_code != 101:
-        return
-    _Session(handler.connection, protocol, hub, options, auth_headers(handler.path, request_headers)).run()
+    if upgrade(handler, protocol, SUBPROTOCOL):
+        _Session(handler.connection, protocol, hub, options, auth_headers(handler.path, list(handler.headers.items()))).run()
 
 
 class _Session:

@@ -115,26 +115,31 @@ def auth_headers(raw_path: str, headers: list[tuple[str, str]]) -> list[tuple[st
     return decoded
 
 
-def serve_realtime(handler, app, options) -> None:
-    """Upgrades the handler's connection and runs the session until it closes."""
+def upgrade(handler, protocol: ServerProtocol, subprotocol: str) -> bool:
+    """Completes the WebSocket handshake of the request the HTTP server already read, refusing it without
+    ``subprotocol``; True when the connection was upgraded."""
     request_headers = list(handler.headers.items())
-    protocol = (_DeafProtocol if options.realtime.ignore_goodbyes else ServerProtocol)(subprotocols=[SUBPROTOCOL])
     # The HTTP server already read the request; give its bytes to the protocol's parser, as if from the socket.
     head = f"GET {handler.path} HTTP/1.1\r\n" + "".join(f"{name}: {value}\r\n" for name, value in request_headers)
     protocol.receive_data((head + "\r\n").encode("latin-1"))
     request = next((event for event in protocol.events_received() if isinstance(event, Request)), None)
     if request is None:
         handler.send_error(400, "Bad WebSocket upgrade request")
-        return
+        return False
     response = protocol.accept(request)
-    if response.status_code == 101 and protocol.subprotocol != SUBPROTOCOL:
-        response = protocol.reject(400, "The graphql-ws subprotocol is required.\n")
+    if response.status_code == 101 and protocol.subprotocol != subprotocol:
+        response = protocol.reject(400, f"The {subprotocol} subprotocol is required.\n")
     protocol.send_response(response)
     handler.wfile.write(b"".join(protocol.data_to_send()))
     handler.wfile.flush()
-    if response.status_code != 101:
-        return
-    Session(handler.connection, protocol, app, options, auth_headers(handler.path, request_headers)).run()
+    return response.status_code == 101
+
+
+def serve_realtime(handler, app, options) -> None:
+    """Upgrades the handler's connection and runs the session until it closes."""
+    protocol = (_DeafProtocol if options.realtime.ignore_goodbyes else ServerProtocol)(subprotocols=[SUBPROTOCOL])
+    if upgrade(handler, protocol, SUBPROTOCOL):
+        Session(handler.connection, protocol, app, options, auth_headers(handler.path, list(handler.headers.items()))).run()
 
 
 class _DeafProtocol(ServerProtocol):
