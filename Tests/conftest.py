@@ -17,13 +17,11 @@ skipped when that folder is not there (a lone clone), and run in addition when i
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
 TESTS_DIR = Path(__file__).resolve().parent
-sys.path.insert(0, str(TESTS_DIR / "AppSyncLocal"))
 
 import harness  # noqa: E402 - needs the path above
 

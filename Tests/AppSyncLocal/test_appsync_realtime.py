@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from harness import SHARED_FIXTURES, ServerHandle, start_server
 from local_app import EXAMPLES
-from test_appsync_sigv4 import sign
+from sigv4_support import sign
 from appsync_local.sigv4 import IAMCredentials
 
 BLOG = EXAMPLES / "blog.json"

@@ -11,7 +11,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness  # noqa: E402
 from gqlc_runner import GQLC_BIN, Run, run_gqlc  # noqa: E402

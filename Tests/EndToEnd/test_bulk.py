@@ -1,60 +1,27 @@
 """Bulk `create`, `update` and `delete` (`--input` streamed, `--concurrency`, `--rejects`), `delete --where`,
-and the export/import round trip, end to end against appsync-local (with its fault injection where it matters).
-"""
+and the export/import round trip, end to end against appsync-local (with its fault injection where it matters)."""
 
 from __future__ import annotations
-
 import json
-import os
 import signal
 import subprocess
-import tempfile
-from pathlib import Path
-
 import pytest
-
 from gqlc_runner import GQLC_BIN, gqlc_env, runner_for
 from harness import start_server
-
-SUMMARY_RE = r"^(\d+) (created|updated|deleted), (\d+) failed(, \d+ interrupted in flight)?(, \d+ not sent)? in \d+\.\d\d s$"
-
-
-def summary(run):
-    """The summary line (the last on stderr) as (done, verb, failed)."""
-    import re
-    match = re.match(SUMMARY_RE, run.stderr_lines[-1])
-    assert match, run
-    return int(match.group(1)), match.group(2), int(match.group(3))
-
-
-def comment(i: int, post: str = "p1") -> dict:
-    return {"id": f"k{i:04d}", "author": "bulk", "content": f"comment {i}", "likes": i, "postId": post}
-
-
-def ndjson(records) -> str:
-    return "".join(json.dumps(record) + "\n" for record in records)
-
-
-@pytest.fixture
-def blog_empty(schema_examples_dir):
-    """A blog server with no records, and a runner for it."""
-    with start_server(schema_examples_dir / "blog.json") as server:
-        yield runner_for(schema_examples_dir / "blog.json", server.url), server
-
-
-@pytest.fixture
-def blog(schema_examples_dir):
-    with start_server(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json") as server:
-        yield runner_for(schema_examples_dir / "blog.json", server.url)
-
-
-def listed(run_gqlc, model: str) -> list[dict]:
-    run = run_gqlc("list", model, "--output", "ndjson")
-    assert run.code == 0, run
-    return run.ndjson()
-
-
-# MARK: - create --input
+from bulk_support import (  # noqa: F401 - fixtures among them
+    SUMMARY_RE,
+    summary,
+    comment,
+    ndjson,
+    blog_empty,
+    blog,
+    listed,
+    _value_for,
+    _seed,
+    _mis,
+    FIXTURES,
+    sent_documents,
+)
 
 
 def test_ndjson_create_prints_records_in_input_order_with_a_summary(blog_empty):
@@ -202,9 +169,6 @@ def test_throttling_slows_every_worker_and_the_job_still_finishes(schema_example
         assert len(listed(runner_for(schema, server.url, "--retries", "8"), "Comment")) == 60
 
 
-# MARK: - update and delete --input
-
-
 def test_update_input_each_record_carries_its_key(blog):
     listing = blog("list", "Comment", "--where", "post=p1", "--output", "ndjson")
     assert listing.code == 0
@@ -224,9 +188,6 @@ def test_delete_input_takes_records_keys_and_bare_ids(blog):
     run = blog("delete", "Comment", "--input", "-", stdin=text)
     assert run.code == 0 and [r["id"] for r in run.ndjson()] == [b["id"] for b in before[:3]], run
     assert len(listed(blog, "Comment")) == len(before) - 3
-
-
-# MARK: - delete --where
 
 
 def test_delete_where_dry_run_prints_the_count_and_keys(blog):
@@ -259,9 +220,6 @@ def test_usage_errors(blog):
     assert run.code == 2 and "--concurrency" in run.stderr, run
 
 
-# MARK: - Ctrl-C
-
-
 def test_ctrl_c_prints_what_finished_reports_what_was_in_flight_and_rejects_hold_the_rest(schema_examples_dir, tmp_path):
     schema = schema_examples_dir / "blog.json"
     with start_server(schema, args=("--latency-ms", "150")) as server:
@@ -290,59 +248,6 @@ def test_ctrl_c_prints_what_finished_reports_what_was_in_flight_and_rejects_hold
         assert len(listed(runner_for(schema, server.url), "Comment")) == 60
 
 
-# MARK: - Round trip on every fixture's models
-
-
-def _value_for(field: dict, mis: dict, depth: int = 0):
-    kind = field["type"]
-    if isinstance(kind, dict) and "enum" in kind:
-        return mis["enums"][kind["enum"]]["values"][0]
-    if isinstance(kind, dict) and "nonModel" in kind:
-        if depth > 2:
-            return None
-        sub = mis["nonModels"][kind["nonModel"]]["fields"]
-        return {name: _value_for(f, mis, depth + 1) for name, f in sub.items() if f.get("isRequired")}
-    if isinstance(kind, dict):
-        return None
-    return {"ID": "id-1", "String": "text", "Int": 7, "Float": 1.5, "Boolean": True, "AWSDate": "2024-05-06",
-            "AWSTime": "12:30:00.000Z", "AWSDateTime": "2024-05-06T07:08:09.000Z", "AWSTimestamp": 1700000000,
-            "AWSEmail": "a@example.com", "AWSJSON": '{"a":1}', "AWSURL": "https://example.com",
-            "AWSPhone": "+15551234567", "AWSIPAddress": "127.0.0.1"}.get(kind, "text")
-
-
-def _seed(mis: dict) -> dict:
-    """Two records per model with every required field, and the optional scalar fields set."""
-    seed = {}
-    for name, model in mis["models"].items():
-        records = []
-        for i in range(2):
-            record = {}
-            for field_name, field in model["fields"].items():
-                if field.get("isReadOnly") or field.get("association") or isinstance(field["type"], dict) and "model" in field["type"]:
-                    continue
-                value = _value_for(field, mis)
-                if value is None:
-                    continue
-                if field["type"] in ("ID", "String") and not field.get("isArray"):
-                    value = f"{field_name}-{i}"
-                record[field_name] = [value] if field.get("isArray") else value
-            records.append(record)
-        seed[name] = records
-    return seed
-
-
-def _mis(path: Path) -> dict:
-    document = json.loads(path.read_text())
-    return document.get("data", {}).get("model_introspection") or document.get("modelIntrospection") or document
-
-
-FIXTURES = ["schema-examples/blog.json", "schema-examples/inventory.json", "schema-examples/tags.json",
-            "schema-examples/shipments.json", "Tests/Fixtures/schemas/gen1-conventions.mis.json",
-            "Tests/Fixtures/schemas/gen2-conventions.mis.json", "SHARED/gen1-blog-hasmany-belongsto.mis.json",
-            "SHARED/gen1-cpk-hasone-hasmany-manytomany.mis.json", "SHARED/gen2-amplify-data-modeled.mis.json",
-            "SHARED/gen2-cart-customer.amplify_outputs.json", "SHARED/gen2-references-cpk-hasmany.mis.json"]
-
-
 @pytest.mark.parametrize("fixture", FIXTURES)
 def test_list_ndjson_then_create_input_recreates_every_model(fixture, repo_root, shared_fixtures_dir, tmp_path):
     schema = shared_fixtures_dir / fixture[len("SHARED/"):] if fixture.startswith("SHARED/") else repo_root / fixture
@@ -366,9 +271,6 @@ def test_list_ndjson_then_create_input_recreates_every_model(fixture, repo_root,
                 return json.dumps({k: v for k, v in record.items() if k not in read_only}, sort_keys=True)
 
             assert {kept(json.loads(c)) for c in copied} == {kept(r) for r in records}, name
-
-
-# MARK: - Cascade delete
 
 
 def test_cascade_dry_run_prints_the_tree_with_counts_and_deletes_nothing(blog):
@@ -493,11 +395,6 @@ def test_deleting_a_customer_warns_about_its_cart_and_cascade_deletes_it(shared_
         run = run_gqlc("delete", "Customer", "--id", "c1", "--cascade", "--yes")
         assert run.code == 0 and run.stderr_lines == ["deleted 2 records: 1 Cart, 1 Customer"], run
         assert sorted(c["id"] for c in listed(run_gqlc, "Cart")) == ["k2", "k3"]
-
-
-def sent_documents(server) -> list[str]:
-    return [" ".join(line.strip() for line in json.loads(request["body"])["query"].splitlines())
-            for request in server.requests()]
 
 
 def test_cascade_planning_asks_for_key_fields_only(schema_examples_dir):

@@ -12,7 +12,7 @@ import pytest
 from gqlc_runner import runner_for
 from harness import start_server
 
-from test_bulk import summary
+from bulk_support import summary
 
 LIMIT = 64 << 20  # BulkInputItem.maximumSize, as docs/bulk-input.md documents it
 

@@ -16,7 +16,7 @@ from graphql.execution.values import get_variable_values
 
 from gqlc_runner import run_gqlc, runner_for
 from harness import PROJECT_FIXTURES, SERVER_PATH, SHARED_FIXTURES, clean_env
-from test_subscribe import Background
+from subscribe_support import Background
 
 SCHEMA = PROJECT_FIXTURES / "custom-operations.mis.json"
 MIS = json.loads(SCHEMA.read_text())

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from gqlc_runner import run_gqlc
-from test_iam_auth import AWS_VARIABLES, KEY_ID, PERMANENT, REGION, SECRET, SERVER_ARGS
-from test_subscribe import background  # noqa: F401 - the fixture is used below
+from iam_support import AWS_VARIABLES, KEY_ID, PERMANENT, REGION, SECRET, SERVER_ARGS
+from subscribe_support import background  # noqa: F401 - the fixture is used below
 
 KEY = "da2-eventse2ekey0123456789ab"
 

@@ -21,7 +21,6 @@ import pytest
 
 import harness
 
-sys.path.insert(0, str(harness.REPO_ROOT / "Tests" / "Moto"))
 from moto_harness import start_moto  # noqa: E402
 
 SCHEMA_EXAMPLES = harness.REPO_ROOT / "schema-examples"

@@ -15,8 +15,8 @@ import time
 
 import pytest
 
-from test_login import App, _claims, _expire_on_server, moto  # noqa: F401 - moto is a fixture
-from test_subscribe import Background
+from login_support import App, _claims, _expire_on_server, moto  # noqa: F401 - moto is a fixture
+from subscribe_support import Background
 
 MASK = "████"
 

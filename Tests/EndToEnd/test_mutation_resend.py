@@ -10,7 +10,7 @@ import json
 
 from gqlc_runner import runner_for
 from harness import start_server
-from test_bulk import summary
+from bulk_support import summary
 
 
 def seeded(tmp_path, schema_examples_dir, count: int):

@@ -2,7 +2,7 @@
 Gen 2's owner models): the transformer adds them to the type, Amplify JS selects them in every document, and AppSync's
 owner subscriptions filter on the fields a mutation selected. gqlc selects them too, and ``models`` shows them.
 
-The subscription test runs against appsync-local with user-pool tokens from moto-local (see test_login.py): the
+The subscription test runs against appsync-local with user-pool tokens from moto-local (see login_support.py): the
 event record is the mutation's result as selected, so a create that leaves ``owner`` out is never heard by its owner.
 """
 
@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-import test_login
+import login_support
 from gqlc_runner import run_gqlc
 from harness import SHARED_FIXTURES
-from test_login import OWNER_RULE, App, _model, moto  # noqa: F401 - moto is a fixture
-from test_subscribe import Background
+from login_support import OWNER_RULE, App, _model, moto  # noqa: F401 - moto is a fixture
+from subscribe_support import Background
 
 GEN1_SDL = """
 type Memo @model @auth(rules: [{allow: owner}]) {
@@ -63,7 +63,7 @@ def test_a_gen2_owner_model_selects_its_owner_everywhere():
 
 
 def test_the_owner_hears_a_record_gqlc_created(moto, start_appsync, tmp_path, monkeypatch):  # noqa: F811
-    monkeypatch.setitem(test_login.MODELS, "Memo", _model("Memo", [OWNER_RULE]))  # no owner field declared
+    monkeypatch.setitem(login_support.MODELS, "Memo", _model("Memo", [OWNER_RULE]))  # no owner field declared
     app = App(moto, start_appsync, tmp_path)
     app.user("ann@example.com")
     assert app.login("ann@example.com").code == 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_resilience_retries import burn
+from retries_support import burn
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from test_resilience_retries import attempts, burn, error_lines, retries, served
+from retries_support import attempts, burn, error_lines, retries, served
 
 CREATE = ("create", "Post", "title=Retried post", "blogId=b1")
 UPDATE = ("update", "Post", "--id", "p1", "title=Renamed")

@@ -6,68 +6,23 @@ retry) and, where the server answers, from the server's own request log (``--ver
 
 The server numbers every request (1, 2, 3, …) and injects the fault when the number is a multiple of N, so
 ``--fail-every 2`` fails the second request. ``burn(server)`` spends request 1 so that gqlc's first attempt is
-request 2.
-"""
+request 2."""
 
 from __future__ import annotations
-
 import re
-import time
 from types import SimpleNamespace
-
-import pytest
-
 from gqlc_runner import closed_port_url
-
-GET_POST = ("get", "Post", "--id", "p1")
-RETRY_LINE = re.compile(r"^\* retry (\d+)/(\d+) after (.+), waiting (\d+) ms$")
-
-
-def attempts(run) -> int:
-    """How many times gqlc POSTed, from its trace."""
-    return sum(1 for line in run.stderr_lines if line.startswith("> POST "))
-
-
-def retries(run) -> list[tuple[int, int, str, int]]:
-    """The ``* retry n/N after REASON, waiting MS ms`` lines, parsed."""
-    found = []
-    for line in run.stderr_lines:
-        match = RETRY_LINE.match(line)
-        if match:
-            found.append((int(match[1]), int(match[2]), match[3], int(match[4])))
-    return found
-
-
-def served(server, status: int | None = None) -> int:
-    """Requests the server logged (it logs every answered request with ``--verbose``)."""
-    lines = [line for line in server.stderr_text().splitlines() if '"POST /graphql' in line]
-    if status is not None:
-        lines = [line for line in lines if f'" {status} ' in line]
-    return len(lines)
-
-
-def burn(server) -> None:
-    """Spends one request number (whatever the server does with it)."""
-    try:
-        server.post({"query": "{ __typename }"})
-    except OSError:  # a dropped connection (http.client's errors are OSErrors)
-        pass
-
-
-def error_lines(run) -> list[str]:
-    return [line for line in run.stderr_lines if line.startswith("gqlc: ")]
-
-
-@pytest.fixture
-def gqlc_at(gqlc, schema_examples_dir):
-    """``gqlc_at(server, *args)`` runs gqlc with ``--verbose`` against ``server``."""
-    def run(server, *args, timeout=60):
-        started = time.monotonic()
-        result = gqlc("--schema", schema_examples_dir / "blog.json", "--endpoint", server.url, "--verbose", *args,
-                      timeout=timeout)
-        result.seconds = time.monotonic() - started
-        return result
-    return run
+from retries_support import (  # noqa: F401 - fixtures among them
+    GET_POST,
+    RETRY_LINE,
+    attempts,
+    retries,
+    served,
+    burn,
+    error_lines,
+    gqlc_at,
+    _seed_json,
+)
 
 
 def test_a_500_on_every_second_request_costs_one_retry(faulty, gqlc_at):
@@ -223,9 +178,3 @@ def test_list_pages_are_retried_one_by_one(start_appsync, schema_examples_dir, g
     # Page 1 is request 1; page 2 fails as request 2 and succeeds as 3; page 3 fails as 4 and succeeds as 5.
     assert attempts(run) == 5 and len(retries(run)) == 2
     assert served(server, 500) == 2
-
-
-def _seed_json(count: int) -> str:
-    import json
-    posts = [{"id": f"post-{i:05d}", "blogId": "blog-bulk", "title": f"Bulk post {i}"} for i in range(count)]
-    return json.dumps({"Blog": [{"id": "blog-bulk", "name": "Bulk"}], "Post": posts})

@@ -19,7 +19,7 @@ import subprocess
 import pytest
 
 from gqlc_runner import GQLC_BIN, gqlc_env
-from test_resilience_retries import attempts, error_lines, served
+from retries_support import attempts, error_lines, served
 
 GET_POST = ("get", "Post", "--id", "p1")
 

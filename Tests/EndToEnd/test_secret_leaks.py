@@ -11,8 +11,8 @@ import subprocess
 
 import harness
 from gqlc_runner import GQLC_BIN, gqlc_env
-from test_redaction import BY_NAME, SCHEMA_EXAMPLES, Source, assert_no_leak, run_with  # noqa: F401 - a fixture
-from test_signals_while_reading import finish, wait_until_trapping
+from redaction_support import BY_NAME, SCHEMA_EXAMPLES, Source, assert_no_leak, run_with  # noqa: F401 - a fixture
+from signals_support import finish, wait_until_trapping
 
 BLOG = SCHEMA_EXAMPLES / "blog.json"
 GET = ("get", "Post", "--id", "p1")

@@ -4,76 +4,24 @@ status is 130 after SIGINT and 143 after SIGTERM.
 
 Each test starts gqlc on an input that never ends, waits until gqlc takes signals itself (its main thread blocks
 SIGINT, as /proc shows) or until it has printed a first record, then signals it. The time limits only keep a broken
-build from hanging the suite: before the change gqlc waited there until it was killed.
-"""
+build from hanging the suite: before the change gqlc waited there until it was killed."""
 
 from __future__ import annotations
-
 import os
 import pty
 import signal
-import subprocess
-import time
-
 import pytest
-
-from gqlc_runner import GQLC_BIN, gqlc_env
 from harness import start_server
-
-HANG_LIMIT = 30
-UNREACHABLE = "http://127.0.0.1:9/graphql"  # nothing is sent: gqlc is stopped before its first request
-STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
-
-
-def start(args, stdin=subprocess.DEVNULL, env=None) -> subprocess.Popen:
-    return subprocess.Popen([str(GQLC_BIN), *map(str, args)], stdin=stdin, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=gqlc_env(env))
-
-
-def wait_until_trapping(process: subprocess.Popen) -> None:
-    """Waits until gqlc's signal trap is installed: its main thread then blocks SIGINT and SIGTERM."""
-    deadline = time.monotonic() + HANG_LIMIT
-    wanted = (1 << (signal.SIGINT - 1)) | (1 << (signal.SIGTERM - 1))
-    while True:
-        assert process.poll() is None, process.communicate()
-        with open(f"/proc/{process.pid}/status") as status:
-            blocked = next(int(line.split()[1], 16) for line in status if line.startswith("SigBlk:"))
-        if blocked & wanted == wanted:
-            return
-        assert time.monotonic() < deadline, "gqlc never installed its signal trap"
-        time.sleep(0.005)  # polling /proc for a state change, not waiting for time to pass
-
-
-def wait_for_reader(fifo) -> int:
-    """Opens ``fifo`` for writing as soon as gqlc has opened it for reading (until then a non-blocking open fails
-    with ENXIO); returns the writing end, which the caller keeps open and silent."""
-    deadline = time.monotonic() + HANG_LIMIT
-    while True:
-        try:
-            return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError:
-            assert time.monotonic() < deadline, "gqlc never opened the FIFO"
-            time.sleep(0.005)  # polling for gqlc's open, not waiting for time to pass
-
-
-def signalled_with_a_silent_writer(process: subprocess.Popen, fifo, number: int) -> tuple[int, str, str]:
-    """Signals gqlc once it has opened ``fifo``, whose writer is there but writes nothing; its ending."""
-    writer = wait_for_reader(fifo)
-    try:
-        process.send_signal(number)
-        return finish(process)
-    finally:
-        os.close(writer)
-
-
-def finish(process: subprocess.Popen) -> tuple[int, str, str]:
-    try:
-        out, err = process.communicate(timeout=HANG_LIMIT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-        pytest.fail(f"gqlc ignored the signal; stderr: {err.decode()!r}")
-    return process.returncode, out.decode(), err.decode()
+from signals_support import (  # noqa: F401 - fixtures among them
+    HANG_LIMIT,
+    UNREACHABLE,
+    STATUS,
+    start,
+    wait_until_trapping,
+    wait_for_reader,
+    signalled_with_a_silent_writer,
+    finish,
+)
 
 
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])

@@ -4,129 +4,23 @@ endpoint: each test starts gqlc in the background, waits for `subscribed:` on it
 server's log); the time limits only keep a broken build from hanging the suite."""
 
 from __future__ import annotations
-
 import json
-import queue
 import signal
-import subprocess
-import threading
-import time
-from pathlib import Path
-
 import pytest
-
-from gqlc_runner import GQLC_BIN, gqlc_env, run_gqlc
-from test_iam_auth import AWS_VARIABLES, KEY_ID, PERMANENT, REGION, SECRET, SERVER_ARGS
-from test_transport import PKI, pki  # noqa: F401 - the fixture is used by the wss test
-
-HANG_LIMIT = 60  # seconds before a missing line fails the test instead of hanging it
-API_KEY = "da2-subscribetestkey0123456789"
-
-
-class Background:
-    """A gqlc process running in the background, its stdout and stderr read line by line as they come."""
-
-    def __init__(self, args, env=None):
-        self.args = [str(arg) for arg in args]
-        self.process = subprocess.Popen([str(GQLC_BIN), *self.args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        env=gqlc_env(env))
-        self.stdout: queue.Queue[str | None] = queue.Queue()
-        self.stderr: queue.Queue[str | None] = queue.Queue()
-        self.stderr_seen: list[str] = []
-        self.stdout_seen: list[str] = []
-        for stream, lines in ((self.process.stdout, self.stdout), (self.process.stderr, self.stderr)):
-            threading.Thread(target=self._pump, args=(stream, lines), daemon=True).start()
-
-    @staticmethod
-    def _pump(stream, lines):
-        for raw in stream:
-            lines.put(raw.decode("utf-8", "replace").rstrip("\n"))
-        lines.put(None)
-
-    def stderr_line(self, predicate) -> str:
-        """The next stderr line for which ``predicate`` holds (earlier lines are kept in ``stderr_seen``)."""
-        deadline = time.monotonic() + HANG_LIMIT
-        while True:
-            line = self.stderr.get(timeout=max(0.1, deadline - time.monotonic()))
-            assert line is not None, f"gqlc ended before the expected line; stderr: {self.stderr_seen}"
-            self.stderr_seen.append(line)
-            if predicate(line):
-                return line
-
-    def subscribed(self, *names: str) -> None:
-        """Waits for `subscribed: NAME` for each name."""
-        for name in names:
-            self.stderr_line(lambda line, name=name: line == f"subscribed: {name}")
-
-    def event(self):
-        """The next event printed on stdout, decoded."""
-        line = self.stdout.get(timeout=HANG_LIMIT)
-        assert line is not None, f"gqlc ended before an event; stderr: {self.stderr_seen}"
-        self.stdout_seen.append(line)
-        return json.loads(line)
-
-    def finish(self) -> tuple[int, str, str]:
-        """Waits for the exit; the status, the rest of stdout and all of stderr."""
-        code = self.process.wait(timeout=HANG_LIMIT)
-        rest = []
-        while (line := self.stdout.get(timeout=HANG_LIMIT)) is not None:
-            rest.append(line)
-        while (line := self.stderr.get(timeout=HANG_LIMIT)) is not None:
-            self.stderr_seen.append(line)
-        return code, "\n".join(rest), "\n".join(self.stderr_seen)
-
-    def signal(self, number: int) -> None:
-        self.process.send_signal(number)
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
-
-
-@pytest.fixture
-def background():
-    """``background(*args, env=None)`` starts gqlc; whatever is still running at the end is killed."""
-    started: list[Background] = []
-
-    def start(*args, env=None) -> Background:
-        process = Background(args, env=env)
-        started.append(process)
-        return process
-    yield start
-    for process in started:
-        process.kill()
-
-
-def wait_for_log(server, fragment: str, count: int = 1) -> None:
-    """Waits until the server's log has ``count`` lines containing ``fragment``."""
-    deadline = time.monotonic() + HANG_LIMIT
-    while sum(fragment in line for line in server.stderr_text().splitlines()) < count:
-        assert time.monotonic() < deadline, f"no {fragment!r} in the server log:\n{server.stderr_text()}"
-        time.sleep(0.02)  # polling the log file for a line, not waiting for time to pass
-
-
-@pytest.fixture
-def blog_schema(schema_examples_dir) -> Path:
-    return schema_examples_dir / "blog.json"
-
-
-@pytest.fixture
-def server(start_appsync, blog_schema, schema_examples_dir):
-    return start_appsync(blog_schema, seed=schema_examples_dir / "blog-seed.json", api_key=API_KEY)
-
-
-def mutate(server, schema, *args, extra=()):
-    run = run_gqlc(["--schema", schema, "--endpoint", server.url, "--api-key", API_KEY, *extra, *args])
-    assert run.code == 0, run
-    return run.json()
-
-
-def subscriber(background, server, schema, *args, env=None, auth=("--api-key", API_KEY)):
-    return background("--schema", schema, "--endpoint", server.url, *auth, "subscribe", *args, env=env)
-
-
-# MARK: - Events
+from gqlc_runner import run_gqlc
+from iam_support import AWS_VARIABLES, KEY_ID, PERMANENT, REGION, SECRET, SERVER_ARGS
+from transport_support import PKI, pki  # noqa: F401 - the fixture is used by the wss test
+from subscribe_support import (  # noqa: F401 - fixtures among them
+    HANG_LIMIT,
+    API_KEY,
+    Background,
+    background,
+    wait_for_log,
+    blog_schema,
+    server,
+    mutate,
+    subscriber,
+)
 
 
 def test_create_update_and_delete_events_arrive_in_order_as_get_prints_the_record(background, server, blog_schema):
@@ -219,9 +113,6 @@ def test_output_json_prints_one_array_closed_at_the_end(background, server, blog
     assert [post["id"] for post in json.loads(stdout)] == ["j1", "j2"]
 
 
-# MARK: - Ending
-
-
 def test_timeout_ends_a_quiet_subscription_with_status_0(server, blog_schema):
     # The timeout also bounds the set-up: long enough for a busy machine to connect and be acknowledged.
     run = run_gqlc(["--schema", blog_schema, "--endpoint", server.url, "--api-key", API_KEY, "--output", "json",
@@ -252,9 +143,6 @@ def test_twenty_subscribers_at_once_each_get_the_event(background, server, blog_
     for watch in watchers:
         assert watch.event()["id"] == "t20"
         assert watch.finish()[0] == 0
-
-
-# MARK: - Auth and transport
 
 
 def test_a_wrong_api_key_is_refused_with_status_5_and_appsyncs_error(server, blog_schema):
@@ -328,9 +216,6 @@ def test_the_realtime_endpoint_can_be_given_by_flag_or_environment(background, s
     assert bad.code == 2 and bad.stderr.startswith("gqlc: --realtime-endpoint: invalid WebSocket URL 'http://x/graphql'"), bad
 
 
-# MARK: - Lost connections
-
-
 def test_a_dropped_connection_is_made_again_and_events_resume(background, start_appsync, blog_schema,
                                                               schema_examples_dir):
     flaky = start_appsync(blog_schema, seed=schema_examples_dir / "blog-seed.json", api_key=API_KEY,
@@ -383,9 +268,6 @@ def test_the_server_unreachable_at_the_start_is_status_6(server, blog_schema):
     assert run.stderr.startswith("gqlc: WebSocket connection failed: "), run
 
 
-# MARK: - raw
-
-
 def test_raw_streams_a_subscription_documents_events(background, server, blog_schema):
     document = "subscription Watch($filter: ModelSubscriptionPostFilterInput) { onCreatePost(filter: $filter) { id title } }"
     watch = background("--endpoint", server.url, "--api-key", API_KEY, "raw", "--query", document,
@@ -403,9 +285,6 @@ def test_raw_subscription_the_server_refuses_is_status_1(server):
                     "subscription { onCreateNothing { id } }"])
     assert run.code == 1, run
     assert run.stderr.startswith("gqlc: subscription onCreateNothing failed: "), run
-
-
-# MARK: - Usage
 
 
 @pytest.mark.parametrize("args, message", [

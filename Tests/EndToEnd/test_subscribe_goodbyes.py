@@ -12,7 +12,7 @@ import signal
 
 import pytest
 
-from test_subscribe import API_KEY, Background, background, blog_schema, mutate, wait_for_log  # noqa: F401 - fixtures
+from subscribe_support import API_KEY, Background, background, blog_schema, mutate, wait_for_log  # noqa: F401 - fixtures
 
 
 @pytest.fixture

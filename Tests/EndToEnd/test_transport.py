@@ -3,74 +3,22 @@ libcurl. Every test runs the built gqlc against the real local server (HTTPS wit
 certificates are made here with ``trustme``, from a CA of the test's own."""
 
 from __future__ import annotations
-
 import json
 import re
 import signal
-import socket
 import subprocess
-from dataclasses import dataclass
-from pathlib import Path
-
 import pytest
-import trustme
-
 from forwarding_proxy import ForwardingProxy
 from gqlc_runner import GQLC_BIN, closed_port_url, gqlc_env
-
-GET_P1 = ("get", "Post", "--id", "p1")
-# Neither CA variable from the outer shell (an empty value means unset to gqlc).
-NO_CA_VARIABLES = {"CURL_CA_BUNDLE": "", "SSL_CERT_FILE": ""}
-P1_TITLE = "A sourdough starter in seven days"
-
-
-# MARK: - Certificates
-
-
-@dataclass
-class PKI:
-    """A CA and two server certificates it signed: one for 127.0.0.1, one for another host only."""
-
-    ca: Path
-    cert: Path
-    key: Path
-    other_host_cert: Path
-    other_host_key: Path
-
-
-@pytest.fixture(scope="module")
-def pki(tmp_path_factory) -> PKI:
-    """A fresh CA from ``trustme`` (as the WebSocket client tests' server makes its own)."""
-    directory = tmp_path_factory.mktemp("pki")
-    ca = trustme.CA()
-    ca.cert_pem.write_to_path(str(directory / "ca.pem"))
-
-    def server(name: str, *hosts: str) -> tuple[Path, Path]:
-        leaf = ca.issue_cert(*hosts)
-        leaf.cert_chain_pems[0].write_to_path(str(directory / f"{name}.pem"))
-        leaf.private_key_pem.write_to_path(str(directory / f"{name}-key.pem"))
-        return directory / f"{name}.pem", directory / f"{name}-key.pem"
-
-    cert, key = server("localhost", "localhost", "127.0.0.1")
-    other_cert, other_key = server("other", "other.example")
-    return PKI(directory / "ca.pem", cert, key, other_cert, other_key)
-
-
-@pytest.fixture
-def https(start_appsync, schema_examples_dir, pki):
-    """``https(cert=, key=)`` starts the seeded blog server over HTTPS (with request logging)."""
-    def start(cert: Path | None = None, key: Path | None = None):
-        return start_appsync(schema_examples_dir / "blog.json", seed=schema_examples_dir / "blog-seed.json",
-                             args=("--verbose", "--tls-cert", cert or pki.cert, "--tls-key", key or pki.key))
-    return start
-
-
-def served(server) -> list[str]:
-    """The server's log lines of answered requests."""
-    return [line for line in server.stderr_text().splitlines() if '"POST /graphql' in line]
-
-
-# MARK: - HTTPS
+from transport_support import (  # noqa: F401 - fixtures among them
+    GET_P1,
+    NO_CA_VARIABLES,
+    P1_TITLE,
+    PKI,
+    pki,
+    https,
+    served,
+)
 
 
 def test_https_with_the_private_ca_given_by_cacert(gqlc, https, pki, schema_examples_dir):
@@ -130,9 +78,6 @@ def test_an_unreadable_ca_file_is_a_usage_error_naming_its_source(gqlc, https, s
         f"gqlc: cannot read the CA certificates file '{missing}' from {origin}: No such file or directory"]
 
 
-# MARK: - gzip
-
-
 def test_responses_come_gzipped_and_print_the_same_as_the_plain_answer(gqlc, faulty, schema_examples_dir):
     server = faulty()
     query = "{ listPosts(limit: 100) { items { id title content tags } nextToken } }"
@@ -147,9 +92,6 @@ def test_responses_come_gzipped_and_print_the_same_as_the_plain_answer(gqlc, fau
     assert sent < whole
     assert "< Content-Encoding: gzip" in run.stderr_lines
     assert any(line.startswith(f"< HTTP 200 ({whole} bytes in ") for line in run.stderr_lines), run.stderr
-
-
-# MARK: - Proxies
 
 
 def test_http_proxy_carries_the_requests(blog):
@@ -182,9 +124,6 @@ def test_an_unreachable_proxy_fails_naming_it(blog):
     assert (run.code, run.stdout) == (6, ""), run
     [line] = run.stderr_lines
     assert line.startswith("gqlc: network error: ") and f"port {port}" in line, line
-
-
-# MARK: - Ctrl-C, keep-alive
 
 
 def test_ctrl_c_ends_an_in_flight_request(start_appsync, schema_examples_dir):
@@ -226,9 +165,6 @@ def test_pages_share_one_kept_alive_connection(start_appsync, schema_examples_di
     assert len(clients) == 13 and len(set(clients)) == 1, clients
 
 
-# MARK: - Without libcurl
-
-
 def test_without_libcurl_a_request_fails_in_one_line_and_nothing_else_needs_it(blog):
     env = {"GQLC_LIBCURL": "/nonexistent/libcurl.so.4"}
     run = blog(*GET_P1, env=env)
@@ -238,9 +174,6 @@ def test_without_libcurl_a_request_fails_in_one_line_and_nothing_else_needs_it(b
                     "No such file or directory); gqlc needs libcurl 7.x or 8.x to send requests")
     dry = blog("--dry-run", *GET_P1, env=env)
     assert dry.code == 0 and dry.stderr == "", dry
-
-
-# MARK: - What goes on the wire
 
 
 def test_the_request_asks_for_gzip_and_keeps_an_empty_header(start_appsync, schema_examples_dir, gqlc):

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from gqlc_runner import run_gqlc
-from test_subscribe import API_KEY, Background, background, mutate  # noqa: F401 - the fixture is used below
+from subscribe_support import API_KEY, Background, background, mutate  # noqa: F401 - the fixture is used below
 
 
 @pytest.fixture

@@ -3,15 +3,12 @@ a scratch directory for the generated files of one test module."""
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE.parent / "EndToEnd"))
 
 
 @pytest.fixture(scope="module")

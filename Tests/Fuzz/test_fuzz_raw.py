@@ -10,7 +10,7 @@ line. No line is longer than 2000 characters or holds a raw control character.
 Mutated documents and a sample of lexical corner cases are also parsed by graphql-core: where gqlc's answer
 shows its verdict on the syntax (a validation error or a variable problem means it parsed), the two must
 agree. Accepted variables must be sent as given. The iteration count and seed come from the same variables as
-test_fuzz_cli.py.
+fuzz_support.py.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from graphql.language import ExecutableDefinitionNode
 
 import raw_generators
 from generators import Case
-from test_fuzz_cli import CONTROL_CHARACTERS, ITERATIONS, LONGEST_LINE, SEED, run_all, write
+from fuzz_support import CONTROL_CHARACTERS, ITERATIONS, LONGEST_LINE, SEED, run_all, write
 
 CLOSED_ENDPOINT = "http://127.0.0.1:9/graphql"
 # The source line of a report shows at most 100 scalars, plus an ellipsis at either end.

@@ -2,7 +2,7 @@
 for strings near each format (AppSync's documented examples, mutated), gqlc refuses locally exactly what the
 server's scalar would refuse. ``gqlc --dry-run create`` says what gqlc accepts without a server.
 
-``GQLC_FUZZ_ITERATIONS`` and ``GQLC_FUZZ_SEED`` work as in test_fuzz_cli.py.
+``GQLC_FUZZ_ITERATIONS`` and ``GQLC_FUZZ_SEED`` work as in fuzz_support.py.
 """
 
 from __future__ import annotations

@@ -23,7 +23,6 @@ from typing import Any, Iterable
 
 MOTO_DIR = Path(__file__).resolve().parent
 # The appsync-local harness: one way to start a test server and read its URL line.
-sys.path.insert(0, str(MOTO_DIR.parent / "AppSyncLocal"))
 
 from harness import launch  # noqa: E402
 

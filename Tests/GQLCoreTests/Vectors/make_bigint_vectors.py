@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Writes bigint-vectors.json: modular powers, products and remainders computed by Python's own integers (pow, *, %),
-the independent reference CognitoSRPTests checks gqlc's big integers against. Seeded, so a rerun writes the same file."""
+the independent reference CognitoSRPTests checks gqlc's big integers against. Seeded, so a rerun writes the same file.
+
+Run it with Tests/Moto importable: PYTHONPATH=Tests/Moto python3 Tests/GQLCoreTests/Vectors/make_bigint_vectors.py"""
 import json
 import random
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Moto"))
-from srp_verifier import N  # noqa: E402 - the RFC 3526 3072-bit group, written out once
+from srp_verifier import N  # the RFC 3526 3072-bit group, written out once
 
 rng = random.Random(13)
 
