@@ -76,19 +76,22 @@ public struct EventsPublisher: Sendable {
             let message = json?["errors"]?[0]?["message"]?.stringValue ?? json?["message"]?.stringValue ?? text.oneLine()
             throw .api(.refused(status: response.status, message: message), published: offset)
         }
-        guard let json, case .array(let successful)? = json["successful"] else {
+        guard let json, let outcomes = outcomes(json, offset: offset) else {
             throw .api(.unexpectedAnswer(text.oneLine()), published: offset)
         }
-        let failed = json["failed"]?.arrayValue ?? []
-        var outcomes = successful.map { entry in
-            Outcome(index: offset + (entry["index"]?.numberText.flatMap { Int($0) } ?? 0), identifier: entry["identifier"]?.stringValue)
-        }
-        outcomes += failed.map { entry in
+        return outcomes
+    }
+
+    /// The events' outcomes in a publish's answer (`{"successful": […], "failed": […]}`, over HTTP or in a
+    /// `publish_success` message), indexed among all the events published; nil when it has no `successful` list.
+    static func outcomes(_ answer: JSONValue, offset: Int) -> [Outcome]? {
+        guard case .array(let successful)? = answer["successful"] else { return nil }
+        func index(_ entry: JSONValue) -> Int { offset + (entry["index"]?.numberText.flatMap { Int($0) } ?? 0) }
+        var outcomes = successful.map { entry in Outcome(index: index(entry), identifier: entry["identifier"]?.stringValue) }
+        outcomes += (answer["failed"]?.arrayValue ?? []).map { entry in
             let reason = [entry["code"]?.stringValue ?? entry["code"]?.numberText, entry["message"]?.stringValue]
                 .compactMap { $0 }.joined(separator: ": ")
-            return Outcome(
-                index: offset + (entry["index"]?.numberText.flatMap { Int($0) } ?? 0), identifier: entry["identifier"]?.stringValue,
-                error: reason.isEmpty ? "failed" : reason)
+            return Outcome(index: index(entry), identifier: entry["identifier"]?.stringValue, error: reason.isEmpty ? "failed" : reason)
         }
         return outcomes.sorted { $0.index < $1.index }
     }

@@ -142,8 +142,7 @@ public final class RealtimeSubscriber {
                 switch received {
                 case .published(id, let result):
                     let offset = number * EventsPublisher.maxEventsPerRequest
-                    let response = HTTPResponse(status: 200, headers: [], body: Array(result.serialized(.compact).utf8))
-                    guard let outcomes = try? EventsPublisher.outcomes(response, offset: offset) else {
+                    guard let outcomes = EventsPublisher.outcomes(result, offset: offset) else {
                         throw .protocolViolation(RealtimeProtocolError("a publish_success without \"successful\""))
                     }
                     onBatch(outcomes)

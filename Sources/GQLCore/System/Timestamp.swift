@@ -55,17 +55,23 @@ public struct Timestamp: Sendable, Hashable, Comparable {
         // Whole milliseconds first, so that 1795730740.508 (0.50799… in binary) prints .508.
         let total = Int((secondsSince1970 * 1000).rounded())
         let millis = ((total % 1000) + 1000) % 1000
-        let parts = Timestamp(secondsSince1970: Double((total - millis) / 1000)).civil
-        return Self.pad(parts.year, 4) + "-" + Self.pad(parts.month, 2) + "-" + Self.pad(parts.day, 2) + "T"
-            + Self.pad(parts.hour, 2) + ":" + Self.pad(parts.minute, 2) + ":" + Self.pad(parts.second, 2) + "."
-            + Self.pad(millis, 3) + "Z"
+        let whole = Timestamp(secondsSince1970: Double((total - millis) / 1000))
+        return whole.dateUTC + "T" + whole.clockUTC + "." + Self.pad(millis, 3) + "Z"
     }
 
     /// `YYYY-MM-DD'T'HH:MM:SS'Z'` (ISO 8601, UTC, whole seconds rounded down), as AWSDateTime and manifests write it.
-    public var iso8601UTC: String {
+    public var iso8601UTC: String { dateUTC + "T" + clockUTC + "Z" }
+
+    /// `YYYY-MM-DD`, the UTC date.
+    public var dateUTC: String {
         let parts = civil
-        return Self.pad(parts.year, 4) + "-" + Self.pad(parts.month, 2) + "-" + Self.pad(parts.day, 2) + "T"
-            + Self.pad(parts.hour, 2) + ":" + Self.pad(parts.minute, 2) + ":" + Self.pad(parts.second, 2) + "Z"
+        return Self.pad(parts.year, 4) + "-" + Self.pad(parts.month, 2) + "-" + Self.pad(parts.day, 2)
+    }
+
+    /// `HH:MM:SS`, the UTC time of day, whole seconds rounded down.
+    public var clockUTC: String {
+        let parts = civil
+        return Self.pad(parts.hour, 2) + ":" + Self.pad(parts.minute, 2) + ":" + Self.pad(parts.second, 2)
     }
 
     /// The UTC calendar parts of this moment, whole seconds rounded down.

@@ -46,7 +46,7 @@ struct LiveTable {
             case .synced(let count): status = "synced \(count)"
             case .change(let kind, let record):
                 changed.append(record)
-                lastEvent = "\(kind.rawValue) at \(Self.clock())"
+                lastEvent = "\(kind.rawValue) at \(Timestamp.now().clockUTC)"
             }
         }
         if !changed.isEmpty {
@@ -113,11 +113,6 @@ struct LiveTable {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    private static func clock() -> String {
-        let parts = Timestamp.now().civil
-        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
-    }
 }
 
 /// Reads single keys from a terminal on standard input (no echo, no line buffering) until stopped; `q` calls

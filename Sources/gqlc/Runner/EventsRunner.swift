@@ -118,11 +118,8 @@ struct EventsRunner {
             caFile: endpoint.caFile, reconnect: false)
         settings.dialect = .events
         settings.renewToken = renewal.map { renewal in { @Sendable force in renewal.renew(force: force) } }
-        let redactor = diagnostics.redactor
-        let errorSink = session.console.error
-        let trace: ((String) -> Void)? = session.globals.verbose
-            ? { line in errorSink.write("* realtime: " + redactor.scrub(Diagnostics.oneLine(line)) + "\n") } : nil
-        let subscriber = RealtimeSubscriber(settings: settings, cancellation: session.cancellation, trace: trace)
+        let subscriber = RealtimeSubscriber(
+            settings: settings, cancellation: session.cancellation, trace: SubscriptionStream.trace(session, diagnostics.redactor))
         var outcomes: [EventsPublisher.Outcome] = []
         do {
             try subscriber.publish(channel: channel, texts: texts) { outcomes += $0 }

@@ -81,15 +81,12 @@ struct SubscriptionStream {
         }
         // A closed stdout ends the subscriptions as --count does (stop, close), then the process (ExitCode.closedPipe).
         session.console.output.deferFailures()
-        let errorSink = session.console.error
         let diagnostics = self.diagnostics
         let decodePath = self.decodePath
         let names = Dictionary(subscriptions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var sawErrors = false
-        let redactor = diagnostics.redactor
-        let trace: ((String) -> Void)? = session.globals.verbose
-            ? { line in errorSink.write("* realtime: " + redactor.scrub(Diagnostics.oneLine(line)) + "\n") } : nil
-        let subscriber = RealtimeSubscriber(settings: settings, cancellation: session.cancellation, trace: trace)
+        let subscriber = RealtimeSubscriber(
+            settings: settings, cancellation: session.cancellation, trace: Self.trace(session, diagnostics.redactor))
         // After Ctrl-C the subscriber says goodbye (for a second at most); a second Ctrl-C need not wait for that.
         SignalTrap.exitOnSecondSignal()
         let result: Result<RealtimeEnding, SubscriptionError> = Result { () throws(SubscriptionError) in
@@ -110,7 +107,7 @@ struct SubscriptionStream {
                     return true
                 case .resubscribed(let from, let to):
                     diagnostics.error(
-                        "subscribed again; events between \(Self.clock(from)) and \(Self.clock(to)) UTC "
+                        "subscribed again; events between \(from.clockUTC) and \(to.clockUTC) UTC "
                             + "(\(Self.seconds(to.seconds(since: from))) s) may have been missed")
                     return handler(.resubscribed)
                 }
@@ -137,6 +134,13 @@ struct SubscriptionStream {
             diagnostics.error(error.description + hint)
             return error.exitStatus
         }
+    }
+
+    /// `--verbose`'s `* realtime: …` lines (one protocol step each, secrets scrubbed), or nil.
+    static func trace(_ session: Session, _ redactor: Redactor) -> ((String) -> Void)? {
+        guard session.globals.verbose else { return nil }
+        let errorSink = session.console.error
+        return { line in errorSink.write("* realtime: " + redactor.scrub(Diagnostics.oneLine(line)) + "\n") }
     }
 
     /// The real-time URL, auth and timeouts; the secrets are registered for scrubbing.
@@ -189,12 +193,6 @@ struct SubscriptionStream {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// `20:41:03`, the UTC time of day of `time`.
-    static func clock(_ time: Timestamp) -> String {
-        let parts = time.civil
-        func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))"
-    }
 }
 
 /// How `subscribe` prints an event.

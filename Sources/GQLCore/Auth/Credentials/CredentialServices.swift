@@ -100,13 +100,7 @@ public struct CredentialServices: Sendable {
 /// offset, or the legacy SSO cache's `UTC` suffix.
 enum ISO8601 {
     /// `2026-11-23T22:00:00Z`, whole seconds: how botocore writes `expiresAt` into the SSO cache.
-    static func format(_ moment: Timestamp) -> String {
-        let parts = moment.civil
-        func pad(_ value: Int, _ width: Int = 2) -> String {
-            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
-        }
-        return "\(pad(parts.year, 4))-\(pad(parts.month))-\(pad(parts.day))T\(pad(parts.hour)):\(pad(parts.minute)):\(pad(parts.second))Z"
-    }
+    static func format(_ moment: Timestamp) -> String { moment.iso8601UTC }
 
     static func parse(_ text: String) -> Timestamp? {
         let utf8 = Array(text.trimmingSpaces.utf8)
