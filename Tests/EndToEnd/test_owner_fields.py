@@ -52,6 +52,7 @@ def test_models_shows_the_owner_fields_a_gen1_schema_leaves_to_the_transformer(t
     assert "\\n    owner\\n" in create.stdout, create
 
 
+@pytest.mark.shared_fixtures
 def test_a_gen2_owner_model_selects_its_owner_everywhere():
     schema = SHARED_FIXTURES / "gen2-amplify-data-modeled.mis.json"
     todo = run_gqlc(["--schema", schema, "models", "Todo"])
