@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Paces the attempts of every worker of a bulk job, as the AWS SDKs' *adaptive* retry mode does: no limit
@@ -46,7 +45,7 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
     ///   - now: monotonic seconds (the default is the system's monotonic clock).
     ///   - sleep: waits that many seconds; the job's cancellation should end it early.
     public init(now: (@Sendable () -> Double)? = nil, sleep: @escaping @Sendable (Double) -> Void) {
-        let clock = now ?? { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        let clock = now ?? { MonotonicTime.seconds() }
         let start = clock()
         self.now = clock
         self.sleep = sleep

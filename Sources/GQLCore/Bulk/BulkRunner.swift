@@ -126,15 +126,13 @@ public struct BulkRunner: Sendable {
         prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>,
         emit: @escaping @Sendable (BulkItemResult) -> Void
     ) -> (counts: BulkCounts, stop: Stop) {
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = MonotonicTime.seconds()
         let window = concurrency * 8
         let slots = DispatchSemaphore(value: window)
         let available = DispatchSemaphore(value: 0)
         let cancellation = self.cancellation
         let progress = self.progress
-        let pacer = AdaptiveRateLimiter(sleep: { seconds in
-            if let cancellation { cancellation.wait(seconds: seconds) } else { ThreadSleep.seconds(seconds) }
-        })
+        let pacer = AdaptiveRateLimiter(sleep: RetryClock.live(cancellation: cancellation).sleep)
         let shared = Mutex(Shared())
 
         @Sendable func deliver(_ result: BulkItemResult) {
@@ -148,7 +146,7 @@ public struct BulkRunner: Sendable {
                     case .notSent: state.counts.notSent += 1
                     case .interrupted: state.counts.interrupted += 1
                     }
-                    state.counts.seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
+                    state.counts.seconds = MonotonicTime.seconds() - started
                     // Counts first, so that a display redrawn around this result's output shows it.
                     progress?(state.counts)
                     emit(next)
@@ -222,7 +220,7 @@ public struct BulkRunner: Sendable {
         if stop == .endOfInput && cancellation?.isCancelled == true { stop = .cancelled }
         let counts = shared.withLock { state in
             var counts = state.counts
-            counts.seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
+            counts.seconds = MonotonicTime.seconds() - started
             return counts
         }
         return (counts, stop)

@@ -1,4 +1,5 @@
-/// Sends one bulk item's mutation, with retries, and decides how it ended (see ``BulkRunner``).
+/// Sends one bulk item's mutation through the client's request steps, with the bulk retry of throttled answers on
+/// top (``ThrottledAnswerRetryStep``), and decides how it ended (see ``BulkRunner``).
 struct ItemWorker: Sendable {
     let operation: BulkOperation
     let retry: RetryPolicy
@@ -7,51 +8,39 @@ struct ItemWorker: Sendable {
     func perform(_ bulk: BulkRequest, client: GraphQLClient) -> BulkItemOutcome {
         var writer = JSONWriter(style: .compact)
         writer.write(bulk.request.body)
-        let body = writer.bytes
-        var retried = false
-        var throttleRetries = 0
-        while true {
-            let response: GraphQLResponse
-            do throws(ExecutionError) {
-                let (http, attempts) = try client.send(body: body, mayRetry: true, mayResend: false)
-                retried = retried || attempts > 1
-                do throws(ExecutionError) {
-                    response = try ResponseClassifier.classify(http)
-                    client.pacer?.afterAttempt(throttled: response.errors.contains(where: \.isThrottling))
-                } catch {
-                    client.pacer?.afterAttempt(throttled: http.status == 429)
-                    throw error
-                }
-            } catch {
-                if error.kind == .cancelled { return .interrupted }
-                return .failed(.execution(error))
-            }
-            let outcome: RequestOutcome
-            do {
-                outcome = try response.outcome(decodePath: bulk.request.decodePath, nullIsNotFound: operation != .create)
-            } catch {
-                return .failed(.execution(.invalidResponse(error)))
-            }
-            switch outcome {
-            case .success(let record), .partial(let record, _):
-                return .done(record)
-            case .notFound:
-                return .failed(.notFound(bulk.key))
-            case .pathNotFound(let error):
-                return .failed(.execution(.invalidResponse(.missingResult(error))))
-            case .failed(let errors):
-                if errors.contains(where: \.isThrottling), throttleRetries < retry.maxRetries {
-                    throttleRetries += 1
-                    retried = true
-                    let delay = retry.delay(retry: throttleRetries, retryAfter: nil, random: client.clock.random())
-                    client.clock.sleep(delay)
-                    if cancellation?.isCancelled == true { return .interrupted }
-                    continue
-                }
-                let conditionFailed = errors.contains { $0.errorType?.hasSuffix("ConditionalCheckFailedException") == true }
-                if conditionFailed { return conditionRefused(bulk, retried: retried, client: client) }
-                return .failed(.errors(errors))
-            }
+        let decodePath = bulk.request.decodePath
+        let nullIsNotFound = operation != .create
+        let throttled = ThrottledAnswerRetryStep(policy: retry, clock: client.clock, cancellation: cancellation) { response in
+            guard case .failed(let errors)? = try? response.outcome(decodePath: decodePath, nullIsNotFound: nullIsNotFound) else { return false }
+            return errors.contains(where: \.isThrottling)
+        }
+        let response: GraphQLResponse
+        let retried: Bool
+        do throws(ExecutionError) {
+            var exchange = try client.exchange(body: writer.bytes, mayRetry: true, mayResend: false, outer: [throttled])
+            retried = exchange.attempts > 1 || exchange.throttleRetries > 0
+            response = try exchange.classified().get()
+        } catch {
+            if error.kind == .cancelled { return .interrupted }
+            return .failed(.execution(error))
+        }
+        let outcome: RequestOutcome
+        do {
+            outcome = try response.outcome(decodePath: decodePath, nullIsNotFound: nullIsNotFound)
+        } catch {
+            return .failed(.execution(.invalidResponse(error)))
+        }
+        switch outcome {
+        case .success(let record), .partial(let record, _):
+            return .done(record)
+        case .notFound:
+            return .failed(.notFound(bulk.key))
+        case .pathNotFound(let error):
+            return .failed(.execution(.invalidResponse(.missingResult(error))))
+        case .failed(let errors):
+            let conditionFailed = errors.contains { $0.errorType?.hasSuffix("ConditionalCheckFailedException") == true }
+            if conditionFailed { return conditionRefused(bulk, retried: retried, client: client) }
+            return .failed(.errors(errors))
         }
     }
 

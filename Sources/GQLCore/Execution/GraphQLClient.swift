@@ -1,8 +1,6 @@
-import Dispatch
-import Synchronization
-
-/// Sends GraphQL requests to an endpoint, retrying by its ``RetryPolicy``, and decodes the answers. Each attempt is
-/// signed afresh (``Endpoint/httpRequest(body:at:)``); the response is classified by ``ResponseClassifier``.
+/// Sends GraphQL requests to an endpoint and decodes the answers. Each attempt goes through the request steps
+/// (``chain(mayRetry:outer:)``): retry by its ``RetryPolicy``, re-auth on 401, pacing, cancellation, signing afresh,
+/// tracing; the response is classified by ``ResponseClassifier``.
 ///
 /// ```swift
 /// let client = GraphQLClient(endpoint: endpoint, cancellation: flag, trace: verbose ? { log($0.lines) } : nil)
@@ -18,16 +16,20 @@ public struct GraphQLClient: Sendable {
     public var retry: RetryPolicy
     /// Set by the signal handler to stop at once.
     public var cancellation: CancellationFlag?
-    /// Sleeps and random numbers for the retry loop.
+    /// Sleeps, random numbers and times for the steps.
     public var clock: RetryClock
     /// Receives `--verbose` events, or nil.
     public var trace: TraceSink?
+    /// Receives progress (list pages received), or nil; apart from the trace, so that counting needs no `--verbose`.
+    public var progress: ProgressSink?
     /// Asked once when the server answers HTTP 401: a fresh `Authorization` value (a refreshed user-pool token)
     /// to send the request again with, or nil to keep the 401. Later requests through this client and its copies
     /// (a listing's next pages) send the fresh value too.
-    public var reauthorize: (@Sendable () -> String?)?
-    /// The `Authorization` value `reauthorize` gave last, shared by the client's copies.
-    private let renewed = RenewedAuthorization()
+    public var reauthorize: (@Sendable () -> String?)? {
+        didSet { reauthorization = reauthorize.map(Reauthorization.init(refresh:)) }
+    }
+    /// The re-auth step's state: the refresh and the value it gave last, shared by the copies made after it was set.
+    private var reauthorization: Reauthorization?
     /// Paces attempts (a bulk job's shared ``AdaptiveRateLimiter``), or nil.
     public var pacer: (any AttemptPacer)?
 
@@ -57,15 +59,13 @@ public struct GraphQLClient: Sendable {
         trace?(.operation(document: request.query, variables: request.variables, operationName: request.operationName))
         var writer = JSONWriter(style: .compact)
         writer.write(request.body)
-        let (response, attempts) = try send(body: writer.bytes, mayRetry: retryable, mayResend: request.operationType == .query)
-        do {
-            var decoded = try ResponseClassifier.classify(response)
-            decoded.attempts = attempts
-            pacer?.afterAttempt(throttled: decoded.errors.contains(where: \.isThrottling))
+        var exchange = try exchange(body: writer.bytes, mayRetry: retryable, mayResend: request.operationType == .query)
+        switch exchange.classified() {
+        case .success(var decoded):
+            decoded.attempts = exchange.attempts
             return decoded
-        } catch {
-            pacer?.afterAttempt(throttled: response.status == 429)
-            throw scrubbed(error, attempts: attempts)
+        case .failure(let error):
+            throw scrubbed(error, attempts: exchange.attempts)
         }
     }
 
@@ -74,92 +74,39 @@ public struct GraphQLClient: Sendable {
     /// Returns the response and how many attempts it took. `mayResend` (see ``HTTPRequest/mayResend``) is false
     /// for mutations, so that every sending is an attempt counted here.
     public func send(body: [UInt8], mayRetry: Bool, mayResend: Bool) throws(ExecutionError) -> (HTTPResponse, attempts: Int) {
-        let policy = retry
-        let maxRetries = mayRetry ? policy.maxRetries : 0
-        var attempt = 0
-        var endpoint = self.endpoint
-        if let authorization = renewed.value { endpoint.headers.set("Authorization", authorization) }
-        var reauthorize = self.reauthorize
-        while true {
-            attempt += 1
-            if cancellation?.isCancelled == true { throw .cancelled }
-            var httpRequest = endpoint.httpRequest(body: body, at: clock.now())
-            httpRequest.mayResend = mayResend
-            trace?(.request(method: httpRequest.method, url: httpRequest.url.absoluteString,
-                            headers: traced(httpRequest.headers), bodyBytes: body.count, attempt: attempt))
-            pacer?.beforeAttempt(cancellation: cancellation)
-            if cancellation?.isCancelled == true { throw .cancelled }
-            let started = DispatchTime.now().uptimeNanoseconds
-            let response: HTTPResponse
-            do {
-                response = try transport.send(httpRequest, cancellation: cancellation)
-            } catch {
-                trace?(.failure(scrubbed(error), seconds: elapsed(since: started)))
-                if error == .cancelled { throw .cancelled }
-                pacer?.afterAttempt(throttled: false)
-                guard attempt <= maxRetries, let reason = RetryReason.forTransportError(error) else {
-                    throw .transport(scrubbed(error), attempts: attempt)
-                }
-                try pause(before: attempt, of: maxRetries, reason: reason, retryAfter: nil)
-                continue
-            }
-            trace?(.response(status: response.status, headers: traced(response.headers),
-                             bytes: response.body.count, seconds: elapsed(since: started)))
-            if response.status == 401, let refresh = reauthorize {
-                // Once only: a token that expired in flight is refreshed; a second 401 is the answer.
-                reauthorize = nil
-                if let authorization = refresh() {
-                    endpoint.headers.set("Authorization", authorization)
-                    renewed.value = authorization
-                    attempt -= 1
-                    continue
-                }
-            }
-            guard attempt <= maxRetries, let reason = RetryReason.forStatus(response.status) else {
-                return (response, attempt)
-            }
-            pacer?.afterAttempt(throttled: response.status == 429)
-            let retryAfter = response.headers.value(for: "Retry-After").flatMap { RetryAfter.seconds(from: $0, now: clock.now()) }
-            try pause(before: attempt, of: maxRetries, reason: reason, retryAfter: retryAfter)
+        let exchange = try exchange(body: body, mayRetry: mayRetry, mayResend: mayResend)
+        return (exchange.response, exchange.attempts)
+    }
+
+    /// Runs `body` through the steps (with `outer` ones before the standard ones) and returns what came back, its
+    /// classification cached when a step needed it. Transport failures are thrown with known secrets scrubbed.
+    func exchange(body: [UInt8], mayRetry: Bool, mayResend: Bool, outer: [any RequestStep] = []) throws(ExecutionError) -> RequestExchange {
+        var request = endpoint.unsignedRequest(body: body)
+        request.mayResend = mayResend
+        do {
+            return try chain(mayRetry: mayRetry, outer: outer).send(RequestAttempt(request: request))
+        } catch {
+            if case .transport(let failure, let attempts) = error { throw .transport(endpoint.redactor.scrub(failure), attempts: attempts) }
+            throw error
         }
     }
 
-    /// Waits before retry `retry`, reporting it; throws if cancelled meanwhile.
-    private func pause(before retry: Int, of maxRetries: Int, reason: RetryReason, retryAfter: Double?) throws(ExecutionError) {
-        let delay = self.retry.delay(retry: retry, retryAfter: retryAfter, random: clock.random())
-        trace?(.retry(retry: retry, maxRetries: maxRetries, reason: scrubbed(reason), delay: delay))
-        clock.sleep(delay)
-        if cancellation?.isCancelled == true { throw .cancelled }
-    }
-
-    private func elapsed(since start: UInt64) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9
+    /// The request steps, outermost first: the one place they are composed. A step sees the attempt on its way out in
+    /// this order and the answer on its way back in the reverse order (see docs/development.md).
+    public func chain(mayRetry: Bool, outer: [any RequestStep] = []) -> RequestChain {
+        let redactor = endpoint.redactor
+        var steps = outer
+        steps.append(RetryStep(policy: retry, maxRetries: mayRetry ? retry.maxRetries : 0, clock: clock,
+                               cancellation: cancellation, trace: trace, redactor: redactor))
+        if let reauthorization { steps.append(ReauthorizationStep(reauthorization)) }
+        if let pacer { steps.append(PacingStep(pacer: pacer, cancellation: cancellation)) }
+        steps.append(CancellationStep(cancellation: cancellation))
+        steps.append(SigningStep(signer: endpoint.signer, clock: clock))
+        if let trace { steps.append(TracingStep(trace: trace, redactor: redactor, clock: clock)) }
+        return RequestChain(steps: steps, transport: transport, cancellation: cancellation)
     }
 
     // MARK: Scrubbing secrets out of messages that may echo a header
-
-    /// Headers for the trace: sensitive ones masked by name, and known secrets scrubbed from every value
-    /// (a server may echo one back, e.g. in `Retry-After` or `WWW-Authenticate`).
-    private func traced(_ headers: [HTTPHeader]) -> [HTTPHeader] {
-        let redactor = endpoint.redactor
-        return HeaderRedaction.redact(headers).map { HTTPHeader(name: $0.name, value: redactor.scrub($0.value)) }
-    }
-
-    private func scrubbed(_ error: TransportError) -> TransportError {
-        let redactor = endpoint.redactor
-        switch error {
-        case .network(let detail): return .network(redactor.scrub(detail))
-        case .tls(let detail): return .tls(redactor.scrub(detail))
-        case .invalidURL(let url, let detail): return .invalidURL(redactor.scrub(url), detail: redactor.scrub(detail))
-        case .badResponse(let detail): return .badResponse(redactor.scrub(detail))
-        case .timeout, .cancelled, .unavailable, .responseTooLarge: return error
-        }
-    }
-
-    private func scrubbed(_ reason: RetryReason) -> RetryReason {
-        if case .network(let detail) = reason { return .network(endpoint.redactor.scrub(detail)) }
-        return reason
-    }
 
     private func scrubbed(_ error: ExecutionError, attempts: Int) -> ExecutionError {
         let redactor = endpoint.redactor
@@ -176,19 +123,9 @@ public struct GraphQLClient: Sendable {
         case .invalidResponse(.notGraphQL(let detail)):
             return .invalidResponse(.notGraphQL(redactor.scrub(detail)))
         case .transport(let transportError, let count):
-            return .transport(scrubbed(transportError), attempts: count)
+            return .transport(redactor.scrub(transportError), attempts: count)
         case .invalidResponse, .cancelled:
             return error
         }
-    }
-}
-
-/// The last `Authorization` value a client's ``GraphQLClient/reauthorize`` gave, kept for its later requests.
-private final class RenewedAuthorization: Sendable {
-    private let state = Mutex<String?>(nil)
-
-    var value: String? {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
     }
 }

@@ -101,6 +101,7 @@ public struct ListPager {
             case .stop(let stop): return result(stop, resumeAt(position))
             }
             client.trace?(.page(page: pages, items: page.items.count, nextToken: page.nextToken != nil))
+            client.progress?(.page(items: page.items.count))
             if notAnObject == nil, let index = page.items.firstIndex(where: { !Self.isRecordOrNull($0) }) {
                 let path = (["data"] + connectionPath + ["items[\(index)]"]).joined(separator: ".")
                 notAnObject = .notAsPromised("\(path) is \(page.items[index].kindDescription); expected an object (items that are not are left out)")

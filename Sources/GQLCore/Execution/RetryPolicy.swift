@@ -14,8 +14,6 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The longest `Retry-After` that is waited for, in seconds; longer requests are cut to this.
     public var maximumRetryAfter: Double
 
-    /// The default number of retries.
-
     /// Makes a value from its parts.
     public init(maxRetries: Int = Defaults.retries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = Defaults.maximumRetryAfter) {
         self.maxRetries = max(0, maxRetries)
@@ -27,17 +25,19 @@ public struct RetryPolicy: Sendable, Equatable {
     /// A policy that never retries.
     public static let never = RetryPolicy(maxRetries: 0)
 
+    /// The waits between retries: from `baseDelay` up to `maximumDelay`, with full jitter.
+    public var backoff: Backoff { Backoff(base: baseDelay, maximum: maximumDelay, jitter: .full) }
+
     /// The ceiling of the backoff before retry `retry` (1-based): `min(maximumDelay, baseDelay · 2^(retry-1))`.
     public func backoffCeiling(retry: Int) -> Double {
-        let exponent = max(0, min(retry - 1, 62))
-        return min(maximumDelay, baseDelay * Double(sign: .plus, exponent: exponent, significand: 1))
+        backoff.ceiling(attempt: retry)
     }
 
     /// The wait before retry `retry` (1-based). `random` is uniform in `0 ..< 1`; `retryAfter` is the server's
     /// requested wait in seconds, if any.
     public func delay(retry: Int, retryAfter: Double?, random: Double) -> Double {
         if let retryAfter { return min(max(0, retryAfter), maximumRetryAfter) }
-        return backoffCeiling(retry: retry) * min(max(random, 0), 1)
+        return backoff.delay(attempt: retry, random: random)
     }
 
     /// Whether a failed attempt may be repeated, by the rules:
@@ -91,23 +91,30 @@ public enum RetryReason: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The clock and dice of the retry loop, injectable so tests check delays without sleeping.
+/// The clocks and dice of the request steps (and of real-time reconnects), injectable so that tests check waits
+/// without sleeping and timings without real time.
 public struct RetryClock: Sendable {
     /// Waits the given number of seconds (may return early when cancelled).
     public var sleep: @Sendable (_ seconds: Double) -> Void
-    /// A uniform random number in `0 ..< 1`.
+    /// A uniform random number in `0 ..< 1`: the jitter of every backoff.
     public var random: @Sendable () -> Double
-    /// The current time, for `Retry-After` dates.
+    /// The current wall-clock time, for signing and `Retry-After` dates.
     public var now: @Sendable () -> Timestamp
+    /// Monotonic seconds (``MonotonicTime``), for durations such as a traced attempt's.
+    public var monotonic: @Sendable () -> Double
 
     /// Makes a value from its parts.
-    public init(sleep: @escaping @Sendable (Double) -> Void, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Timestamp) {
+    public init(
+        sleep: @escaping @Sendable (Double) -> Void, random: @escaping @Sendable () -> Double, now: @escaping @Sendable () -> Timestamp,
+        monotonic: @escaping @Sendable () -> Double = { MonotonicTime.seconds() }
+    ) {
         self.sleep = sleep
         self.random = random
         self.now = now
+        self.monotonic = monotonic
     }
 
-    /// Real time: sleeps on `cancellation` (so Ctrl-C ends a wait), system randomness and clock.
+    /// Real time: sleeps on `cancellation` (so Ctrl-C ends a wait), system randomness and clocks.
     public static func live(cancellation: CancellationFlag?) -> RetryClock {
         RetryClock(
             sleep: { seconds in

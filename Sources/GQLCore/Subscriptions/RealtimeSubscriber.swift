@@ -11,7 +11,7 @@ public struct RealtimeSettings: Sendable {
     public var reconnect: Bool
     /// Failed reconnection attempts in a row before giving up.
     public var maxReconnectAttempts: Int
-    /// The longest wait between attempts (seconds); waits grow from half a second, jittered.
+    /// The longest wait between attempts (seconds); waits grow from half a second, jittered (see ``backoff``).
     public var maxBackoff: Double
     /// The protocol spoken: AppSync GraphQL's `graphql-ws`, or the Events API's `aws-appsync-event-ws`.
     public var dialect: RealtimeDialect = .graphQL
@@ -32,6 +32,10 @@ public struct RealtimeSettings: Sendable {
         self.maxReconnectAttempts = maxReconnectAttempts
         self.maxBackoff = maxBackoff
     }
+
+    /// The waits between reconnection attempts: 0.5 s doubled each time up to ``maxBackoff``, then a random half to
+    /// whole of it (so that many clients do not come back at once).
+    public var backoff: Backoff { Backoff(base: 0.5, maximum: maxBackoff, jitter: .upperHalf) }
 }
 
 /// Runs subscriptions over one AppSync real-time connection:
@@ -50,6 +54,8 @@ public final class RealtimeSubscriber {
     private let cancellation: CancellationFlag?
     /// The wall clock (for signing and for reporting gaps).
     private let now: () -> Timestamp
+    /// Sleeps and jitter between reconnection attempts (the request steps' clock).
+    private let clock: RetryClock
     /// Receives one line per protocol step (`> start …`, `< data …`); never a secret or an event's data.
     private let trace: ((String) -> Void)?
 
@@ -64,14 +70,17 @@ public final class RealtimeSubscriber {
     private var authorization: RealtimeAuthorization
     private var connectionsMade = 0
 
+    /// - Parameter clock: sleeps and jitter between reconnection attempts; defaults to real time, with sleeps that end
+    ///   on cancellation.
     public init(
         settings: RealtimeSettings, cancellation: CancellationFlag? = nil, now: @escaping () -> Timestamp = Timestamp.now,
-        trace: ((String) -> Void)? = nil
+        clock: RetryClock? = nil, trace: ((String) -> Void)? = nil
     ) {
         self.settings = settings
         authorization = settings.authorization
         self.cancellation = cancellation
         self.now = now
+        self.clock = clock ?? .live(cancellation: cancellation)
         self.trace = trace
     }
 
@@ -101,18 +110,16 @@ public final class RealtimeSubscriber {
                 let delay = backoff(attempt: failuresInARow)
                 _ = onEvent(.connectionLost(reason: error.description, attempt: failuresInARow, retryIn: delay))
                 let remaining = deadline.map { Double($0.millisecondsFromNow) / 1000 } ?? delay
-                if cancellation?.wait(seconds: min(delay, max(0, remaining))) == true { return .cancelled }
-                if cancellation == nil { ThreadSleep.seconds(min(delay, max(0, remaining))) }
+                clock.sleep(min(delay, max(0, remaining)))
+                if cancellation?.isCancelled == true { return .cancelled }
                 if let deadline, deadline.millisecondsFromNow <= 0 { return .timedOut }
             }
         }
     }
 
-    /// Seconds before reconnection attempt `attempt`: 0.5 s doubled each time up to ``RealtimeSettings/maxBackoff``,
-    /// then a random half to whole of it (so that many clients do not come back at once).
+    /// Seconds before reconnection attempt `attempt` (``RealtimeSettings/backoff``, jittered by the clock).
     func backoff(attempt: Int) -> Double {
-        let ceiling = min(settings.maxBackoff, 0.5 * Double(1 << min(attempt - 1, 16)))
-        return ceiling * Double.random(in: 0.5...1.0)
+        settings.backoff.delay(attempt: attempt, random: clock.random())
     }
 
     /// Publishes to an Events API channel over the WebSocket (``RealtimeDialect/events``): one `publish` message

@@ -79,9 +79,13 @@ public struct Endpoint: Sendable, Equatable {
 
     /// The HTTP request that POSTs `body` here, signed for the moment `date` when the endpoint has a signer.
     public func httpRequest(body: [UInt8], at date: Timestamp) -> HTTPRequest {
-        let request = HTTPRequest(
-            url: url, method: "POST", headers: headers, body: body, timeout: timeout, caFile: caFile, maxResponseBytes: maxResponseBytes)
+        let request = unsignedRequest(body: body)
         return signer?.sign(request, at: date) ?? request
+    }
+
+    /// The HTTP request that POSTs `body` here, before signing (the client's ``SigningStep`` signs each attempt).
+    public func unsignedRequest(body: [UInt8]) -> HTTPRequest {
+        HTTPRequest(url: url, method: "POST", headers: headers, body: body, timeout: timeout, caFile: caFile, maxResponseBytes: maxResponseBytes)
     }
 }
 

@@ -43,10 +43,8 @@ final class ProgressReporter: Sendable {
     /// Counts the items and pages of every listing page `client` receives.
     func countPages(of client: inout GraphQLClient) {
         keepNoticesAbove(&client)
-        let trace = client.trace
-        client.trace = { [self] event in
-            trace?(event)
-            if case .page(_, let items, _) = event { advance(items: items, pages: 1) }
+        client.progress = { [self] event in
+            if case .page(let items) = event { advance(items: items, pages: 1) }
         }
     }
 
