@@ -14,15 +14,16 @@ final class ProgressReporter: Sendable {
         var items = 0
         var pages = 0
         var failed = 0
-        var lastDraw: ContinuousClock.Instant?
+        var lastDraw: Double?
         var shown = false
     }
 
     private let state = Mutex(State())
     private let sink: any TextSink
-    private let start = ContinuousClock.now
-    /// The least time between two redraws.
-    let interval: Duration = .milliseconds(100)
+    /// When the job started, in monotonic seconds (the core's one clock).
+    private let start = MonotonicTime.seconds()
+    /// The least time between two redraws, in seconds.
+    let interval = 0.1
 
     init(sink: any TextSink) { self.sink = sink }
 
@@ -65,13 +66,13 @@ final class ProgressReporter: Sendable {
     }
 
     private func redraw(_ change: (inout State) -> Void) {
-        let now = ContinuousClock.now
+        let now = MonotonicTime.seconds()
         let line: String? = state.withLock { state in
             change(&state)
             if let last = state.lastDraw, now - last < interval { return nil }
             state.lastDraw = now
             state.shown = true
-            return Self.line(items: state.items, pages: state.pages, failed: state.failed, elapsed: now - start)
+            return Self.line(items: state.items, pages: state.pages, failed: state.failed, elapsed: .nanoseconds(Int64(max(0, now - start) * 1e9)))
         }
         if let line { sink.write("\r\u{1B}[K" + line) }
     }
