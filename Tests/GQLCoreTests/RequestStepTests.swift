@@ -355,6 +355,15 @@ final class ProgressRecorder: @unchecked Sendable {
         #expect(outcome == .failed(.execution(.transport(.network("reset"), attempts: 2))))
     }
 
+    @Test func aFailedStatusSaysHowManyAttemptsItTookAndWhichAuth() throws {
+        // The worker classified answers itself before: its HTTP errors lacked the attempts and the auth hint.
+        let outcome = try Self.perform(FakeTransport([Fixtures.status(503)]), retries: 2)
+        guard case .failed(.execution(let error)) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(error.description.contains("(after 3 attempts)"))
+        guard case .httpStatus(let status) = error else { Issue.record("\(error)"); return }
+        #expect(status.attempts == 3 && status.authorization == .keyOrToken)
+    }
+
     @Test func cancellationDuringAThrottledWaitIsAnInterruptedWrite() throws {
         let flag = CancellationFlag()
         let clock = RecordingClock(random: 0.5, onSleep: { flag.cancel() })

@@ -19,7 +19,7 @@ struct ItemWorker: Sendable {
         do throws(ExecutionError) {
             var exchange = try client.exchange(body: writer.bytes, mayRetry: true, mayResend: false, outer: [throttled])
             retried = exchange.attempts > 1 || exchange.throttleRetries > 0
-            response = try exchange.classified().get()
+            response = try client.decoded(&exchange)
         } catch {
             if error.kind == .cancelled { return .interrupted }
             return .failed(.execution(error))

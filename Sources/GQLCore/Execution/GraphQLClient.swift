@@ -60,6 +60,12 @@ public struct GraphQLClient: Sendable {
         var writer = JSONWriter(style: .compact)
         writer.write(request.body)
         var exchange = try exchange(body: writer.bytes, mayRetry: retryable, mayResend: request.operationType == .query)
+        return try decoded(&exchange)
+    }
+
+    /// The GraphQL response in `exchange`, with its attempts; a failure carries them too, the auth used (for hints) and
+    /// known secrets scrubbed.
+    func decoded(_ exchange: inout RequestExchange) throws(ExecutionError) -> GraphQLResponse {
         switch exchange.classified() {
         case .success(var decoded):
             decoded.attempts = exchange.attempts
