@@ -3,24 +3,13 @@ import Testing
 @testable import GQLCore
 
 /// A pacer that records what the pacing step tells it.
-final class RecordingPacer: AttemptPacer, @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
+final class RecordingPacer: AttemptPacer, Sendable {
+    private let log = EventRecorder<String>()
 
-    var calls: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    var calls: [String] { log.events }
 
-    func beforeAttempt(cancellation: CancellationFlag?) { add("before") }
-    func afterAttempt(throttled: Bool) { add(throttled ? "throttled" : "ok") }
-
-    private func add(_ call: String) {
-        lock.lock()
-        recorded.append(call)
-        lock.unlock()
-    }
+    func beforeAttempt(cancellation: CancellationFlag?) { log.sink("before") }
+    func afterAttempt(throttled: Bool) { log.sink(throttled ? "throttled" : "ok") }
 }
 
 /// Counts the refreshes a client's re-auth asks for, answering with `token`.
@@ -254,7 +243,7 @@ private func unsigned() throws -> RequestAttempt {
             Fixtures.ok(#"{"data":{"listPosts":{"items":[{"id":"a"},{"id":"b"}],"nextToken":"t1"}}}"#),
             Fixtures.ok(#"{"data":{"listPosts":{"items":[{"id":"c"}],"nextToken":null}}}"#),
         ])
-        let progress = ProgressRecorder()
+        let progress = EventRecorder<ProgressEvent>()
         var client = try Fixtures.client(transport)
         client.progress = progress.sink
         let pager = ListPager(client: client, connectionPath: ["listPosts"]) { limit, token in
@@ -281,26 +270,6 @@ final class RecordingTicks: @unchecked Sendable {
             defer { self.lock.unlock() }
             self.value += self.step
             return self.value
-        }
-    }
-}
-
-/// Collects progress events.
-final class ProgressRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [ProgressEvent] = []
-
-    var events: [ProgressEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
-
-    var sink: ProgressSink {
-        { event in
-            self.lock.lock()
-            self.recorded.append(event)
-            self.lock.unlock()
         }
     }
 }

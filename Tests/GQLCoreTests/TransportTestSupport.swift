@@ -81,18 +81,18 @@ final class RecordingClock: @unchecked Sendable {
     }
 }
 
-/// Collects trace events.
-final class TraceRecorder: @unchecked Sendable {
+/// Collects the events a sink receives (trace, progress, a fake's calls), from any thread.
+final class EventRecorder<Event: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var recorded: [TraceEvent] = []
+    private var recorded: [Event] = []
 
-    var events: [TraceEvent] {
+    var events: [Event] {
         lock.lock()
         defer { lock.unlock() }
         return recorded
     }
 
-    var sink: TraceSink {
+    var sink: @Sendable (Event) -> Void {
         { event in
             self.lock.lock()
             self.recorded.append(event)
@@ -100,6 +100,9 @@ final class TraceRecorder: @unchecked Sendable {
         }
     }
 }
+
+/// Collects trace events.
+typealias TraceRecorder = EventRecorder<TraceEvent>
 
 enum Fixtures {
     static let apiKey = "da2-abcdefghijklmnopqrstuvwxyz"
