@@ -52,9 +52,8 @@ public struct RealtimeSettings: Sendable {
 public final class RealtimeSubscriber {
     public let settings: RealtimeSettings
     private let cancellation: CancellationFlag?
-    /// The wall clock (for signing and for reporting gaps).
-    private let now: () -> Timestamp
-    /// Sleeps and jitter between reconnection attempts (the request steps' clock).
+    /// The wall clock (for signing and for reporting gaps), the sleeps and the jitter between reconnection attempts:
+    /// the request steps' clock.
     private let clock: RetryClock
     /// Receives one line per protocol step (`> start …`, `< data …`); never a secret or an event's data.
     private let trace: ((String) -> Void)?
@@ -70,16 +69,14 @@ public final class RealtimeSubscriber {
     private var authorization: RealtimeAuthorization
     private var connectionsMade = 0
 
-    /// - Parameter clock: sleeps and jitter between reconnection attempts; defaults to real time, with sleeps that end
-    ///   on cancellation.
+    /// - Parameter clock: the wall clock, and the sleeps and jitter between reconnection attempts; defaults to real
+    ///   time, with sleeps that end on cancellation.
     public init(
-        settings: RealtimeSettings, cancellation: CancellationFlag? = nil, now: @escaping () -> Timestamp = Timestamp.now,
-        clock: RetryClock? = nil, trace: ((String) -> Void)? = nil
+        settings: RealtimeSettings, cancellation: CancellationFlag? = nil, clock: RetryClock? = nil, trace: ((String) -> Void)? = nil
     ) {
         self.settings = settings
         authorization = settings.authorization
         self.cancellation = cancellation
-        self.now = now
         self.clock = clock ?? .live(cancellation: cancellation)
         self.trace = trace
     }
@@ -116,6 +113,8 @@ public final class RealtimeSubscriber {
             }
         }
     }
+
+    private func now() -> Timestamp { clock.now() }
 
     /// Seconds before reconnection attempt `attempt` (``RealtimeSettings/backoff``, jittered by the clock).
     func backoff(attempt: Int) -> Double {
