@@ -64,41 +64,82 @@ struct DiffRunner {
                 }
             }
         }
-        let ndjson = context.session.globals.output == .ndjson
         let console = context.session.console
+        let globals = context.session.globals
+        guard globals.output != .ndjson else {
+            return compareModels(models, invocation, schema: schema, from: from, to: to, fromRunner: fromRunner, toRunner: toRunner) { difference in
+                console.output.write(difference.json.serialized(.compact) + "\n")
+            } finished: { name, counts in
+                console.error.write("\(name): \(counts.added) added, \(counts.removed) removed, \(counts.changed) changed\n")
+            }
+        }
+        // Text for people: the summary first, so the differences wait in a temporary file (memory stays flat).
+        let text = DiffText(palette: Palette.isOn(globals, console: console) ? .standard : nil)
+        let spool: SpoolFile
+        do {
+            spool = try SpoolFile(directory: SpoolFile.directory(environment: ProcessEnvironment.current()))
+        } catch {
+            diagnostics.error(error.description)
+            return .writeFailed
+        }
+        var summary = ""
+        var spoolFailure: SpoolError?
+        var complete = 0  // the spooled bytes of the models compared to the end
+        let status = compareModels(models, invocation, schema: schema, from: from, to: to, fromRunner: fromRunner, toRunner: toRunner) { difference in
+            do throws(SpoolError) { try spool.append(text.line(difference)) } catch { spoolFailure = spoolFailure ?? error }
+        } finished: { name, counts in
+            summary += text.summary(model: name, counts)
+            complete = spool.count
+        }
+        console.output.write(summary)
+        if let spoolFailure {
+            diagnostics.error(spoolFailure.description)
+            return .writeFailed
+        }
+        guard complete > 0 else { return status }
+        console.output.write("\n")
+        var left = complete
+        do {
+            try spool.replay { chunk in
+                let part = Array(chunk.prefix(left))
+                left -= part.count
+                return console.output.write(bytes: part) && left > 0
+            }
+        } catch {
+            diagnostics.error(error.description)
+            return .writeFailed
+        }
+        return status
+    }
+
+    /// Compares each model in turn: `emit` gets each difference, `finished` each model's counts once it is compared to
+    /// the end. 0 when the sides are the same, 8 when they differ; a side that cannot be read ends the comparison with
+    /// the status its failure has elsewhere (5 HTTP or auth, 6 network, 1 GraphQL errors, 130 interrupted).
+    private func compareModels(
+        _ models: [String], _ invocation: DiffInvocation, schema: ModelSchema, from: Side, to: Side,
+        fromRunner: ModelCommandRunner?, toRunner: ModelCommandRunner?,
+        emit: (RecordDifference) -> Void, finished: (String, DiffCounts) -> Void
+    ) -> ExitCode {
         var status = ExitCode.success
         for name in models {
             guard let model = schema.models[name] else { continue }
-            var streams: [Bool: (SnapshotError?, () throws(SnapshotError) -> any RecordStream)] = [:]
-            for (isTo, side, runner) in [(false, from, fromRunner), (true, to, toRunner)] {
-                streams[isTo] = (nil, opener(side, runner: runner, model: name))
-            }
+            let open = [false: opener(from, runner: fromRunner, model: name), true: opener(to, runner: toRunner, model: name)]
             let diff = RecordDiff(model: model, ignore: Set(invocation.ignore), fields: invocation.fields)
             let counts: DiffCounts
             do {
                 counts = try diff.run(
                     open: { isTo throws(SnapshotError) in
-                        guard let open = streams[isTo]?.1 else { throw SnapshotError.unreadable("no side") }
+                        guard let open = open[isTo] else { throw SnapshotError.unreadable("no side") }
                         return try open()
                     },
-                    emit: { difference in
-                        if ndjson {
-                            console.output.write(difference.json.serialized(.compact) + "\n")
-                            return
-                        }
-                        let key = BulkMessages.describe(difference.key)
-                        switch difference.operation {
-                        case .added: console.output.write("+ \(name) \(key)\n")
-                        case .removed: console.output.write("- \(name) \(key)\n")
-                        case .changed: console.output.write("~ \(name) \(key): \(difference.fields.joined(separator: ", "))\n")
-                        }
-                    })
+                    emit: emit)
             } catch {
-                diagnostics.error("\(name): \(error.description)")
-                return .graphQLErrors
+                let side = error.toSide.map { isTo in " (\(isTo ? DiffCommand.to.flagName : DiffCommand.from.flagName) \(isTo ? invocation.to : invocation.from))" } ?? ""
+                diagnostics.error("could not compare \(name)\(side): \(error.description)")
+                return ExitCode(error.kind)
             }
             if !counts.same { status = .differ }
-            console.error.write("\(name): \(counts.added) added, \(counts.removed) removed, \(counts.changed) changed\n")
+            finished(name, counts)
         }
         return status
     }
