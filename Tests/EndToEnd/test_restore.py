@@ -1,7 +1,8 @@
 """gqlc restore (and snapshot) between two appsync-local servers on a relational schema.
 
 The schema joins the blog (has-many, belongs-to), tags (many-to-many through a join model) and inventory (composite
-keys) examples, and adds Employee, whose manager is another Employee (a self-reference), and an owner rule on
+keys) examples, and adds Employee, whose manager is another Employee (a self-reference) and who has one Badge (a
+Gen 2 has-one: the key is on the Badge, which belongs to its Employee), and an owner rule on
 Comment's declared `author` field. The target's records are read from the target server itself; the order of the
 creates from its request log.
 """
@@ -29,6 +30,7 @@ def employee_model():
             "manager": field("manager", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["managerId"]}),
             "reports": {**field("reports", {"model": "Employee"}), "isArray": True, "isArrayNullable": True,
                         "association": {"connectionType": "HAS_MANY", "associatedWith": ["managerId"]}},
+            "badge": field("badge", {"model": "Badge"}, association={"connectionType": "HAS_ONE", "associatedWith": ["employeeId"], "targetNames": []}),
             "createdAt": field("createdAt", "AWSDateTime", isReadOnly=True),
             "updatedAt": field("updatedAt", "AWSDateTime", isReadOnly=True),
         },
@@ -37,6 +39,22 @@ def employee_model():
         "primaryKeyInfo": {"isCustomPrimaryKey": False, "primaryKeyFieldName": "id", "sortKeyFieldNames": []},
     }
 
+
+def badge_model():
+    return {
+        "name": "Badge", "pluralName": "Badges", "syncable": True,
+        "fields": {
+            "id": field("id", "ID", True), "code": field("code", "String", True), "employeeId": field("employeeId", "ID"),
+            "employee": field("employee", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["employeeId"]}),
+            "createdAt": field("createdAt", "AWSDateTime", isReadOnly=True),
+            "updatedAt": field("updatedAt", "AWSDateTime", isReadOnly=True),
+        },
+        "attributes": [{"type": "model", "properties": {}}],
+        "primaryKeyInfo": {"isCustomPrimaryKey": False, "primaryKeyFieldName": "id", "sortKeyFieldNames": []},
+    }
+
+
+BADGES = [{"id": "badge1", "code": "A-1", "employeeId": "e1"}, {"id": "badge3", "code": "C-3", "employeeId": "e3"}]
 
 EMPLOYEES = [{"id": "e1", "name": "Ada", "managerId": None}, {"id": "e2", "name": "Bo", "managerId": "e1"},
              {"id": "e3", "name": "Cy", "managerId": "e2"}, {"id": "e4", "name": "Di", "managerId": "e1"}]
@@ -54,6 +72,8 @@ def relational(schema_examples_dir, tmp_path_factory):
         seed.update(json.loads((schema_examples_dir / f"{name}-seed.json").read_text()))
     merged["models"]["Employee"] = employee_model()
     seed["Employee"] = EMPLOYEES
+    merged["models"]["Badge"] = badge_model()
+    seed["Badge"] = BADGES
     merged["models"]["Comment"]["attributes"].append({"type": "auth", "properties": {"rules": [
         {"provider": "userPools", "ownerField": "author", "allow": "owner", "identityClaim": "cognito:username",
          "operations": ["create", "update", "delete", "read"]},
@@ -111,7 +131,7 @@ def test_snapshot_then_restore_gives_the_target_the_same_records_parents_first(s
         assert list_all(target, model, introspection) == list_all(source, model, introspection), model
     lines = run.stderr_lines
     assert ("gqlc: note: createdAt, updatedAt are read-only (the server sets them); the snapshot's values are left out "
-            "(Article, ArticleTags, Blog, Comment, Employee, InventoryItem, Post, Tag, Warehouse)") in lines
+            "(Article, ArticleTags, Badge, Blog, Comment, Employee, InventoryItem, Post, Tag, Warehouse)") in lines
     assert "Post: 5 restored, 0 skipped, 0 failed" in lines
     assert "Employee: 4 restored, 0 skipped, 0 failed; 3 links set" in lines
 
@@ -123,6 +143,7 @@ def test_snapshot_then_restore_gives_the_target_the_same_records_parents_first(s
     assert last("Blog") < first("Post") and last("Post") < first("Comment")
     assert last("Article") < first("ArticleTags") and last("Tag") < first("ArticleTags")
     assert last("Warehouse") < first("InventoryItem")
+    assert last("Employee") < first("Badge") and "Badge: 2 restored, 0 skipped, 0 failed" in lines  # has-one
     # The self-reference: every Employee created without its manager, then the links set by updates.
     updates = [model for verb, model in order if verb == "update"]
     assert updates == ["Employee"] * 3
@@ -153,12 +174,14 @@ def test_a_snapshot_that_does_not_fit_is_refused_before_sending(source_and_targe
     assert gqlc(schema, source, "snapshot", tmp_path / "snap").code == 0
     smaller = json.loads(json.dumps(introspection))
     del smaller["models"]["Employee"]
+    del smaller["models"]["Badge"]  # it belongs to an Employee
     del smaller["models"]["Post"]["fields"]["views"]
     (tmp_path / "smaller.json").write_text(json.dumps(smaller))
     target = start_appsync(tmp_path / "smaller.json", record_requests=True)
     run = gqlc(tmp_path / "smaller.json", target, "restore", tmp_path / "snap")
     assert run.code == 2
     assert "gqlc: Employee: the target has no such model" in run.stderr_lines
+    assert "gqlc: Badge: the target has no such model" in run.stderr_lines
     assert "gqlc: Post.views: the target's model has no such field" in run.stderr_lines
     assert run.stderr_lines[-1] == "gqlc: the snapshot does not fit the target's schema; nothing was sent (--force restores what fits)"
     assert target.requests() == []
