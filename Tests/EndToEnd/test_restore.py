@@ -22,36 +22,33 @@ def field(name, type_, required=False, **extra):
     return {"name": name, "isArray": False, "type": type_, "isRequired": required, "attributes": [], **extra}
 
 
-def employee_model():
+def model(name, fields, keys=()):
+    """A model of the introspection format with an `id` key, the given fields and the implicit timestamps."""
     return {
-        "name": "Employee", "pluralName": "Employees", "syncable": True,
-        "fields": {
-            "id": field("id", "ID", True), "name": field("name", "String", True), "managerId": field("managerId", "ID"),
-            "manager": field("manager", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["managerId"]}),
-            "reports": {**field("reports", {"model": "Employee"}), "isArray": True, "isArrayNullable": True,
-                        "association": {"connectionType": "HAS_MANY", "associatedWith": ["managerId"]}},
-            "badge": field("badge", {"model": "Badge"}, association={"connectionType": "HAS_ONE", "associatedWith": ["employeeId"], "targetNames": []}),
-            "createdAt": field("createdAt", "AWSDateTime", isReadOnly=True),
-            "updatedAt": field("updatedAt", "AWSDateTime", isReadOnly=True),
-        },
-        "attributes": [{"type": "model", "properties": {}},
-                       {"type": "key", "properties": {"name": "byManager", "queryField": "employeesByManager", "fields": ["managerId"]}}],
+        "name": name, "pluralName": name + "s", "syncable": True,
+        "fields": {"id": field("id", "ID", True), **{f["name"]: f for f in fields},
+                   "createdAt": field("createdAt", "AWSDateTime", isReadOnly=True),
+                   "updatedAt": field("updatedAt", "AWSDateTime", isReadOnly=True)},
+        "attributes": [{"type": "model", "properties": {}}, *({"type": "key", "properties": key} for key in keys)],
         "primaryKeyInfo": {"isCustomPrimaryKey": False, "primaryKeyFieldName": "id", "sortKeyFieldNames": []},
     }
+
+
+def employee_model():
+    return model("Employee", [
+        field("name", "String", True), field("managerId", "ID"),
+        field("manager", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["managerId"]}),
+        {**field("reports", {"model": "Employee"}), "isArray": True, "isArrayNullable": True,
+         "association": {"connectionType": "HAS_MANY", "associatedWith": ["managerId"]}},
+        field("badge", {"model": "Badge"}, association={"connectionType": "HAS_ONE", "associatedWith": ["employeeId"], "targetNames": []}),
+    ], keys=[{"name": "byManager", "queryField": "employeesByManager", "fields": ["managerId"]}])
 
 
 def badge_model():
-    return {
-        "name": "Badge", "pluralName": "Badges", "syncable": True,
-        "fields": {
-            "id": field("id", "ID", True), "code": field("code", "String", True), "employeeId": field("employeeId", "ID"),
-            "employee": field("employee", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["employeeId"]}),
-            "createdAt": field("createdAt", "AWSDateTime", isReadOnly=True),
-            "updatedAt": field("updatedAt", "AWSDateTime", isReadOnly=True),
-        },
-        "attributes": [{"type": "model", "properties": {}}],
-        "primaryKeyInfo": {"isCustomPrimaryKey": False, "primaryKeyFieldName": "id", "sortKeyFieldNames": []},
-    }
+    return model("Badge", [
+        field("code", "String", True), field("employeeId", "ID"),
+        field("employee", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["employeeId"]}),
+    ])
 
 
 BADGES = [{"id": "badge1", "code": "A-1", "employeeId": "e1"}, {"id": "badge3", "code": "C-3", "employeeId": "e3"}]
