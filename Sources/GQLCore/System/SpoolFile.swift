@@ -19,8 +19,7 @@ public final class SpoolFile {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast()) + Array("gqlc-spool-XXXXXX".utf8CString)
         descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard descriptor >= 0 else { throw SpoolError("cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))") }
-        let path = String(cString: template)
-        unlink(path)
+        unlink(template)
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
