@@ -3,16 +3,20 @@
 Text output puts a summary line per model first, then the differences, in SGR colours (added green, removed red,
 changed yellow, as git colours a diff) only when colour is on (`--color always`, or a terminal without NO_COLOR).
 A listing that fails ends the diff with the status `gqlc list` gives for the same failure (5 for a refused key,
-6 for an endpoint that does not answer), which a script can tell from 8 (the sides differ).
+6 for an endpoint that does not answer, 130 for Ctrl-C), which a script can tell from 8 (the sides differ).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import signal
+import time
 
 import pytest
 
 from gqlc_runner import Terminal, run_gqlc
+from signals_support import finish, start, wait_until_trapping
 
 KEY = "da2-right-key"
 
@@ -147,3 +151,27 @@ def test_a_failure_after_some_models_prints_those_models_first(sides, tmp_path):
     assert run.stdout == ("Blog: 1 added, 0 removed, 0 changed\nComment: 0 added, 1 removed, 0 changed\n\n"
                           "+ Blog id=b9\n- Comment id=c1\n")
     assert run.stderr_lines == [f"gqlc: could not compare Post (--from {broken}): a record of Post is not a JSON object (line 1)"]
+
+
+def test_ctrl_c_while_listing_exits_130_after_printing_the_models_compared(start_appsync, schema_examples_dir, tmp_path):
+    """SIGINT once Comment's first page is in the slow server's request log (its second page is then on its way)."""
+    schema = schema_examples_dir / "blog.json"
+    seed = json.loads((schema_examples_dir / "blog-seed.json").read_text())
+    seed["Comment"] += [{"id": f"x{i:04d}", "postId": "p2", "content": f"comment {i}"} for i in range(1500)]  # two pages
+    (tmp_path / "seed.json").write_text(json.dumps(seed))
+    server = start_appsync(schema, seed=tmp_path / "seed.json", args=("--latency-ms", "1000"), record_requests=True)
+    (tmp_path / "config").write_text(f"[env slow]\nschema = {schema}\nendpoint = {server.url}\n")
+    env = {"GQLC_CONFIG": str(tmp_path / "config")}
+    assert run_gqlc(["--env", "slow", "snapshot", tmp_path / "snap", "Blog", "Comment"], env=env).code == 0
+    first_diff_request = len(server.requests())
+    process = start(["diff", "Blog", "Comment", "--from", tmp_path / "snap", "--to", "slow"], env=env)
+    wait_until_trapping(process)
+    deadline = time.monotonic() + 60
+    while not any("listComments" in request["body"] for request in server.requests()[first_diff_request:]):
+        assert process.poll() is None, finish(process)
+        assert time.monotonic() < deadline, "the server never received Comment's first page request"
+        time.sleep(0.005)  # polling the request log for an event, not waiting for time to pass
+    process.send_signal(signal.SIGINT)
+    code, out, err = finish(process)
+    assert (code, out) == (130, "Blog: 0 added, 0 removed, 0 changed\n"), err
+    assert err.splitlines() == ["gqlc: could not compare Comment (--to slow): listing Comment failed: interrupted while listing"]
