@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 import os
 import signal
-import time
 
 import pytest
 
 from gqlc_runner import Terminal, run_gqlc
-from signals_support import finish, start, wait_until_trapping
+from signals_support import finish, start, wait_for_request, wait_until_trapping
 
 KEY = "da2-right-key"
 
@@ -166,11 +165,7 @@ def test_ctrl_c_while_listing_exits_130_after_printing_the_models_compared(start
     first_diff_request = len(server.requests())
     process = start(["diff", "Blog", "Comment", "--from", tmp_path / "snap", "--to", "slow"], env=env)
     wait_until_trapping(process)
-    deadline = time.monotonic() + 60
-    while not any("listComments" in request["body"] for request in server.requests()[first_diff_request:]):
-        assert process.poll() is None, finish(process)
-        assert time.monotonic() < deadline, "the server never received Comment's first page request"
-        time.sleep(0.005)  # polling the request log for an event, not waiting for time to pass
+    wait_for_request(process, server, "listComments", after=first_diff_request)
     process.send_signal(signal.SIGINT)
     code, out, err = finish(process)
     assert (code, out) == (130, "Blog: 0 added, 0 removed, 0 changed\n"), err

@@ -10,12 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 import signal
-import time
 
 import pytest
 
 from gqlc_runner import run_gqlc
-from signals_support import finish, start, wait_until_trapping
+from signals_support import finish, start, wait_for_request, wait_until_trapping
 
 LIST = {
     "Blog": "{ listBlogs(limit: 1000) { items { id name } } }",
@@ -176,11 +175,7 @@ def test_an_interrupted_snapshot_resumes_without_reading_complete_models_again(s
     directory = tmp_path / "snap"
     process = start(["--schema", schema, "--endpoint", slow.url, "snapshot", directory])
     wait_until_trapping(process)
-    deadline = time.monotonic() + 60
-    while not any("listComments" in request["body"] for request in slow.requests()):
-        assert process.poll() is None, finish(process)
-        assert time.monotonic() < deadline, "the server never received Comment's first page request"
-        time.sleep(0.005)  # polling the request log for an event, not waiting for time to pass
+    wait_for_request(process, slow, "listComments")
     process.send_signal(signal.SIGINT)
     code, out, err = finish(process)
     assert (code, out) == (130, ""), err
