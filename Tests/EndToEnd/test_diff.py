@@ -170,3 +170,20 @@ def test_ctrl_c_while_listing_exits_130_after_printing_the_models_compared(start
     code, out, err = finish(process)
     assert (code, out) == (130, "Blog: 0 added, 0 removed, 0 changed\n"), err
     assert err.splitlines() == ["gqlc: could not compare Comment (--to slow): listing Comment failed: interrupted while listing"]
+
+
+def test_a_model_a_snapshot_did_not_finish_is_said_not_silently_left_out(sides):
+    monday, env, _ = sides
+    manifest = json.loads((monday / "manifest.json").read_text())
+    manifest["models"] = [dict(m, complete=m["name"] != "Comment") for m in manifest["models"] if m["name"] != "Post"]
+    (monday / "manifest.json").write_text(json.dumps(manifest))
+    run = run_gqlc(["diff", "--from", monday, "--to", "live"], env=env)
+    assert (run.code, run.stdout) == (8, "Blog: 1 added, 0 removed, 0 changed\n\n+ Blog id=b9\n"), run
+    # Post, which the snapshot never held, is left out without a word; Comment, which it did not finish, is named.
+    assert run.stderr_lines == [f"gqlc: note: Comment not compared: the snapshot {monday} (--from) has it incomplete "
+                                f"(finish it with gqlc snapshot {monday} --resume)"]
+    # Named, either is an error: nothing is compared.
+    for model, why in (("Comment", f"has it incomplete (finish it with gqlc snapshot {monday} --resume)"),
+                       ("Post", "does not hold it")):
+        run = run_gqlc(["diff", "Blog", model, "--from", monday, "--to", "live"], env=env)
+        assert (run.code, run.stdout, run.stderr) == (2, "", f"gqlc: {model} cannot be compared: the snapshot {monday} (--from) {why}\n")

@@ -56,13 +56,20 @@ struct DiffRunner {
             diagnostics.error(SnapshotError.unknownModel(name, known: schema.modelNames).description)
             return .usage
         }
-        let models = (invocation.models.isEmpty ? schema.modelNames : invocation.models).filter { name in
-            [(from, fromRunner), (to, toRunner)].allSatisfy { side, _ in
-                switch side {
-                case .snapshot(_, let manifest): return manifest.entry(name)?.complete == true
-                case .environment: return schema.models[name]?.operations.list != nil
-                }
+        var models: [String] = []
+        for name in invocation.models.isEmpty ? schema.modelNames : invocation.models {
+            let flags = [DiffCommand.from.flagName, DiffCommand.to.flagName]
+            let reasons = zip([from, to], flags).compactMap { side, flag in unavailable(name, on: side, flag: flag, schema: schema) }
+            guard let reason = reasons.first else {
+                models.append(name)
+                continue
             }
+            if !invocation.models.isEmpty {
+                diagnostics.error("\(name) cannot be compared: \(reason.text)")
+                return .usage
+            }
+            // Every model: one a snapshot has not finished is said, not silently left out; one it never held is not.
+            if reason.incomplete { diagnostics.error("note: \(name) not compared: \(reason.text)") }
         }
         let console = context.session.console
         let globals = context.session.globals
@@ -142,6 +149,20 @@ struct DiffRunner {
             finished(name, counts)
         }
         return status
+    }
+
+    /// Why `model` cannot be read on `side`, or nil; `incomplete` for a snapshot that lists it but did not finish it.
+    private func unavailable(_ model: String, on side: Side, flag: String, schema: ModelSchema) -> (text: String, incomplete: Bool)? {
+        switch side {
+        case .snapshot(let directory, let manifest):
+            guard let entry = manifest.entry(model) else { return ("the snapshot \(directory) (\(flag)) does not hold it", false) }
+            if entry.complete { return nil }
+            let why = entry.skipped.map { "skipped (\($0))" } ?? "incomplete (finish it with gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName))"
+            return ("the snapshot \(directory) (\(flag)) has it \(why)", true)
+        case .environment:
+            guard let reason = schema.models[model].flatMap(SnapshotJob.unlistable) else { return nil }
+            return ("\(reason) (\(flag))", false)
+        }
     }
 
     /// Opens a model's records on one side: its snapshot file, or a listing of its environment's API.
