@@ -127,7 +127,7 @@ def test_a_refused_key_exits_as_list_does_not_as_differ(sides):
     assert run.stderr_lines[-1].startswith("gqlc: could not compare Blog (--from wrong-key): listing Blog failed: "), run
 
 
-def test_a_dead_endpoint_exits_as_list_does_after_the_models_compared(sides):
+def test_a_dead_endpoint_exits_as_list_does(sides):
     monday, env, server = sides
     server.stop()
     listed = run_gqlc(["--retries", "0", "--env", "live", "list", "Blog"], env=env)
