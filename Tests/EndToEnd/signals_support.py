@@ -67,3 +67,13 @@ def finish(process: subprocess.Popen) -> tuple[int, str, str]:
         out, err = process.communicate()
         pytest.fail(f"gqlc ignored the signal; stderr: {err.decode()!r}")
     return process.returncode, out.decode(), err.decode()
+
+
+def wait_for_request(process: subprocess.Popen, server, text: str, after: int = 0) -> None:
+    """Waits until ``server`` (started with ``record_requests=True``) has received a request whose body holds
+    ``text``, beyond its first ``after`` requests, while gqlc (``process``) is still running."""
+    deadline = time.monotonic() + HANG_LIMIT
+    while not any(text in request["body"] for request in server.requests()[after:]):
+        assert process.poll() is None, finish(process)
+        assert time.monotonic() < deadline, f"the server never received a request with {text!r}"
+        time.sleep(0.005)  # polling the request log for an event, not waiting for time to pass

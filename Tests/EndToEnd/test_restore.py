@@ -1,7 +1,8 @@
 """gqlc restore (and snapshot) between two appsync-local servers on a relational schema.
 
 The schema joins the blog (has-many, belongs-to), tags (many-to-many through a join model) and inventory (composite
-keys) examples, and adds Employee, whose manager is another Employee (a self-reference), and an owner rule on
+keys) examples, and adds Employee, whose manager is another Employee (a self-reference) and who has one Badge (a
+Gen 2 has-one: the key is on the Badge, which belongs to its Employee), and an owner rule on
 Comment's declared `author` field. The target's records are read from the target server itself; the order of the
 creates from its request log.
 """
@@ -21,22 +22,36 @@ def field(name, type_, required=False, **extra):
     return {"name": name, "isArray": False, "type": type_, "isRequired": required, "attributes": [], **extra}
 
 
-def employee_model():
+def model(name, fields, keys=()):
+    """A model of the introspection format with an `id` key, the given fields and the implicit timestamps."""
     return {
-        "name": "Employee", "pluralName": "Employees", "syncable": True,
-        "fields": {
-            "id": field("id", "ID", True), "name": field("name", "String", True), "managerId": field("managerId", "ID"),
-            "manager": field("manager", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["managerId"]}),
-            "reports": {**field("reports", {"model": "Employee"}), "isArray": True, "isArrayNullable": True,
-                        "association": {"connectionType": "HAS_MANY", "associatedWith": ["managerId"]}},
-            "createdAt": field("createdAt", "AWSDateTime", isReadOnly=True),
-            "updatedAt": field("updatedAt", "AWSDateTime", isReadOnly=True),
-        },
-        "attributes": [{"type": "model", "properties": {}},
-                       {"type": "key", "properties": {"name": "byManager", "queryField": "employeesByManager", "fields": ["managerId"]}}],
+        "name": name, "pluralName": name + "s", "syncable": True,
+        "fields": {"id": field("id", "ID", True), **{f["name"]: f for f in fields},
+                   "createdAt": field("createdAt", "AWSDateTime", isReadOnly=True),
+                   "updatedAt": field("updatedAt", "AWSDateTime", isReadOnly=True)},
+        "attributes": [{"type": "model", "properties": {}}, *({"type": "key", "properties": key} for key in keys)],
         "primaryKeyInfo": {"isCustomPrimaryKey": False, "primaryKeyFieldName": "id", "sortKeyFieldNames": []},
     }
 
+
+def employee_model():
+    return model("Employee", [
+        field("name", "String", True), field("managerId", "ID"),
+        field("manager", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["managerId"]}),
+        {**field("reports", {"model": "Employee"}), "isArray": True, "isArrayNullable": True,
+         "association": {"connectionType": "HAS_MANY", "associatedWith": ["managerId"]}},
+        field("badge", {"model": "Badge"}, association={"connectionType": "HAS_ONE", "associatedWith": ["employeeId"], "targetNames": []}),
+    ], keys=[{"name": "byManager", "queryField": "employeesByManager", "fields": ["managerId"]}])
+
+
+def badge_model():
+    return model("Badge", [
+        field("code", "String", True), field("employeeId", "ID"),
+        field("employee", {"model": "Employee"}, association={"connectionType": "BELONGS_TO", "targetNames": ["employeeId"]}),
+    ])
+
+
+BADGES = [{"id": "badge1", "code": "A-1", "employeeId": "e1"}, {"id": "badge3", "code": "C-3", "employeeId": "e3"}]
 
 EMPLOYEES = [{"id": "e1", "name": "Ada", "managerId": None}, {"id": "e2", "name": "Bo", "managerId": "e1"},
              {"id": "e3", "name": "Cy", "managerId": "e2"}, {"id": "e4", "name": "Di", "managerId": "e1"}]
@@ -54,6 +69,8 @@ def relational(schema_examples_dir, tmp_path_factory):
         seed.update(json.loads((schema_examples_dir / f"{name}-seed.json").read_text()))
     merged["models"]["Employee"] = employee_model()
     seed["Employee"] = EMPLOYEES
+    merged["models"]["Badge"] = badge_model()
+    seed["Badge"] = BADGES
     merged["models"]["Comment"]["attributes"].append({"type": "auth", "properties": {"rules": [
         {"provider": "userPools", "ownerField": "author", "allow": "owner", "identityClaim": "cognito:username",
          "operations": ["create", "update", "delete", "read"]},
@@ -111,7 +128,7 @@ def test_snapshot_then_restore_gives_the_target_the_same_records_parents_first(s
         assert list_all(target, model, introspection) == list_all(source, model, introspection), model
     lines = run.stderr_lines
     assert ("gqlc: note: createdAt, updatedAt are read-only (the server sets them); the snapshot's values are left out "
-            "(Article, ArticleTags, Blog, Comment, Employee, InventoryItem, Post, Tag, Warehouse)") in lines
+            "(Article, ArticleTags, Badge, Blog, Comment, Employee, InventoryItem, Post, Tag, Warehouse)") in lines
     assert "Post: 5 restored, 0 skipped, 0 failed" in lines
     assert "Employee: 4 restored, 0 skipped, 0 failed; 3 links set" in lines
 
@@ -123,6 +140,7 @@ def test_snapshot_then_restore_gives_the_target_the_same_records_parents_first(s
     assert last("Blog") < first("Post") and last("Post") < first("Comment")
     assert last("Article") < first("ArticleTags") and last("Tag") < first("ArticleTags")
     assert last("Warehouse") < first("InventoryItem")
+    assert last("Employee") < first("Badge") and "Badge: 2 restored, 0 skipped, 0 failed" in lines  # has-one
     # The self-reference: every Employee created without its manager, then the links set by updates.
     updates = [model for verb, model in order if verb == "update"]
     assert updates == ["Employee"] * 3
@@ -153,12 +171,14 @@ def test_a_snapshot_that_does_not_fit_is_refused_before_sending(source_and_targe
     assert gqlc(schema, source, "snapshot", tmp_path / "snap").code == 0
     smaller = json.loads(json.dumps(introspection))
     del smaller["models"]["Employee"]
+    del smaller["models"]["Badge"]  # it belongs to an Employee
     del smaller["models"]["Post"]["fields"]["views"]
     (tmp_path / "smaller.json").write_text(json.dumps(smaller))
     target = start_appsync(tmp_path / "smaller.json", record_requests=True)
     run = gqlc(tmp_path / "smaller.json", target, "restore", tmp_path / "snap")
     assert run.code == 2
     assert "gqlc: Employee: the target has no such model" in run.stderr_lines
+    assert "gqlc: Badge: the target has no such model" in run.stderr_lines
     assert "gqlc: Post.views: the target's model has no such field" in run.stderr_lines
     assert run.stderr_lines[-1] == "gqlc: the snapshot does not fit the target's schema; nothing was sent (--force restores what fits)"
     assert target.requests() == []
@@ -261,15 +281,16 @@ def test_diff_finds_exactly_what_changed_was_added_and_removed(source_and_target
     env = environments(tmp_path, schema, source, target)
     assert gqlc(schema, source, "snapshot", tmp_path / "monday").code == 0
     same = run_gqlc(["diff", "--from", tmp_path / "monday", "--to", "dev"], env=env)
-    assert (same.code, same.stdout) == (0, ""), same
+    assert same.code == 0 and all(line.endswith(": 0 added, 0 removed, 0 changed") for line in same.stdout.splitlines()), same
     # Change one side through the server itself: one record changed, one removed, one added.
     source.graphql('mutation { updatePost(input: {id: "p1", title: "Renamed", views: 1}) { id } }')
     source.graphql('mutation { deleteComment(input: {id: "c1"}) { id } }')
     source.graphql('mutation { createTag(input: {id: "t9", label: "new"}) { id } }')
     run = run_gqlc(["diff", "--from", tmp_path / "monday", "--to", "dev"], env=env)
     assert run.code == 8, run
-    assert sorted(run.stdout.splitlines()) == ["+ Tag id=t9", "- Comment id=c1", "~ Post id=p1: title, views"]
-    assert "Post: 0 added, 0 removed, 1 changed" in run.stderr_lines
+    summary, differences = run.stdout.split("\n\n")
+    assert differences.splitlines() == ["- Comment id=c1", "~ Post id=p1: title, views", "+ Tag id=t9"]
+    assert "Post: 0 added, 0 removed, 1 changed" in summary.splitlines()
     lines = [json.loads(line) for line in run_gqlc(
         ["diff", "Post", "--from", tmp_path / "monday", "--to", "dev", "--output", "ndjson"], env=env).stdout.splitlines()]
     assert len(lines) == 1
@@ -283,7 +304,7 @@ def test_diff_finds_exactly_what_changed_was_added_and_removed(source_and_target
     assert run_gqlc(["diff", "Post", "--from", tmp_path / "monday", "--to", "dev", "--fields", "content"], env=env).code == 0
     # Two environments; an unreachable side is "could not compare", not "different".
     run = run_gqlc(["diff", "Blog", "--from", "dev", "--to", "stage"], env=env)
-    assert (run.code, run.stdout) == (8, "- Blog id=b1\n- Blog id=b2\n"), run
+    assert (run.code, run.stdout) == (8, "Blog: 0 added, 2 removed, 0 changed\n\n- Blog id=b1\n- Blog id=b2\n"), run
     target.stop()
     run = run_gqlc(["--retries", "0", "diff", "Blog", "--from", "dev", "--to", "stage"], env=env)
-    assert run.code not in (0, 7), run
+    assert run.code == 6, run

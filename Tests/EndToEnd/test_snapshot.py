@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import signal
 
 import pytest
 
 from gqlc_runner import run_gqlc
+from signals_support import finish, start, wait_for_request, wait_until_trapping
 
 LIST = {
     "Blog": "{ listBlogs(limit: 1000) { items { id name } } }",
@@ -121,7 +123,6 @@ def test_a_model_that_cannot_be_listed_is_named_and_skipped(seeded, schema_examp
 
 @pytest.mark.parametrize("stop_signal", ["SIGTERM", "SIGINT"])
 def test_local_server_keeps_its_data_between_runs(start_appsync, schema_examples_dir, tmp_path, stop_signal):
-    import signal
     schema = schema_examples_dir / "blog.json"
     first = start_appsync(schema, seed=schema_examples_dir / "blog-seed.json", args=("--export-on-exit", tmp_path / "kept"))
     created = run_gqlc(["--schema", schema, "--endpoint", first.url, "create", "Post", "id=new1", "title=Kept", "blog=b1"])
@@ -157,3 +158,46 @@ def test_local_server_refuses_what_is_not_a_snapshot(schema_examples_dir, tmp_pa
                              "--port", "0", "--import", str(tmp_path)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert f"{tmp_path}/manifest.json: no such file (is {tmp_path} a gqlc snapshot?)" in result.stderr
+
+
+# MARK: - Ctrl-C and --resume
+
+def test_an_interrupted_snapshot_resumes_without_reading_complete_models_again(start_appsync, schema_examples_dir, tmp_path):
+    """SIGINT while Comment's second page is on its way (the first is in the slow server's request log): status 130,
+    the manifest says Blog is complete and Comment and Post are not; --resume lists Comment and Post only (the
+    second server's request log) and leaves the same files as a fresh snapshot."""
+    schema = schema_examples_dir / "blog.json"
+    seed = json.loads((schema_examples_dir / "blog-seed.json").read_text())
+    seed["Comment"] += [{"id": f"x{i:04d}", "postId": "p2", "content": f"comment {i}", "author": "bench", "likes": i % 7}
+                        for i in range(2500)]  # three pages of 1,000
+    (tmp_path / "seed.json").write_text(json.dumps(seed))
+    slow = start_appsync(schema, seed=tmp_path / "seed.json", args=("--latency-ms", "1500"), record_requests=True)
+    directory = tmp_path / "snap"
+    process = start(["--schema", schema, "--endpoint", slow.url, "snapshot", directory])
+    wait_until_trapping(process)
+    wait_for_request(process, slow, "listComments")
+    process.send_signal(signal.SIGINT)
+    code, out, err = finish(process)
+    assert (code, out) == (130, ""), err
+    assert err.splitlines()[-1] == (f"gqlc: interrupted while listing Comment; manifest.json says which models are "
+                                    f"complete: gqlc snapshot {directory} --resume lists the models not yet complete")
+    manifest = json.loads((directory / "manifest.json").read_text())
+    assert [(m["name"], m["complete"]) for m in manifest["models"]] == [("Blog", True), ("Comment", False), ("Post", False)]
+    assert manifest["models"][0]["count"] == 2
+
+    server = start_appsync(schema, seed=tmp_path / "seed.json", record_requests=True)
+    run = snapshot(schema, server, directory, "--resume")
+    assert run.code == 0, run
+    assert run.stderr_lines == ["Blog: 2 records (complete already)", "Comment: 2512 records", "Post: 5 records",
+                                f"snapshot {directory}: 3 models, 2519 records"]
+    assert not any("listBlogs" in request["body"] for request in server.requests())
+    assert sum("listComments" in request["body"] for request in server.requests()) == 3
+    assert sum("listPosts" in request["body"] for request in server.requests()) == 1
+
+    fresh = snapshot(schema, server, tmp_path / "fresh")
+    assert fresh.code == 0, fresh
+    for name in ("Blog.ndjson", "Comment.ndjson", "Post.ndjson"):
+        assert (directory / name).read_bytes() == (tmp_path / "fresh" / name).read_bytes(), name
+    resumed, taken = (json.loads((path / "manifest.json").read_text()) for path in (directory, tmp_path / "fresh"))
+    assert resumed["models"] == taken["models"]
+    assert resumed["format"] == taken["format"] and resumed["schema"] == taken["schema"]

@@ -45,4 +45,25 @@ import Testing
         let limited = RecordDiff(model: try model(), fields: ["views"])
         #expect(try limited.run(open: { toSide in Records(toSide ? to : from) }, emit: { _ in }).same)
     }
+
+    /// A listing that ended early: its failure kind (as `list` would exit) and which side it was.
+    struct Failed: RecordStream {
+        mutating func nextItem() throws(BulkInputError) -> BulkInputItem? { nil }
+        var failure: String? { "HTTP 401" }
+        var failureKind: ResultKind { .httpError }
+        func close() {}
+    }
+
+    @Test func aFailedListingKeepsItsKindAndSide() throws {
+        let diff = RecordDiff(model: try model())
+        let records: [JSONValue] = [["id": "p1"]]
+        #expect(throws: DiffFailure("listing Post failed: HTTP 401", kind: .httpError, toSide: true)) {
+            try diff.run(open: { toSide in toSide ? Failed() as any RecordStream : Records(records) }, emit: { _ in })
+        }
+        #expect(throws: DiffFailure("listing Post failed: HTTP 401", kind: .httpError, toSide: false)) {
+            try diff.run(open: { toSide in toSide ? Records(records) as any RecordStream : Failed() }, emit: { _ in })
+        }
+        // A stream that does not say how it failed counts as GraphQL errors (1).
+        #expect(Records([]).failureKind == .graphQLErrors)
+    }
 }

@@ -32,10 +32,19 @@ public struct DiffCounts: Sendable, Equatable {
     public var same: Bool { added + removed + changed == 0 }
 }
 
-/// Why a model could not be compared: a side's records ended early.
+/// Why a model could not be compared: a side's records ended early, or could not be read.
 public struct DiffFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// How it failed, as `list` would exit (an HTTP, network or GraphQL failure, an interruption).
+    public var kind: ResultKind
+    /// The side that failed: true for `to`; nil when it is not one side's doing.
+    public var toSide: Bool?
+
+    public init(_ description: String, kind: ResultKind = .graphQLErrors, toSide: Bool? = nil) {
+        self.description = description
+        self.kind = kind
+        self.toSide = toSide
+    }
 }
 
 /// Compares one model's records on two sides by primary key, in memory bounded by the number of records times two
@@ -133,21 +142,23 @@ public struct RecordDiff: Sendable {
         do {
             stream = try open(side)
         } catch {
-            throw DiffFailure(error.description)
+            throw DiffFailure(error.description, toSide: side)
         }
         defer { stream.close() }
         do {
             while let item = try stream.nextItem() {
                 guard case .object(let record)? = try? item.parse() else {
-                    throw DiffFailure("a record of \(model.name) is not a JSON object (line \(item.line))")
+                    throw DiffFailure("a record of \(model.name) is not a JSON object (line \(item.line))", toSide: side)
                 }
                 body(record)
             }
         } catch let error as DiffFailure {
             throw error
         } catch {
-            throw DiffFailure("\(error)")
+            throw DiffFailure("\(error)", toSide: side)
         }
-        if let failure = stream.failure { throw DiffFailure("listing \(model.name) failed: \(failure)") }
+        if let failure = stream.failure {
+            throw DiffFailure("listing \(model.name) failed: \(failure)", kind: stream.failureKind, toSide: side)
+        }
     }
 }

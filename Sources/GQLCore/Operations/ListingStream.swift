@@ -23,6 +23,7 @@ public final class ListingStream: RecordStream, @unchecked Sendable {
         var ended = false
         var stopped = false
         var failure: String?
+        var failureKind = ResultKind.graphQLErrors
     }
 
     /// Starts listing; at most `pagesAhead` pages wait to be read.
@@ -59,23 +60,29 @@ public final class ListingStream: RecordStream, @unchecked Sendable {
             }
             switch result.stop {
             case .endOfList, .limitReached, .consumerFailed: stream.finish(failure: nil)
-            case .cancelled: stream.finish(failure: "interrupted while listing")
+            case .cancelled: stream.finish(failure: "interrupted while listing", kind: result.kind)
             case .graphQLErrors(let errors), .partial(let errors):
-                stream.finish(failure: errors.map(\.message).joined(separator: "; "))
-            case .failed(let error): stream.finish(failure: "\(error)")
+                stream.finish(failure: errors.map(\.message).joined(separator: "; "), kind: result.kind)
+            case .failed(let error): stream.finish(failure: "\(error)", kind: result.kind)
             }
         }
     }
 
-    private func finish(failure: String?) {
+    private func finish(failure: String?, kind: ResultKind = .graphQLErrors) {
         state.withLock { state in
             state.ended = true
-            if state.failure == nil { state.failure = failure }
+            if state.failure == nil, let failure {
+                state.failure = failure
+                state.failureKind = kind
+            }
         }
         available.signal()
     }
 
     public var failure: String? { state.withLock { $0.failure } }
+
+    /// How the listing failed, as `list` would exit: an HTTP or network failure, GraphQL errors, an interruption.
+    public var failureKind: ResultKind { state.withLock { $0.failureKind } }
 
     private enum Step {
         case record(JSONValue)

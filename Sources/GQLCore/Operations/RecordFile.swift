@@ -53,8 +53,14 @@ public protocol RecordStream {
     mutating func nextItem() throws(BulkInputError) -> BulkInputItem?
     /// Why the records ended early, when they did (a listing that failed).
     var failure: String? { get }
+    /// How the source failed, for the exit status (`list` would end the same way); `graphQLErrors` unless it says.
+    var failureKind: ResultKind { get }
     /// Releases the source.
     func close()
+}
+
+extension RecordStream {
+    public var failureKind: ResultKind { .graphQLErrors }
 }
 
 /// Reads an NDJSON record file one line at a time (memory stays flat), as ``BulkInputReader`` splits it.

@@ -32,12 +32,20 @@ enum DiffCommand: CommandDefinition {
                     """),
                 .paragraph(
                     """
-                    Text output prints '+ Post id=p9', '- Post id=p1' and '~ Post id=p2: title, views', then \
-                    a summary line per model on standard error. --output ndjson prints one JSON object per \
-                    difference: {"op", "model", "key", "fields", "from", "to"}. Memory grows by about 50 \
-                    bytes per record of a model (two 64-bit hashes in an index) plus the changed records, not \
-                    with the size of the records. Exit status: 0 when the sides are the same, 8 when they \
-                    differ, 1 when a side could not be read (a failed listing), 2 for bad arguments.
+                    Text output prints a summary line per model ('Post: 1 added, 1 removed, 1 changed'), \
+                    then, after a blank line, '+ Post id=p9', '- Post id=p1' and '~ Post id=p2: title, views', \
+                    coloured (added green, removed red, changed yellow) when colour is on (--color). \
+                    --output ndjson prints one JSON object per difference, {"op", "model", "key", "fields", \
+                    "from", "to"}, and the summary on standard error. Memory grows by about 50 bytes per record \
+                    of a model (two 64-bit hashes in an index) plus the changed records, not with the size of \
+                    the records.
+                    """),
+                .paragraph(
+                    """
+                    Exit status: 0 when the sides are the same, 8 when they differ, 2 for bad arguments. A side \
+                    that cannot be read stops the comparison with the status a listing gives for the same \
+                    failure: 5 HTTP error or refused credentials, 6 network, 1 GraphQL errors or an unreadable \
+                    snapshot, 3 partial, 130 interrupted.
                     """),
             ])
         ],

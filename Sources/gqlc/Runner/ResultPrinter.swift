@@ -23,11 +23,7 @@ struct ResultPrinter {
         case (.json, .automatic): style = console.outputIsTerminal ? .pretty : .compact
         default: style = .compact
         }
-        let colored = switch globals.color {
-        case .always: true
-        case .never: false
-        case .auto: console.outputIsTerminal
-        }
+        let colored = Palette.isOn(globals, console: console)
         let palette: Palette? = colored && (format == .json || format == .ndjson || format == .table) ? .standard : nil
         colorizer = palette.map(JSONColorizer.init(palette:))
         records = RecordFormatter(format: globals.output, columns: columns, palette: palette, width: console.width)
