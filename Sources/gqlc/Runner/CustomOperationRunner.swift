@@ -89,12 +89,18 @@ extension ModelCommandRunner {
 }
 
 extension QueryCommand: ModelCommand {
+    /// A custom operation is about no model: no model's auth rules choose its auth mode.
+    static func model(of invocation: CustomOperationInvocation) -> String? { nil }
+
     static func run(_ invocation: CustomOperationInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
         runner.custom(invocation)
     }
 }
 
 extension MutateCommand: ModelCommand {
+    /// A custom operation is about no model: no model's auth rules choose its auth mode.
+    static func model(of invocation: CustomOperationInvocation) -> String? { nil }
+
     static func run(_ invocation: CustomOperationInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
         runner.custom(invocation)
     }

@@ -72,7 +72,6 @@ struct RequestExecution {
         _ request: GraphQLRequest, mayRetry: Bool, nullIsNotFound: Bool, expectsRecord: Bool = false,
         notFoundMessage: @autoclosure () -> String,
         explain: (RequestFailure, GraphQLClient) -> FailureExplanation? = { _, _ in nil },
-        hidden: (JSONValue) -> String? = { _ in nil },
         complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
     ) -> ExitCode {
         var printer = ResultPrinter(console: session.console, globals: session.globals, columns: columns)
@@ -119,11 +118,6 @@ struct RequestExecution {
         }
         switch outcome {
         case .success(let value):
-            if let reason = hidden(value) {
-                // A record the command does not show (soft-deleted): as good as missing, status 4.
-                diagnostics.error(reason)
-                return .notFound
-            }
             do {
                 printer.print(try complete(value, client))
                 return .success
@@ -183,11 +177,4 @@ enum FailureExplanation {
     /// The write was applied after all (an earlier attempt's, whose answer was lost): `note` replaces the errors,
     /// the record is printed, status 0.
     case applied(JSONValue, note: String)
-}
-
-extension GraphQLResponse {
-    /// The response as received, for `--raw-response`.
-    var printableEnvelope: JSONValue {
-        envelope ?? .object(["data": data ?? .null])
-    }
 }
