@@ -41,30 +41,46 @@ public struct GetOperation: Sendable {
     /// Sends the request through `context`'s client and reports the record (or why there is none) to `events`.
     public func run(in context: APIContext, events: OperationEventSink) -> ResultKind {
         let hidesDeleted = context.schema.models[model]?.conflictDetection != nil && !includeDeleted
-        let follow = followIncludedLists && !include.isEmpty
+        let included = IncludedLists(model: model, include: followIncludedLists ? include : IncludeTree(), fields: fields, pageSize: includedPageSize)
         return SingleRequest(request: request, nullIsNotFound: true, expectsRecord: true, reportsEnvelope: reportsEnvelope)
             .run(client: context.client, events: events) { value in
                 if hidesDeleted, let note = ConflictDetection.deletedNote(value) {
                     _ = events(.deletedRecordHidden("\(described) was \(note)"))
                     return .notFound
                 }
-                guard follow else {
-                    _ = events(.result(value))
-                    return .success
-                }
-                let completer = ConnectionCompleter(builder: context.builder, pageLimit: includedPageSize, client: context.client)
-                do {
-                    _ = events(.result(try completer.complete(value, model: model, include: include, fields: fields)))
-                    return .success
-                } catch {
-                    // The record is still worth having: report it, then what is missing.
-                    _ = events(.result(value))
-                    _ = events(.includedListFailed(IncludedListFailure(error)))
-                    return .partial
-                }
+                return included.report(value, context: context, events: events)
             } notFound: {
                 _ = events(.notFound(described: described))
             }
+    }
+}
+
+/// The included has-many lists of a result, paged to their end before it is reported.
+struct IncludedLists {
+    /// The model of the result; nil when it is no model's (nothing to follow).
+    let model: String?
+    /// What to follow (empty: nothing).
+    let include: IncludeTree
+    let fields: FieldSelection
+    let pageSize: Int
+
+    /// Reports `value` with its included lists complete: `.success`; or, when a list cannot be completed, `value`
+    /// as it came and why: `.partial`.
+    func report(_ value: JSONValue, context: APIContext, events: OperationEventSink) -> ResultKind {
+        guard let model, !include.isEmpty else {
+            _ = events(.result(value))
+            return .success
+        }
+        let completer = ConnectionCompleter(builder: context.builder, pageLimit: pageSize, client: context.client)
+        do {
+            _ = events(.result(try completer.complete(value, model: model, include: include, fields: fields)))
+            return .success
+        } catch {
+            // The result is still worth having: report it, then what is missing.
+            _ = events(.result(value))
+            _ = events(.includedListFailed(IncludedListFailure(error)))
+            return .partial
+        }
     }
 }
 
@@ -78,6 +94,8 @@ struct SingleRequest {
     let expectsRecord: Bool
     /// Report the envelope as received instead of the result.
     let reportsEnvelope: Bool
+    /// Whether a failed attempt may be sent again (not for a write that may not be idempotent).
+    var mayRetry = true
 
     /// Sends the request; `success` reports a result and says how the operation ended, `notFound` reports that no
     /// record has the key.
@@ -86,7 +104,7 @@ struct SingleRequest {
     ) -> ResultKind {
         let response: GraphQLResponse
         do {
-            response = try client.execute(request, mayRetry: true)
+            response = try client.execute(request, mayRetry: mayRetry)
         } catch {
             _ = events(.requestFailed(error))
             return error.kind

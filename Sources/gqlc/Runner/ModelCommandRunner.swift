@@ -301,12 +301,11 @@ struct ModelCommandRunner {
                 case nil: return .notes(["hint: the --if condition is false, or \(Self.notFound(model, record)) exists"])
                 }
             },
-            complete: { value, _ in
+            received: { value in
                 if let described {
                     Self.noteVersionedResult(
                         value, model: described, record: record, sent: sentVersion, deleting: deleting, diagnostics: diagnostics)
                 }
-                return value
             })
     }
 
@@ -356,20 +355,6 @@ struct ModelCommandRunner {
 
     /// `--fields` as the core's selection.
     static func selection(_ paths: [String]?) -> FieldSelection { paths.map { .paths($0) } ?? .all }
-
-    /// Pages every included has-many list of `value` to its end, re-asking the server for each connection
-    /// with the same `fields`.
-    static func followChildLists(
-        _ value: JSONValue, model: String, include: IncludeTree, fields: FieldSelection, builder: RequestBuilder,
-        client: GraphQLClient, pageLimit: Int = Defaults.includedPageSize
-    ) throws(RunFailure) -> JSONValue {
-        let completer = ConnectionCompleter(builder: builder, pageLimit: pageLimit, client: client)
-        do {
-            return try completer.complete(value, model: model, include: include, fields: fields)
-        } catch {
-            throw RunFailure.includedListFailed(IncludedListFailure(error).commandLineReason)
-        }
-    }
 }
 
 /// A command run against the model schema: the schema is loaded first, the auth rules of the model the command is
