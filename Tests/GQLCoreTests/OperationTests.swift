@@ -228,3 +228,47 @@ private func variables(_ request: HTTPRequest) -> JSONValue? { (try? JSONValue.p
         #expect(!operation.firstPage.query.contains("title"))
     }
 }
+
+@Suite struct CustomOperationCallTests {
+    private func context(_ transport: FakeTransport, retries: Int = 0) throws -> APIContext {
+        APIContext(schema: try TestSchemas.customOperations(), client: try Fixtures.client(transport, retries: retries))
+    }
+
+    @Test func aModelResultHasItsIncludedListsFollowed() throws {
+        let transport = FakeTransport { request, _ in
+            if variables(request)?["nextToken"] == nil {
+                return Fixtures.ok(#"{"data":{"featuredPost":{"id":"p1","comments":{"items":[{"id":"c1"}],"nextToken":"n1"}}}}"#)
+            }
+            return Fixtures.ok(#"{"data":{"getPost":{"comments":{"items":[{"id":"c2"}],"nextToken":null}}}}"#)
+        }
+        let context = try context(transport)
+        let call = try CustomOperationCall(
+            "featuredPost", kind: .query, arguments: RecordValues(assignments: ["id=p1"]), includes: ["comments"],
+            builder: context.builder)
+        let log = EventLog()
+        #expect(call.run(in: context, events: log.sink) == .success)
+        guard case .result(let post) = log.events.first, log.events.count == 1 else {
+            Issue.record("expected one result, got \(log.names)")
+            return
+        }
+        #expect(post["comments"]?["items"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == ["c1", "c2"])
+    }
+
+    @Test func aMutationIsSentOnceEvenWhenRetriesAreAllowed() throws {
+        let transport = FakeTransport([.failure(.timeout(seconds: 30))])
+        let context = try context(transport, retries: 3)
+        let call = try CustomOperationCall(
+            "likePost", kind: .mutation, arguments: RecordValues(assignments: ["postId=p1"]), builder: context.builder)
+        let log = EventLog()
+        #expect(call.run(in: context, events: log.sink) == .network)
+        #expect(transport.requests.count == 1)
+        #expect(log.names == ["requestFailed"])
+
+        let query = FakeTransport([.failure(.timeout(seconds: 30)), Fixtures.ok(#"{"data":{"shout":"HI"}}"#)])
+        let queryContext = try self.context(query, retries: 3)
+        let shout = try CustomOperationCall("shout", kind: .query, arguments: RecordValues(assignments: ["text=hi"]), builder: queryContext.builder)
+        let answered = EventLog()
+        #expect(shout.run(in: queryContext, events: answered.sink) == .success)
+        #expect(query.requests.count == 2)
+    }
+}
