@@ -43,18 +43,25 @@ private final class EventLog {
             case .resumePoint(let token): "resumePoint(\(token))"
             case .resumePointRefused: "resumePointRefused"
             case .noResumePoint: "noResumePoint"
+            case .syncedUntil(let startedAt): "syncedUntil(\(startedAt))"
+            case .syncIncomplete: "syncIncomplete"
             }
         }
     }
 }
 
-/// A reply naming the root field the request asked for: `getPost`, `listPosts`.
-private func rootField(_ request: HTTPRequest) -> String {
-    let query = (try? JSONValue.parse(request.body))?["query"]?.stringValue ?? ""
-    return ["listPosts", "getPost"].first { query.contains($0 + "(") } ?? "?"
-}
-
 private func variables(_ request: HTTPRequest) -> JSONValue? { (try? JSONValue.parse(request.body))?["variables"] }
+
+/// A server whose first answer is post p1 at `root`, with comment c1 and a token for more, and whose follow-up
+/// page of p1's comments holds c2.
+private func postWithTwoPagesOfComments(root: String) -> FakeTransport {
+    FakeTransport { request, _ in
+        if variables(request)?["nextToken"] == nil {
+            return Fixtures.ok(#"{"data":{"\#(root)":{"id":"p1","comments":{"items":[{"id":"c1"}],"nextToken":"n1"}}}}"#)
+        }
+        return Fixtures.ok(#"{"data":{"getPost":{"comments":{"items":[{"id":"c2"}],"nextToken":null}}}}"#)
+    }
+}
 
 @Suite struct GetOperationTests {
     let context: (FakeTransport) throws -> APIContext = { transport in
@@ -62,12 +69,7 @@ private func variables(_ request: HTTPRequest) -> JSONValue? { (try? JSONValue.p
     }
 
     @Test func followsAnIncludedListToItsEndThroughTheContextsClient() throws {
-        let transport = FakeTransport { request, _ in
-            if variables(request)?["nextToken"] == nil {
-                return Fixtures.ok(#"{"data":{"getPost":{"id":"p1","comments":{"items":[{"id":"c1"}],"nextToken":"n1"}}}}"#)
-            }
-            return Fixtures.ok(#"{"data":{"getPost":{"comments":{"items":[{"id":"c2"}],"nextToken":null}}}}"#)
-        }
+        let transport = postWithTwoPagesOfComments(root: "getPost")
         let context = try context(transport)
         let operation = try GetOperation("Post", key: .id("p1"), includes: ["comments"], builder: context.builder)
         let log = EventLog()
@@ -235,13 +237,7 @@ private func variables(_ request: HTTPRequest) -> JSONValue? { (try? JSONValue.p
     }
 
     @Test func aModelResultHasItsIncludedListsFollowed() throws {
-        let transport = FakeTransport { request, _ in
-            if variables(request)?["nextToken"] == nil {
-                return Fixtures.ok(#"{"data":{"featuredPost":{"id":"p1","comments":{"items":[{"id":"c1"}],"nextToken":"n1"}}}}"#)
-            }
-            return Fixtures.ok(#"{"data":{"getPost":{"comments":{"items":[{"id":"c2"}],"nextToken":null}}}}"#)
-        }
-        let context = try context(transport)
+        let context = try context(postWithTwoPagesOfComments(root: "featuredPost"))
         let call = try CustomOperationCall(
             "featuredPost", kind: .query, arguments: RecordValues(assignments: ["id=p1"]), includes: ["comments"],
             builder: context.builder)
@@ -270,5 +266,47 @@ private func variables(_ request: HTTPRequest) -> JSONValue? { (try? JSONValue.p
         let answered = EventLog()
         #expect(shout.run(in: queryContext, events: answered.sink) == .success)
         #expect(query.requests.count == 2)
+    }
+}
+
+@Suite struct SyncOperationTests {
+    /// A pulled schema whose `Note` has `_version`: conflict detection, so a `syncNotes` query.
+    private static let notes = """
+        {"version": 1, "models": {"Note": {"name": "Note", "pluralName": "Notes", "syncable": true, "attributes": [],
+         "fields": {"id": {"name": "id", "type": "ID", "isRequired": true, "isArray": false},
+                    "_version": {"name": "_version", "type": "Int", "isRequired": true, "isArray": false},
+                    "_deleted": {"name": "_deleted", "type": "Boolean", "isRequired": false, "isArray": false}}}}}
+        """
+
+    private func context(_ transport: FakeTransport) throws -> APIContext {
+        let schema = try #require(try SchemaLoader.load(bytes: Array(Self.notes.utf8), path: "pulled.json").schema)
+        return APIContext(schema: schema, client: try Fixtures.client(transport, retries: 0))
+    }
+
+    /// Page `t1` answers `second`; the first page carries startedAt 1000 (the later one 2000, which must not win).
+    private func server(second: FakeTransport.Reply) -> FakeTransport {
+        FakeTransport { request, _ in
+            guard variables(request)?["nextToken"] != nil else {
+                return Fixtures.ok(#"{"data":{"syncNotes":{"items":[{"id":"n1","_deleted":true}],"nextToken":"t1","startedAt":1000}}}"#)
+            }
+            return second
+        }
+    }
+
+    @Test func aFullSyncReportsEveryRecordThenTheFirstPagesStartedAt() throws {
+        let context = try context(server(second: Fixtures.ok(#"{"data":{"syncNotes":{"items":[{"id":"n2"}],"nextToken":null,"startedAt":2000}}}"#)))
+        let operation = try SyncOperation("Note", since: 500, builder: context.builder)
+        #expect(operation.firstPage.variables["lastSync"] == .number(JSONNumber(500)))
+        let log = EventLog()
+        #expect(operation.run(in: context, events: log.sink) == .success)
+        #expect(log.pages == [["n1"], ["n2"]])  // soft-deleted records too: a sync reports deletions
+        #expect(log.names.suffix(2) == ["recordsEnded(true)", "syncedUntil(1000)"])
+    }
+
+    @Test func aSyncThatStopsSaysSoAndGivesNoStartedAt() throws {
+        let context = try context(server(second: Fixtures.ok(#"{"data":null,"errors":[{"message":"throttled"}]}"#)))
+        let log = EventLog()
+        #expect(try SyncOperation("Note", since: nil, builder: context.builder).run(in: context, events: log.sink) == .graphQLErrors)
+        #expect(log.names == ["records", "recordsEnded(true)", "graphQLErrors", "syncIncomplete"])
     }
 }

@@ -122,7 +122,8 @@ public struct ListOperation: Sendable {
         case .cancelled: _ = events(.interrupted(delivered: result.delivered))
         case .graphQLErrors(let errors), .partial(let errors): _ = events(.graphQLErrors(errors))
         case .failed(let error): _ = events(.requestFailed(error))
-        case .consumerFailed(let error) where error is OutputGone: break
+        case .consumerFailed(let error) where error is OutputGone:
+            kind = .success  // the reader stopped reading (`| head`): not a failure
         case .consumerFailed where cancelled:
             // Cancelled while following a record's included lists: that page was not reported.
             _ = events(.interrupted(delivered: result.delivered))
@@ -150,6 +151,7 @@ public struct ListOperation: Sendable {
         return true
     }
 
-    /// The event sink could not take a page: the output is gone.
-    private struct OutputGone: Error {}
 }
+
+/// The event sink could not take a page: the output is gone.
+struct OutputGone: Error {}

@@ -39,6 +39,10 @@ public enum OperationEvent: Sendable {
     case resumePointRefused
     /// The server repeated a `nextToken`: there is no safe point to resume from.
     case noResumePoint
+    /// A sync read every page: what changed after `startedAt` (milliseconds) is what the next sync reads.
+    case syncedUntil(String)
+    /// A sync stopped before its end (the reason was reported): the next sync starts where this one did.
+    case syncIncomplete
 }
 
 /// Why following an included has-many list failed.

@@ -9,8 +9,10 @@ struct OperationRenderer {
     /// The listing's progress line, cleared before anything else is written to standard error.
     private let progress: ProgressReporter?
     private var list: ResultPrinter.ListStream?
-    /// Standard output was closed while records were written: the run ends with status 0, as `head` expects.
-    private(set) var closedPipe = false
+    /// Standard output was closed while records were written: nothing more is written to it.
+    private var closedPipe = false
+    /// What `interrupted after N …` counts.
+    var itemWord = "items"
 
     init(printer: ResultPrinter, diagnostics: Diagnostics, console: Console, progress: ProgressReporter? = nil) {
         self.printer = printer
@@ -39,7 +41,7 @@ struct OperationRenderer {
         case .notFound(let described): diagnostics.error("no " + described)
         case .deletedRecordHidden(let note): diagnostics.error("\(note); \(SharedOptions.includeDeleted.flagName) prints it")
         case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineReason))
-        case .interrupted(let delivered): diagnostics.error("interrupted after \(delivered) items")
+        case .interrupted(let delivered): diagnostics.error("interrupted after \(delivered) \(itemWord)")
         case .countInterrupted(let counted, let pages):
             diagnostics.error("interrupted after counting \(counted) records on \(pages) pages")
         case .countIncomplete(let counted):
@@ -50,13 +52,13 @@ struct OperationRenderer {
                 "hint: the server refused the first page at \(ListCommand.nextToken.flagName); check that the token comes "
                     + "from a listing of the same model, filter and index, or start without it")
         case .noResumePoint: diagnostics.error("the server repeated a nextToken; there is no safe point to resume from")
+        case .syncedUntil(let startedAt):
+            // As `next token:` is: a line of its own on standard error, for scripts to read.
+            console.error.write("next since: \(startedAt)\n")
+        case .syncIncomplete:
+            diagnostics.error("the sync stopped before its end; run it again with the same \(SyncCommand.since.flagName)")
         }
         return true
-    }
-
-    /// How the run ends: the operation's kind, except that a closed standard output is not a failure.
-    func exitCode(_ kind: ResultKind) -> ExitCode {
-        closedPipe ? .success : ExitCode(kind)
     }
 
     /// A page of records, written above the progress line when both share the terminal.

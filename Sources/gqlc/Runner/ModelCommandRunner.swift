@@ -51,9 +51,10 @@ struct ModelCommandRunner {
     }
 
     /// Runs a core operation over this run's context (its client resolved now, once), rendering its events with
-    /// `printer` (and a progress line when `progress` and the terminal allow), and maps how it ended to an exit code.
+    /// `printer` (and a progress line when `progress` and the terminal allow; `itemWord` is what an interruption
+    /// counts), and maps how it ended to an exit code.
     mutating func perform(
-        printer: ResultPrinter, progress: Bool, _ operation: (APIContext, OperationEventSink) -> ResultKind
+        printer: ResultPrinter, progress: Bool, itemWord: String = "items", _ operation: (APIContext, OperationEventSink) -> ResultKind
     ) -> ExitCode {
         var client: GraphQLClient
         do {
@@ -64,8 +65,8 @@ struct ModelCommandRunner {
         let reporter = progress ? ProgressReporter.make(console: session.console, globals: globals) : nil
         reporter?.countPages(of: &client)
         var renderer = OperationRenderer(printer: printer, diagnostics: diagnostics, console: session.console, progress: reporter)
-        let kind = operation(APIContext(schema: schema, client: client)) { event in renderer.render(event) }
-        return renderer.exitCode(kind)
+        renderer.itemWord = itemWord
+        return ExitCode(operation(APIContext(schema: schema, client: client)) { event in renderer.render(event) })
     }
 
     mutating func create(_ invocation: CreateInvocation) -> ExitCode {
