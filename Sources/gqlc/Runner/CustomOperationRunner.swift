@@ -3,42 +3,29 @@ import GQLCore
 /// `query` and `mutate`: a custom operation, built from the schema and printed as the model commands print.
 extension ModelCommandRunner {
     mutating func custom(_ invocation: CustomOperationInvocation) -> ExitCode {
-        let request: GraphQLRequest
-        let include: IncludeTree
-        var resultModel: String?
+        var call: CustomOperationCall
         do throws(RunFailure) {
             let input = try invocation.input.map { source throws(RunFailure) in
                 try JSONArgument.read(source, option: "--input", console: session.console)
             }
             let values = RecordValues(assignments: invocation.assignments, input: input)
             do throws(RequestBuildError) {
-                request = try builder.custom(
-                    invocation.name, kind: invocation.kind, arguments: values, include: invocation.includes,
-                    fields: Self.selection(invocation.fields))
-                let operation = try builder.customOperation(invocation.name, kind: invocation.kind)
-                include = try builder.customIncludeTree(operation, paths: invocation.includes)
-                if case .model(let name) = operation.result.type { resultModel = name }
+                call = try CustomOperationCall(
+                    invocation.name, kind: invocation.kind, arguments: values, includes: invocation.includes,
+                    fields: Self.selection(invocation.fields), builder: builder)
             } catch {
                 throw Self.phrased(error)
             }
-            let operation = try? builder.customOperation(invocation.name, kind: invocation.kind)
-            execution.columns = try operation.map { operation throws(RunFailure) in
-                try customColumns(operation, fields: invocation.fields)
-            } ?? []
+            execution.columns = try customColumns(call.operation, fields: invocation.fields)
         } catch {
             return usage(error)
         }
-        if globals.dryRun { return execution.printDryRun(request) }
-        // A custom mutation may not be idempotent: it is never retried.
-        let mayRetry = invocation.kind == .query
-        let builder = self.builder
-        let follow = invocation.followIncludedLists && !include.isEmpty
-        return execution.send(
-            request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "",
-            complete: { value, client throws(RunFailure) in
-                guard follow, let resultModel else { return value }
-                return try Self.followChildLists(value, model: resultModel, include: include, fields: .all, builder: builder, client: client)
-            })
+        if globals.dryRun { return execution.printDryRun(call.request) }
+        call.followIncludedLists = invocation.followIncludedLists
+        call.reportsEnvelope = globals.rawResponse
+        var printer = ResultPrinter(console: session.console, globals: globals, columns: execution.columns)
+        if globals.decodeJSONFields && !globals.rawResponse { printer.decodingSchema = execution.schemaFile?.schema }
+        return perform(printer: printer, progress: false) { context, events in call.run(in: context, events: events) }
     }
 
     /// The columns of `--output table|tsv|raw` for a custom operation's result: a model's as get has them, an
@@ -89,12 +76,18 @@ extension ModelCommandRunner {
 }
 
 extension QueryCommand: ModelCommand {
+    /// A custom operation is about no model: no model's auth rules choose its auth mode.
+    static func model(of invocation: CustomOperationInvocation) -> String? { nil }
+
     static func run(_ invocation: CustomOperationInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
         runner.custom(invocation)
     }
 }
 
 extension MutateCommand: ModelCommand {
+    /// A custom operation is about no model: no model's auth rules choose its auth mode.
+    static func model(of invocation: CustomOperationInvocation) -> String? { nil }
+
     static func run(_ invocation: CustomOperationInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
         runner.custom(invocation)
     }

@@ -29,7 +29,8 @@ struct RunContext {
     let diagnostics: Diagnostics
 }
 
-/// Sends one request and prints its result; shared by the model commands and `raw`.
+/// Sends one request and prints its result: `raw` and the model commands not yet moved to core operations
+/// (create, update, delete).
 struct RequestExecution {
     let session: Session
     var diagnostics: Diagnostics
@@ -65,15 +66,14 @@ struct RequestExecution {
     }
 
     /// Sends `request`, then prints the result at its decode path (or the envelope with `--raw-response`).
-    /// `complete` may fetch more (child pages) before printing; `nullIsNotFound` turns a null result into status 4.
+    /// `received` sees a result before it is printed; `nullIsNotFound` turns a null result into status 4.
     /// `expectsRecord`: the result is a model's record, so anything but an object (or null) is the server's fault.
     /// `explain` may say what a failure means (one more request is allowed, through the client it is given).
     mutating func send(
         _ request: GraphQLRequest, mayRetry: Bool, nullIsNotFound: Bool, expectsRecord: Bool = false,
         notFoundMessage: @autoclosure () -> String,
         explain: (RequestFailure, GraphQLClient) -> FailureExplanation? = { _, _ in nil },
-        hidden: (JSONValue) -> String? = { _ in nil },
-        complete: (JSONValue, GraphQLClient) throws(RunFailure) -> JSONValue = { value, _ in value }
+        received: (JSONValue) -> Void = { _ in }
     ) -> ExitCode {
         var printer = ResultPrinter(console: session.console, globals: session.globals, columns: columns)
         if session.globals.decodeJSONFields && !session.globals.rawResponse { printer.decodingSchema = schemaFile?.schema }
@@ -119,20 +119,9 @@ struct RequestExecution {
         }
         switch outcome {
         case .success(let value):
-            if let reason = hidden(value) {
-                // A record the command does not show (soft-deleted): as good as missing, status 4.
-                diagnostics.error(reason)
-                return .notFound
-            }
-            do {
-                printer.print(try complete(value, client))
-                return .success
-            } catch {
-                // The first page is still worth having: print it, then say what is missing.
-                printer.print(value)
-                diagnostics.failure(error)
-                return error.status
-            }
+            received(value)
+            printer.print(value)
+            return .success
         case .notFound:
             diagnostics.error(notFoundMessage())
             return .notFound
@@ -183,11 +172,4 @@ enum FailureExplanation {
     /// The write was applied after all (an earlier attempt's, whose answer was lost): `note` replaces the errors,
     /// the record is printed, status 0.
     case applied(JSONValue, note: String)
-}
-
-extension GraphQLResponse {
-    /// The response as received, for `--raw-response`.
-    var printableEnvelope: JSONValue {
-        envelope ?? .object(["data": data ?? .null])
-    }
 }

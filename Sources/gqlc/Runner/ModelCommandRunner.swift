@@ -32,39 +32,41 @@ struct ModelCommandRunner {
     // MARK: Commands
 
     mutating func get(_ invocation: GetInvocation) -> ExitCode {
-        let request: GraphQLRequest
-        let include: IncludeTree
+        var operation: GetOperation
         do {
-            request = try builder.get(
-                invocation.model, key: keyInput(invocation.record), include: invocation.includes,
-                fields: Self.selection(invocation.fields))
-            include = try builder.includeTree(invocation.model, paths: invocation.includes)
-        } catch {
-            return usage(error)
-        }
-        do {
+            operation = try GetOperation(
+                invocation.model, key: invocation.record.keyInput, includes: invocation.includes,
+                fields: Self.selection(invocation.fields), builder: builder)
             execution.columns = try recordColumns(invocation.model, fields: invocation.fields)
         } catch {
+            return usage(anyError: error)
+        }
+        if globals.dryRun { return execution.printDryRun(operation.request) }
+        operation.followIncludedLists = invocation.followIncludedLists
+        operation.includeDeleted = invocation.includeDeleted
+        operation.reportsEnvelope = globals.rawResponse
+        var printer = ResultPrinter(console: session.console, globals: globals, columns: execution.columns)
+        if globals.decodeJSONFields && !globals.rawResponse { printer.decodingSchema = execution.schemaFile?.schema }
+        return perform(printer: printer, progress: false) { context, events in operation.run(in: context, events: events) }
+    }
+
+    /// Runs a core operation over this run's context (its client resolved now, once), rendering its events with
+    /// `printer` (and a progress line when `progress` and the terminal allow; `itemWord` is what an interruption
+    /// counts), and maps how it ended to an exit code.
+    mutating func perform(
+        printer: ResultPrinter, progress: Bool, itemWord: String = "items", _ operation: (APIContext, OperationEventSink) -> ResultKind
+    ) -> ExitCode {
+        var client: GraphQLClient
+        do {
+            client = try execution.client()
+        } catch {
             return usage(error)
         }
-        if globals.dryRun { return execution.printDryRun(request) }
-        let builder = self.builder
-        let follow = invocation.followIncludedLists && !invocation.includes.isEmpty
-        let fields = Self.selection(invocation.fields)
-        let hidesDeleted = schema.models[invocation.model]?.conflictDetection != nil && !invocation.includeDeleted
-        let described = Self.describe(invocation.model, invocation.record)
-        return execution.send(
-            request, mayRetry: true, nullIsNotFound: true, expectsRecord: true,
-            notFoundMessage: Self.notFound(invocation.model, invocation.record),
-            hidden: { value in
-                guard hidesDeleted, let note = ConflictDetection.deletedNote(value) else { return nil }
-                return "\(described) was \(note); --include-deleted prints it"
-            },
-            complete: { value, client throws(RunFailure) in
-                guard follow else { return value }
-                return try Self.followChildLists(
-                    value, model: invocation.model, include: include, fields: fields, builder: builder, client: client)
-            })
+        let reporter = progress ? ProgressReporter.make(console: session.console, globals: globals) : nil
+        reporter?.countPages(of: &client)
+        var renderer = OperationRenderer(printer: printer, diagnostics: diagnostics, console: session.console, progress: reporter)
+        renderer.itemWord = itemWord
+        return ExitCode(operation(APIContext(schema: schema, client: client)) { event in renderer.render(event) })
     }
 
     mutating func create(_ invocation: CreateInvocation) -> ExitCode {
@@ -300,12 +302,11 @@ struct ModelCommandRunner {
                 case nil: return .notes(["hint: the --if condition is false, or \(Self.notFound(model, record)) exists"])
                 }
             },
-            complete: { value, _ in
+            received: { value in
                 if let described {
                     Self.noteVersionedResult(
                         value, model: described, record: record, sent: sentVersion, deleting: deleting, diagnostics: diagnostics)
                 }
-                return value
             })
     }
 
@@ -326,12 +327,7 @@ struct ModelCommandRunner {
         errors.contains(where: \.isConditionFailure)
     }
 
-    func keyInput(_ record: RecordSelector) -> KeyInput {
-        switch record {
-        case .id(let value): return .id(value)
-        case .key(let pairs): return .fields(pairs)
-        }
-    }
+    func keyInput(_ record: RecordSelector) -> KeyInput { record.keyInput }
 
     func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }
 
@@ -355,43 +351,24 @@ struct ModelCommandRunner {
 
     /// `Post with key 'p1'`, `InventoryItem with key sku=A-1, warehouseId=w1`.
     static func describe(_ model: String, _ record: RecordSelector) -> String {
-        switch record {
-        case .id(let value): return "\(model) with key '\(value)'"
-        case .key(let pairs): return "\(model) with key " + pairs.joined(separator: ", ")
-        }
+        record.keyInput.described(model: model)
     }
 
     /// `--fields` as the core's selection.
     static func selection(_ paths: [String]?) -> FieldSelection { paths.map { .paths($0) } ?? .all }
-
-    /// Pages every included has-many list of `value` to its end, re-asking the server for each connection
-    /// with the same `fields`.
-    static func followChildLists(
-        _ value: JSONValue, model: String, include: IncludeTree, fields: FieldSelection, builder: RequestBuilder,
-        client: GraphQLClient, pageLimit: Int = Defaults.includedPageSize
-    ) throws(RunFailure) -> JSONValue {
-        let completer = ConnectionCompleter(builder: builder, pageLimit: pageLimit, client: client)
-        do {
-            return try completer.complete(value, model: model, include: include, fields: fields)
-        } catch let failure as IncludedPageError {
-            throw RunFailure.includedListFailed(failure.errors.first?.description ?? "unknown error")
-        } catch let error as ExecutionError {
-            throw RunFailure.includedListFailed(error.commandLineMessage)
-        } catch {
-            throw RunFailure.includedListFailed(commandLineMessage(error))
-        }
-    }
 }
 
-/// A command run against the model schema: the schema is loaded first, then the runner's method for it.
+/// A command run against the model schema: the schema is loaded first, the auth rules of the model the command is
+/// about choose the auth mode, then the runner's method for the command runs. A command must say its model (an
+/// invocation that is a ``ModelInvocation`` does), or that it has none: forgetting does not compile.
 protocol ModelCommand: CommandDefinition {
+    /// The model whose auth rules choose the auth mode; nil for a command about no model (a custom operation).
+    static func model(of invocation: Invocation) -> String?
     static func run(_ invocation: Invocation, with runner: inout ModelCommandRunner) -> ExitCode
 }
 
-extension ModelCommand {
-    static func run(_ invocation: Invocation, in context: RunContext) -> ExitCode {
-        ModelCommandRunner.prepare(context) { runner in run(invocation, with: &runner) }
-    }
+extension ModelCommand where Invocation: ModelInvocation {
+    static func model(of invocation: Invocation) -> String? { invocation.model }
 }
 
 /// An invocation about one model, whose auth rules choose the auth mode its requests are sent with.
@@ -405,10 +382,10 @@ extension CreateInvocation: ModelInvocation {}
 extension UpdateInvocation: ModelInvocation {}
 extension DeleteInvocation: ModelInvocation {}
 
-extension ModelCommand where Invocation: ModelInvocation {
+extension ModelCommand {
     static func run(_ invocation: Invocation, in context: RunContext) -> ExitCode {
         ModelCommandRunner.prepare(context) { runner in
-            runner.execution.model = runner.schema.models[invocation.model]
+            runner.execution.model = model(of: invocation).flatMap { runner.schema.models[$0] }
             return run(invocation, with: &runner)
         }
     }

@@ -1,0 +1,75 @@
+/// What an operation reports as it runs, in order; the caller renders each event as it arrives.
+///
+/// Events carry values and typed errors, never printed text: a command-line program phrases them (naming its
+/// flags), a Swift program may collect them. The operation's ``ResultKind`` says how it ended.
+public enum OperationEvent: Sendable {
+    /// The single result of a request for one record: the record, or null (printed with the errors of a
+    /// partial answer).
+    case result(JSONValue)
+    /// A page of listed records, in order; an empty page is never reported.
+    case records([JSONValue])
+    /// The records are over: `complete` when the listing ended well (at its end or its limit), so that a
+    /// listing that received none may still say "no records"; not when it stopped early.
+    case recordsEnded(complete: Bool)
+    /// How many records a count found, having read every page.
+    case count(Int)
+    /// The response as the server sent it, when the caller asked for the envelope instead of the result.
+    case envelope(JSONValue)
+    /// The server's GraphQL errors, each with its message and path.
+    case graphQLErrors([GraphQLError])
+    /// A request had no usable answer (network, timeout, HTTP status, not GraphQL, cancelled).
+    case requestFailed(ExecutionError)
+    /// The answer is not what the schema promises (a record that is a list or a string).
+    case invalidResponse(InvalidResponseError)
+    /// No record has the key: `Post with key 'p1'`.
+    case notFound(described: String)
+    /// The record exists but is soft-deleted, so it is not reported: `Post with key 'p1' was deleted at …`.
+    case deletedRecordHidden(String)
+    /// Following an included has-many list failed; the records before it were reported with their first page.
+    case includedListFailed(IncludedListFailure)
+    /// Stopped by cancellation after reporting `delivered` records.
+    case interrupted(delivered: Int)
+    /// A count stopped by cancellation, after `counted` records on `pages` pages.
+    case countInterrupted(counted: Int, pages: Int)
+    /// A count stopped before the end of the listing (the reason follows): `counted` is a lower bound.
+    case countIncomplete(counted: Int)
+    /// Where an unfinished listing resumes: a token to start the same listing from.
+    case resumePoint(String)
+    /// The server refused the first page at the resume point the listing was given; it is not handed back.
+    case resumePointRefused
+    /// The server repeated a `nextToken`: there is no safe point to resume from.
+    case noResumePoint
+    /// A sync read every page: what changed after `startedAt` (milliseconds) is what the next sync reads.
+    case syncedUntil(String)
+    /// A sync stopped before its end (the reason was reported): the next sync starts where this one did.
+    case syncIncomplete
+}
+
+/// Why following an included has-many list failed.
+public enum IncludedListFailure: Error, Sendable {
+    /// The server answered a further page with GraphQL errors.
+    case errors([GraphQLError])
+    /// A further page's request had no usable answer.
+    case request(ExecutionError)
+    /// The next page's request could not be built, or its answer was not a connection.
+    case build(RequestBuildError)
+    /// The answer was not a GraphQL response.
+    case response(InvalidResponseError)
+    /// Any other failure, as text.
+    case other(String)
+
+    /// Classifies what a ``ConnectionCompleter`` threw.
+    public init(_ error: any Error) {
+        switch error {
+        case let failure as IncludedPageError: self = .errors(failure.errors)
+        case let failure as ExecutionError: self = .request(failure)
+        case let failure as RequestBuildError: self = .build(failure)
+        case let failure as InvalidResponseError: self = .response(failure)
+        default: self = .other("\(error)")
+        }
+    }
+}
+
+/// Receives an operation's events; false when records could not be delivered (the output is gone), which stops
+/// the operation as soon as it can.
+public typealias OperationEventSink = (OperationEvent) -> Bool

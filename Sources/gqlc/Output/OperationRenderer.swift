@@ -1,0 +1,88 @@
+import GQLCore
+
+/// Renders a core operation's events: results and records to standard output in the chosen format, the rest to
+/// standard error as one `gqlc:` line each, phrased with the command line's flags.
+struct OperationRenderer {
+    private let printer: ResultPrinter
+    private let diagnostics: Diagnostics
+    private let console: Console
+    /// The listing's progress line, cleared before anything else is written to standard error.
+    private let progress: ProgressReporter?
+    private var list: ResultPrinter.ListStream?
+    /// Standard output was closed while records were written: nothing more is written to it.
+    private var closedPipe = false
+    /// What `interrupted after N …` counts.
+    var itemWord = "items"
+
+    init(printer: ResultPrinter, diagnostics: Diagnostics, console: Console, progress: ProgressReporter? = nil) {
+        self.printer = printer
+        self.diagnostics = diagnostics
+        self.console = console
+        self.progress = progress
+    }
+
+    /// Renders one event; false when records could not be written.
+    mutating func render(_ event: OperationEvent) -> Bool {
+        if case .records(let records) = event { return write(records) }
+        progress?.clear()
+        switch event {
+        case .records: break
+        case .result(let value), .envelope(let value): printer.print(value)
+        case .recordsEnded(let complete):
+            // Whatever was printed is closed (a JSON array, a held table); a listing that received no records prints
+            // `[]` (or a table's header) only when it ended well, never a valid "no records" after a failed first page.
+            var stream = list ?? printer.beginList()
+            if !closedPipe, stream.hasRecords || complete { stream.finish() }
+            list = nil
+        case .count(let count): console.output.write("\(count)\n")
+        case .graphQLErrors(let errors): diagnostics.graphQLErrors(errors)
+        case .requestFailed(let error): diagnostics.error(error)
+        case .invalidResponse(let error): diagnostics.error(error.description)
+        case .notFound(let described): diagnostics.error("no " + described)
+        case .deletedRecordHidden(let note): diagnostics.error("\(note); \(SharedOptions.includeDeleted.flagName) prints it")
+        case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineReason))
+        case .interrupted(let delivered): diagnostics.error("interrupted after \(delivered) \(itemWord)")
+        case .countInterrupted(let counted, let pages):
+            diagnostics.error("interrupted after counting \(counted) records on \(pages) pages")
+        case .countIncomplete(let counted):
+            diagnostics.error("counted \(counted) records before the listing stopped; the count is incomplete")
+        case .resumePoint(let token): diagnostics.resumeToken(token)
+        case .resumePointRefused:
+            diagnostics.error(
+                "hint: the server refused the first page at \(ListCommand.nextToken.flagName); check that the token comes "
+                    + "from a listing of the same model, filter and index, or start without it")
+        case .noResumePoint: diagnostics.error("the server repeated a nextToken; there is no safe point to resume from")
+        case .syncedUntil(let startedAt):
+            // As `next token:` is: a line of its own on standard error, for scripts to read.
+            console.error.write("next since: \(startedAt)\n")
+        case .syncIncomplete:
+            diagnostics.error("the sync stopped before its end; run it again with the same \(SyncCommand.since.flagName)")
+        }
+        return true
+    }
+
+    /// A page of records, written above the progress line when both share the terminal.
+    private mutating func write(_ records: [JSONValue]) -> Bool {
+        var stream = list ?? printer.beginList()
+        let sharesTerminal = progress != nil && console.outputIsTerminal
+        if sharesTerminal { progress?.clear() }
+        defer { if sharesTerminal { progress?.advance(items: 0) } }
+        let written = stream.write(records)
+        list = stream
+        if !written { closedPipe = true }
+        return written
+    }
+}
+
+extension IncludedListFailure {
+    /// Why following an included list failed, with flags named as on the command line.
+    var commandLineReason: String {
+        switch self {
+        case .errors(let errors): errors.first?.description ?? "unknown error"
+        case .request(let error): error.commandLineMessage
+        case .build(let error): error.commandLineMessage
+        case .response(let error): commandLineMessage(error)
+        case .other(let text): text
+        }
+    }
+}
