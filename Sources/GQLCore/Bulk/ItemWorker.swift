@@ -9,21 +9,31 @@ struct ItemWorker: Sendable {
         writer.write(bulk.request.body)
         let body = writer.bytes
         var retried = false
-        var throttleRetries = 0
+        var throttled = 0
         while true {
             let response: GraphQLResponse
+            var sent = 1
             do throws(ExecutionError) {
                 let (http, attempts) = try client.send(body: body, mayRetry: true, mayResend: false)
+                sent = attempts
                 retried = retried || attempts > 1
                 do throws(ExecutionError) {
                     response = try ResponseClassifier.classify(http)
                     client.pacer?.afterAttempt(throttled: response.errors.contains(where: \.isThrottling))
                 } catch {
-                    client.pacer?.afterAttempt(throttled: http.status == 429)
+                    let retryAfter = http.headers.value(for: "Retry-After").flatMap { RetryAfter.seconds(from: $0, now: client.clock.now()) }
+                    client.pacer?.afterAttempt(throttled: http.status == 429, retryAfter: retryAfter)
                     throw error
                 }
             } catch {
                 if error.kind == .cancelled { return .interrupted }
+                if case .httpStatus(let status) = error, status.status == 429 {
+                    // Every attempt the client made may have been throttled: none of them was carried out.
+                    throttled += max(sent, status.attempts)
+                    retried = true
+                    if mayRetryThrottled(throttled), pause(after: throttled, client: client) { continue }
+                    if cancellation?.isCancelled == true { return .interrupted }
+                }
                 return .failed(.execution(error))
             }
             let outcome: RequestOutcome
@@ -40,19 +50,31 @@ struct ItemWorker: Sendable {
             case .pathNotFound(let error):
                 return .failed(.execution(.invalidResponse(.missingResult(error))))
             case .failed(let errors):
-                if errors.contains(where: \.isThrottling), throttleRetries < retry.maxRetries {
-                    throttleRetries += 1
+                if errors.contains(where: \.isThrottling), mayRetryThrottled(throttled + 1) {
+                    throttled += 1
                     retried = true
-                    let delay = retry.delay(retry: throttleRetries, retryAfter: nil, random: client.clock.random())
-                    client.clock.sleep(delay)
-                    if cancellation?.isCancelled == true { return .interrupted }
-                    continue
+                    if pause(after: throttled, client: client) { continue }
+                    return .interrupted
                 }
                 let conditionFailed = errors.contains { $0.errorType?.hasSuffix("ConditionalCheckFailedException") == true }
                 if conditionFailed { return conditionRefused(bulk, retried: retried, client: client) }
                 return .failed(.errors(errors))
             }
         }
+    }
+
+    /// Whether a record throttled `count` times is sent again: a throttled request was not carried out, so throttling
+    /// alone fails a record only after ``Defaults/throttledAttemptsPerRecord`` throttled attempts (the shared pacer slows
+    /// the job meanwhile); `--retries 0` turns it off with every other retry.
+    private func mayRetryThrottled(_ count: Int) -> Bool {
+        retry.maxRetries > 0 && count < Defaults.throttledAttemptsPerRecord
+    }
+
+    /// Backs off before sending a throttled record again; false when the job was cancelled meanwhile.
+    private func pause(after throttled: Int, client: GraphQLClient) -> Bool {
+        let delay = retry.delay(retry: min(throttled, retry.maxRetries + 1), retryAfter: nil, random: client.clock.random())
+        client.clock.sleep(delay)
+        return cancellation?.isCancelled != true
     }
 
     /// The transformer's only conditions are "the key is new" (create) and "the record exists" (update, delete).

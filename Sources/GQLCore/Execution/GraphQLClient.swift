@@ -118,8 +118,8 @@ public struct GraphQLClient: Sendable {
             guard attempt <= maxRetries, let reason = RetryReason.forStatus(response.status) else {
                 return (response, attempt)
             }
-            pacer?.afterAttempt(throttled: response.status == 429)
             let retryAfter = response.headers.value(for: "Retry-After").flatMap { RetryAfter.seconds(from: $0, now: clock.now()) }
+            pacer?.afterAttempt(throttled: response.status == 429, retryAfter: retryAfter)
             try pause(before: attempt, of: maxRetries, reason: reason, retryAfter: retryAfter)
         }
     }
