@@ -71,6 +71,9 @@ import Testing
         // Unpaced it would send 100 a second and have 80% throttled.
         #expect(rate < 40, "sent \(rate) attempts/s")
         #expect(throttled.withLock { $0 } < 300)
+        // Said: pacing started, then the slowdown to under half of that pace; no "independent of the rate".
+        #expect(bench.notices.contains { if case .changed(let rate) = $0 { rate < 35 } else { false } }, "\(bench.notices)")
+        #expect(!bench.notices.contains { if case .independentOfRate = $0 { true } else { false } }, "\(bench.notices)")
     }
 
     @Test func successesRestoreTheRateAfterThrottlingStops() {
@@ -123,6 +126,7 @@ import Testing
     @Test func noticesSayWhatIsHappening() {
         #expect(PacingNotice.started(rate: 7.04).description == "the server is throttling requests; pacing them at 7 requests/s")
         #expect(PacingNotice.changed(rate: 0.5).description == "pacing requests at 0.5 requests/s (the server is throttling)")
+        #expect(PacingNotice.changed(rate: 12.5).description == "pacing requests at 13 requests/s (the server is throttling)")
         #expect(PacingNotice.independentOfRate(fraction: 0.2, rate: 64.4).description
             == "about 20% of requests are throttled whatever the pace, so slowing down does not help; "
             + "pacing them at 64 requests/s and retrying the throttled ones")

@@ -77,7 +77,7 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
     /// Throttles that do not depend on the rate are tolerated up to `share · 1.5 + 0.05`.
     static let toleranceFactor = 1.5
     static let toleranceMargin = 0.05
-    /// A rate change is said when the rate has halved or doubled, at most this often (seconds).
+    /// A slowdown is said when a cut takes the rate to half the pace last said or below, at most this often (seconds).
     static let noticeInterval = 5.0
     /// A `Retry-After` wait is said at most this often (seconds); the client says each long one anyway.
     static let retryAfterNoticeInterval = 30.0
@@ -171,7 +171,8 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
                 Self.setRate(&state, min(newRate, 2 * measured), at: time)
             }
             if state.answers >= Self.roundLength { said += Self.endRound(&state, measured: measured, at: time) }
-            if let change = Self.rateChange(&state, at: time) { said.append(change) }
+            let pace = measured > 0 ? min(state.fillRate, measured) : state.fillRate
+            if let saidRate = state.saidRate, pace > saidRate { state.saidRate = pace }  // said when it falls from there
             return said
         }
         if let notice { said.forEach(notice) }
@@ -208,13 +209,14 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         }
         let before = state.fillRate
         cut(&state, measured: measured, at: time)
+        let said = slowdown(&state, at: time).map { [$0] } ?? []
         // A cut whose next round is not sent clearly slower is judged against the round that was.
         if let cut = state.lastCut, sendRate > slowerRound * cut.sendRate, fraction <= largestIndependentShare {
             state.lastCut = (cut.fraction, cut.sendRate, max(before, cut.rateBefore))
         } else {
             state.lastCut = (fraction, sendRate, before)
         }
-        return []
+        return said
     }
 
     /// botocore's step on a throttle: the rate to use becomes `W_max`, and the rate falls to β of it.
@@ -226,10 +228,11 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         setRate(&state, min(rateToUse * beta, 2 * measured), at: time)
     }
 
-    /// A notice when the rate has halved or doubled since it was last said, at most every ``noticeInterval``.
-    private static func rateChange(_ state: inout State, at time: Double) -> PacingNotice? {
-        guard let said = state.saidRate, time - state.saidAt >= noticeInterval,
-              state.fillRate >= 2 * said || state.fillRate <= said / 2 else { return nil }
+    /// A notice when a cut has taken the bucket's rate to half the pace last said or below, at most every
+    /// ``noticeInterval``. The pace said follows the pace up silently (the bucket's rate or the measured send rate,
+    /// whichever is lower: a bucket's rate above what the workers send paces nothing), so a line means a real slowdown.
+    private static func slowdown(_ state: inout State, at time: Double) -> PacingNotice? {
+        guard let said = state.saidRate, time - state.saidAt >= noticeInterval, state.fillRate <= said / 2 else { return nil }
         state.saidRate = state.fillRate
         state.saidAt = time
         return .changed(rate: state.fillRate)

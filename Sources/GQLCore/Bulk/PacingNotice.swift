@@ -1,10 +1,10 @@
 /// What a bulk job's pacing is doing and why, for the person watching: emitted by ``AdaptiveRateLimiter`` when
-/// pacing starts, when its rate changes materially, when throttles turn out not to depend on the rate, and when the
+/// pacing starts, when it slows to half the pace last said or below, when throttles turn out not to depend on the rate, and when the
 /// server asks every request to wait. Rare by design: a few lines per job, never one per request.
 public enum PacingNotice: Sendable, Equatable, CustomStringConvertible {
     /// The server throttled for the first time: requests are now paced at `rate` per second.
     case started(rate: Double)
-    /// The pace has halved or doubled since it was last said (throttles keep coming, or they stopped).
+    /// Throttles keep coming: the pace has fallen to half the pace last said (or the highest since) or below.
     case changed(rate: Double)
     /// Slowing down did not make throttles rarer: about `fraction` of the answers are throttled whatever the rate,
     /// so they are no reason to slow further; the pace is back at `rate` per second.
