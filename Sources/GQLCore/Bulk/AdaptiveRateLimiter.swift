@@ -20,9 +20,10 @@ import Synchronization
 /// cannot slow a job to a crawl:
 /// - the first throttle cuts at once; after that, answers are judged in rounds of ``roundLength``, and a round
 ///   cuts once when its share of throttles is above what is tolerated (at first, any throttle);
-/// - when the round after a cut is throttled about as often as the round that caused it (within a factor of 0.75) (slowing down did not make
-///   throttles rarer), the throttles are independent of the rate: the rate before the cut comes back, and that share
-///   of throttles (with a margin) is tolerated from then on; a share clearly above it still cuts;
+/// - when a round after a cut was sent clearly slower than the round that caused it, yet is throttled about as often
+///   (within a factor of 0.75 either way, and at most about a third of the answers), slowing down did not make
+///   throttles rarer: they are independent of the rate. The pace before the cut comes back, and that share of
+///   throttles (with a margin) is tolerated from then on; a share clearly above it still cuts;
 /// - a throttle carrying `Retry-After` holds every worker until then.
 public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
     private struct State {
