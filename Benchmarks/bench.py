@@ -16,7 +16,7 @@ import sys
 import time
 
 from benchkit import (bulk_scenario, json_scenario, limit_scenario, mcp_scenario, scenarios, snapshot_scenario,
-                      subscribe_scenario, transport_scenarios)
+                      subscribe_scenario, throttle_scenario, transport_scenarios)
 from benchkit.process import capture
 from benchkit.report import Report, load_average, machine_description
 from benchkit.servers import Server, ServerError
@@ -26,8 +26,8 @@ ROOT = os.path.dirname(BENCHMARKS)
 
 
 # What --only selects, in the order they run.
-SCENARIOS = ("startup", "size", "get", "paging", "rss", "appsync", "gzip", "waiting", "limit", "subscribe", "watch", "bulk",
-             "snapshot", "mcp", "json")
+SCENARIOS = ("startup", "size", "get", "paging", "rss", "appsync", "gzip", "waiting", "limit", "include", "subscribe", "watch",
+             "bulk", "throttle", "snapshot", "mcp", "json")
 
 
 def executable(path):
@@ -110,7 +110,8 @@ def main():
                 scenarios.paging(context, canned, share(100))  # the RSS row compares with this one's peak
             if "rss" in only:
                 scenarios.peak_rss(context, canned, share(45))
-    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "subscribe", "watch", "bulk", "snapshot", "mcp"}:
+    if appsync is None and only & {"appsync", "gzip", "waiting", "limit", "include", "subscribe", "watch", "bulk", "throttle",
+                                   "snapshot", "mcp"}:
         report.note("Local AppSync server not found at `%s`: its rows were skipped." % args.appsync)
     elif appsync is not None:
         if only & {"appsync", "gzip"}:
@@ -126,6 +127,8 @@ def main():
             transport_scenarios.waiting_cpu(context, appsync, os.path.join(ROOT, "schema-examples", "blog-seed.json"))
         if "limit" in only:
             limit_scenario.limited_listing(context, appsync, share(20))
+        if "include" in only:
+            limit_scenario.included_listing(context, appsync, share(20))
         if "subscribe" in only:
             subscribe_scenario.subscription(context, appsync, events=100 if args.quick else 1000,
                                             idle_seconds=10 if args.quick else 60)
@@ -134,6 +137,8 @@ def main():
                                             idle_seconds=10 if args.quick else 60, command=subscribe_scenario.WATCH)
         if "bulk" in only:
             bulk_scenario.bulk(context, appsync, share(60))
+        if "throttle" in only:
+            throttle_scenario.throttled_bulk(context, appsync, records=400 if args.quick else throttle_scenario.RECORDS)
         if "snapshot" in only:
             snapshot_scenario.snapshot_restore(context, appsync, sizes=(1_000, 10_000) if args.quick else (10_000, 100_000))
         if "mcp" in only:

@@ -1,4 +1,6 @@
-"""`--limit 1` on a selective listing against the same listing without `--limit`, on the local AppSync server.
+"""`--limit 1` on a selective listing against the same listing without `--limit`, on the local AppSync server; and
+`list Post --include comments --limit 10` (issue 21, point 9: it asked for pages of 1,000 posts with their comments)
+against the same with `--page-size 10`.
 
 AppSync reads `limit` items and only then applies the filter, so a listing whose requests ask for fewer items
 than the page size sends more requests for the same records. gqlc's promise: a listing with `--limit` never
@@ -8,6 +10,7 @@ server's `--record-requests` file) and times them, interleaved, and reports both
 
 import json
 import os
+import re
 import tempfile
 
 from .process import MeasurementError, capture, measure
@@ -92,3 +95,63 @@ def _measure(context, endpoint, requests, label, budget):
     context.report.add(Row(
         "%s, wall (local AppSync server; %s)" % (label, plural(runs, "run")), seconds(median(walls)),
         "without `--limit`: %s" % seconds(median(baseline)), "%.2f×" % paired_ratio(walls, baseline)))
+
+
+POSTS = 1000
+COMMENTS_PER_POST = 3
+
+
+def _seed_posts(path):
+    posts = [{"id": "q%05d" % i, "blogId": "b1", "title": "post %d" % i, "content": "lorem ipsum " * 10,
+              "status": "PUBLISHED", "rating": i % 5} for i in range(POSTS)]
+    comments = [{"id": "c%05d-%d" % (i, j), "postId": "q%05d" % i, "author": "a%d" % j, "content": "comment %d on %d" % (j, i)}
+                for i in range(POSTS) for j in range(COMMENTS_PER_POST)]
+    with open(path, "w") as out:
+        json.dump({"Post": posts, "Comment": comments}, out)
+
+
+def _fetched(context, argv):
+    """Requests, bytes received and top-level items of one run, from gqlc's --verbose trace (an unmeasured run)."""
+    code, out, err = capture(argv[:1] + ["--verbose"] + argv[1:], timeout=900)
+    if code != 0 or len(json.loads(out)) != 10:
+        raise MeasurementError("%s exited %d: %s" % (" ".join(argv[-6:]), code, err.strip()[-300:]))
+    sizes = [int(found) for found in re.findall(r"^< HTTP 200 \((\d+) bytes", err, re.MULTILINE)]
+    items = sum(int(found) for found in re.findall(r"^\* page \d+: (\d+) items?", err, re.MULTILINE))
+    return len(sizes), sum(sizes), items
+
+
+def included_listing(context, appsync, budget):
+    """Wall time, requests and bytes of `list Post --include comments --limit 10` against the same with `--page-size 10`."""
+    if context.gqlc is None:
+        return
+    label = "`list Post --include comments --limit 10`"
+    with tempfile.TemporaryDirectory() as directory:
+        seed = os.path.join(directory, "seed.json")
+        _seed_posts(seed)
+        argv = [appsync, "--schema", context.args.schema, "--port", "0", "--seed", seed]
+        try:
+            with Server("local AppSync server (%s)" % label, argv) as server:
+                # A long --timeout: the old client's page of 1,000 posts with their comments took over 30 s here.
+                base = context.gqlc._base(server.url) + ["--timeout", "600", "list", "Post", "--include", "comments",
+                                                         "--limit", "10"]
+                limited, paged = base, base + ["--page-size", "10"]
+                fetched = {"limited": _fetched(context, limited), "paged": _fetched(context, paged)}
+                first = measure(limited, timeout=900).wall + measure(paged, timeout=900).wall
+                runs = runs_within(budget, first, 5)
+                log("%s: %d runs of each, interleaved" % (label, runs))
+                ours, theirs = interleave(runs, lambda: measure(limited, timeout=900), lambda: measure(paged, timeout=900))
+        except (ServerError, MeasurementError, OSError) as error:
+            context.failed(label, error)
+            return
+    walls, baseline = [m.wall for m in ours], [m.wall for m in theirs]
+    context.raw["include limit 10"] = {"limited": {"wall": walls, "fetched": fetched["limited"]},
+                                       "paged": {"wall": baseline, "fetched": fetched["paged"]}}
+    requests_made, received, items = fetched["limited"]
+    context.report.add(Row(
+        "%s (local AppSync server; %s posts with %d comments each; %s)" % (
+            label, "{:,}".format(POSTS), COMMENTS_PER_POST, plural(runs, "run")),
+        "%s; %s, %s bytes, %d posts fetched" % (seconds(median(walls)), plural(requests_made, "request"), "{:,}".format(received), items),
+        "with `--page-size 10`: %s; %s, %s bytes" % (seconds(median(baseline)), plural(fetched["paged"][0], "request"),
+                                                            "{:,}".format(fetched["paged"][1])),
+        "%.2f×" % paired_ratio(walls, baseline), "≤ 1.5× wall, 10 posts fetched",
+        verdict(items == 10 and paired_ratio(walls, baseline) <= 1.5)))

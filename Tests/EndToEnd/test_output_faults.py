@@ -324,3 +324,22 @@ def test_tsv_escapes_every_control_character(blog):
     assert run.code == 0, run
     assert run.stdout.splitlines()[1] == "red \\x1b[31m bell \\x07 nul \\x00 del \\x7f c1 \\x9b"
     assert not any(ord(c) < 0x20 and c != "\n" for c in run.stdout), repr(run.stdout)
+
+
+def test_a_longer_later_value_in_a_middle_column_takes_the_free_space_of_its_line(blog):
+    """Widths come from the first 50 records; a later, longer value in a column that is not the last used to be cut
+    although the line had room. It takes the line's free space now (pushing only its own row's next cells), and is
+    cut only past the width."""
+    long_comments(blog, 100, short_first=90)  # the widths are fitted to the first 60 (3 pages)
+    run = blog("list", "Comment", "--where", "postId=p9", "--page-size", "20", "--fields", "content,id", "-o", "table",
+               env={"COLUMNS": "100"})
+    assert run.code == 0, run
+    lines = run.stdout.splitlines()
+    assert "…" not in run.stdout, run.stdout
+    assert all(len(line) <= 100 for line in lines), lines
+    assert lines[-1] == f"a much longer comment number 99, {'with words ' * 4}  w099"
+    assert lines[1].split() == ["short", "w000"] and lines[1].index("w000") == lines[0].index("id")
+    narrow = blog("list", "Comment", "--where", "postId=p9", "--page-size", "20", "--fields", "content,id", "-o", "table",
+                  env={"COLUMNS": "40"})
+    assert all(len(line) <= 40 for line in narrow.stdout.splitlines()), narrow.stdout
+    assert narrow.stdout.splitlines()[-1].endswith("…  w099"), narrow.stdout

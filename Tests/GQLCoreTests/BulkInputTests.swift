@@ -193,16 +193,19 @@ private final class ManualClock: Sendable {
             limiter.afterAttempt(throttled: false)
         }
         #expect((limiter.rate ?? 0) > cut)
-        // A second throttle cuts again, from the current rate.
+        // A round of answers with throttles in it cuts again, from the current rate.
         let high = limiter.rate ?? 0
-        limiter.afterAttempt(throttled: true)
+        for _ in 0..<AdaptiveRateLimiter.roundLength {
+            clock.advance(0.02)
+            limiter.afterAttempt(throttled: true)
+        }
         #expect((limiter.rate ?? 0) < high)
     }
 
     @Test func theRateNeverFallsBelowHalfARequestPerSecond() {
         let clock = ManualClock()
         let limiter = AdaptiveRateLimiter(now: { clock.now }, sleep: { clock.advance($0) })
-        for _ in 0..<20 { limiter.afterAttempt(throttled: true) }
+        for _ in 0..<(20 * AdaptiveRateLimiter.roundLength) { limiter.afterAttempt(throttled: true) }
         #expect(limiter.rate == 0.5)
     }
 }

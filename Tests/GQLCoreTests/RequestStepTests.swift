@@ -9,7 +9,9 @@ final class RecordingPacer: AttemptPacer, Sendable {
     var calls: [String] { log.events }
 
     func beforeAttempt(cancellation: CancellationFlag?) { log.sink("before") }
-    func afterAttempt(throttled: Bool) { log.sink(throttled ? "throttled" : "ok") }
+    func afterAttempt(throttled: Bool, retryAfter: Double?) {
+        log.sink(throttled ? retryAfter.map { "throttled, retry after \($0)" } ?? "throttled" : "ok")
+    }
 }
 
 /// Counts the refreshes a client's re-auth asks for, answering with `token`.
@@ -168,16 +170,28 @@ private func unsigned() throws -> RequestAttempt {
             Fixtures.status(429), .failure(.network("reset")), Fixtures.ok(throttledBody), Fixtures.status(503), Fixtures.ok(deletedBody),
         ])
         let pacer = RecordingPacer()
-        let step = PacingStep(pacer: pacer, cancellation: nil)
+        let step = PacingStep(pacer: pacer, cancellation: nil, clock: RecordingClock().clock)
         let chain = RequestChain(steps: [step], transport: transport, cancellation: nil)
         for _ in 0..<5 { _ = try? chain.send(try unsigned()) }
         #expect(pacer.calls == ["before", "throttled", "before", "ok", "before", "throttled", "before", "ok", "before", "ok"])
     }
 
+    @Test func aThrottledAnswersRetryAfterReachesThePacer() throws {
+        let transport = FakeTransport([
+            Fixtures.status(429, headers: [HTTPHeader(name: "Retry-After", value: "2")]),
+            Fixtures.status(503, headers: [HTTPHeader(name: "Retry-After", value: "7")]),
+        ])
+        let pacer = RecordingPacer()
+        let chain = RequestChain(
+            steps: [PacingStep(pacer: pacer, cancellation: nil, clock: RecordingClock().clock)], transport: transport, cancellation: nil)
+        for _ in 0..<2 { _ = try? chain.send(try unsigned()) }
+        #expect(pacer.calls == ["before", "throttled, retry after 2.0", "before", "ok"])
+    }
+
     @Test func aCancelledAttemptIsNotReportedToThePacer() throws {
         let pacer = RecordingPacer()
         let chain = RequestChain(
-            steps: [PacingStep(pacer: pacer, cancellation: nil), CancellationStep(cancellation: nil)],
+            steps: [PacingStep(pacer: pacer, cancellation: nil, clock: RecordingClock().clock), CancellationStep(cancellation: nil)],
             transport: FakeTransport([.failure(.cancelled)]), cancellation: nil)
         #expect(throws: ExecutionError.cancelled) { try chain.send(try unsigned()) }
         #expect(pacer.calls == ["before"])
@@ -298,14 +312,16 @@ final class RecordingTicks: @unchecked Sendable {
         #expect(pacer.calls == ["before", "throttled", "before", "throttled", "before", "ok"])
     }
 
-    @Test func throttlingPastTheRetriesFailsWithTheServersErrors() throws {
+    @Test func throttlingPastTheThrottleLimitFailsWithTheServersErrors() throws {
+        // Throttling alone outlasts the retries (nothing was carried out), up to the limit of throttled attempts.
         let transport = FakeTransport([Fixtures.ok(throttledBody)])
         let clock = RecordingClock(random: 0.5)
         let outcome = try Self.perform(transport, retries: 2, clock: clock)
         guard case .failed(.errors(let errors)) = outcome else { Issue.record("\(outcome)"); return }
         #expect(errors.first?.errorType == "DynamoDB:ProvisionedThroughputExceededException")
-        #expect(transport.requests.count == 3)
-        #expect(clock.sleeps == [0.1, 0.2])
+        #expect(transport.requests.count == Defaults.throttledAttemptsPerRecord)
+        #expect(clock.sleeps.count == Defaults.throttledAttemptsPerRecord - 1)
+        #expect(Array(clock.sleeps.prefix(2)) == [0.1, 0.2])
     }
 
     @Test func eachThrottledRoundHasItsOwnTransportRetries() throws {

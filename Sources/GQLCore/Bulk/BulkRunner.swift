@@ -80,7 +80,8 @@ public struct BulkCounts: Sendable, Equatable {
 /// Every item is retried on transient failures (``RetryPolicy``), which is safe: a create carries its key
 /// (given, or generated before the first attempt), so a second attempt cannot create twice; an update sets the same
 /// values again. A refusal after our own retry ("already exists", "not found") may be the first attempt's doing: the
-/// record is read (``RefusedWrite``), and the item is done when it holds what was sent, or is gone after a delete. GraphQL throttling errors are retried too, with backoff, after slowing the shared pacer.
+/// record is read (``RefusedWrite``), and the item is done when it holds what was sent, or is gone after a delete. Throttled attempts (HTTP 429, GraphQL throttling errors) were not carried out: they slow the shared pacer and are
+/// retried beyond the usual retries (``Defaults/throttledAttemptsPerRecord``).
 public struct BulkRunner: Sendable {
     public var operation: BulkOperation
     /// Workers (requests in flight).
@@ -95,6 +96,8 @@ public struct BulkRunner: Sendable {
     /// Set (``CancellationFlag/cancel()``) to stop starting items, when their results can no longer be written:
     /// what is in flight finishes and is counted as usual, and the rest is emitted as not sent.
     public var halt: CancellationFlag?
+    /// Told when the shared pacing starts or changes materially under throttling, and why (a few per job); nil for none.
+    public var pacingNotice: (@Sendable (PacingNotice) -> Void)?
 
     public init(
         operation: BulkOperation, concurrency: Int, retry: RetryPolicy, cancellation: CancellationFlag?,
@@ -132,7 +135,7 @@ public struct BulkRunner: Sendable {
         let available = DispatchSemaphore(value: 0)
         let cancellation = self.cancellation
         let progress = self.progress
-        let pacer = AdaptiveRateLimiter(sleep: RetryClock.live(cancellation: cancellation).sleep)
+        let pacer = AdaptiveRateLimiter(sleep: RetryClock.live(cancellation: cancellation).sleep, notice: pacingNotice)
         let shared = Mutex(Shared())
 
         @Sendable func deliver(_ result: BulkItemResult) {

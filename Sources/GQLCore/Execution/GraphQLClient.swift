@@ -105,7 +105,7 @@ public struct GraphQLClient: Sendable {
         steps.append(RetryStep(policy: retry, maxRetries: mayRetry ? retry.maxRetries : 0, clock: clock,
                                cancellation: cancellation, trace: trace, redactor: redactor))
         if let reauthorization { steps.append(ReauthorizationStep(reauthorization)) }
-        if let pacer { steps.append(PacingStep(pacer: pacer, cancellation: cancellation)) }
+        if let pacer { steps.append(PacingStep(pacer: pacer, cancellation: cancellation, clock: clock)) }
         steps.append(CancellationStep(cancellation: cancellation))
         steps.append(SigningStep(signer: endpoint.signer, clock: clock))
         if let trace { steps.append(TracingStep(trace: trace, redactor: redactor, clock: clock)) }

@@ -39,6 +39,8 @@ public enum RestoreEvent: Sendable {
     case linksStarted(String, fields: [String])
     /// The model's records ended early: the source's listing failed.
     case sourceFailed(String, String)
+    /// The shared pacing started or changed under throttling, and why.
+    case pacing(String, PacingNotice)
 }
 
 /// The create pass, or the second pass that sets deferred links.
@@ -160,7 +162,8 @@ public struct RestoreJob: Sendable {
         let options = self.options
         let deferred = Set(step.deferred)
         let owners = Self.ownerFields(of: model).declared
-        let runner = BulkRunner(
+        let name = model.name
+        var runner = BulkRunner(
             operation: pass == .create ? .create : .update, concurrency: options.concurrency, retry: retry,
             cancellation: cancellation,
             makeClient: { _ in
@@ -168,7 +171,7 @@ public struct RestoreJob: Sendable {
                 own.transport = CurlTransport()
                 return own
             })
-        let name = model.name
+        runner.pacingNotice = { events(.pacing(name, $0)) }
         let counts = Tally(start)
         var linkIndex = 0
         let (_, stop) = runner.run(

@@ -9,6 +9,11 @@ public enum Defaults {
     /// Retries of a query after a network error, a timeout, HTTP 429 or 5xx.
     public static let retries = 3
 
+    /// Throttled attempts after which a bulk record fails for throttling alone (when retries are on at all): a throttled
+    /// request was not carried out, and the job's shared pacing slows down instead. At a steady 20% of throttles the
+    /// chance that one record meets this many in a row is about 1 in 10^11.
+    public static let throttledAttemptsPerRecord = 16
+
     /// Records a `list_records` call returns when it gives no `limit`.
     public static let mcpListLimit = 50
     /// The largest `limit` a `list_records` call may ask for.

@@ -54,7 +54,9 @@ enum BulkOptions {
                 """
                 Failures that may pass (network errors, timeouts, HTTP 429 and 5xx, throttling errors) \
                 are retried (--retries); when the server throttles, every worker slows down together and \
-                speeds up again as requests succeed, as the AWS SDKs' adaptive retry mode does.
+                speeds up again as requests succeed, as the AWS SDKs' adaptive retry mode does, and stderr \
+                says so. A steady share of throttles that slowing down does not lower is no reason to slow \
+                further; a throttled record was not applied, and is sent again beyond --retries.
                 """ + " " + retries(command)),
             .paragraph(
                 """

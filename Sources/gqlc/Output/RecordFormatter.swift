@@ -150,18 +150,21 @@ struct RecordFormatter {
         row(values(record), widths: widths, isHeader: false)
     }
 
-    /// One row. Fitted to a width, a cell longer than its column is cut (with `…`), except in the last column,
-    /// which may use the rest of the line: the free space goes to the column that needs it without moving the others.
+    /// One row. Fitted to a width, a cell longer than its column may take the line's free space (what the columns
+    /// and their gaps leave of the width), pushing only its own row's next cells right, as a row without a width does;
+    /// the last column may use the rest of the line. Beyond that a cell is cut (with `…`), so a row never passes the width.
     private func row(_ values: [JSONValue], widths: Widths, isHeader: Bool) -> String {
         var line = ""
         var used = 0
+        var free = width.map { max(0, $0 - widths.reduce(0, +) - 2 * max(0, widths.count - 1)) } ?? 0
         for (index, value) in values.prefix(widths.count).enumerated() {
             let isLast = index == widths.count - 1
             var text = cell(value)
             if let width {
-                text = DisplayWidth.prefix(text, columns: isLast ? max(widths[index], width - used) : widths[index])
+                text = DisplayWidth.prefix(text, columns: isLast ? max(widths[index], width - used) : widths[index] + free)
             }
             let shown = DisplayWidth.of(text)
+            if !isLast { free -= max(0, shown - widths[index]) }
             let padding = isLast ? "" : String(repeating: " ", count: max(0, widths[index] - shown) + 2)
             used += max(widths[index], shown) + 2
             line += paint(text, value, isHeader: isHeader) + padding

@@ -134,6 +134,8 @@ extension ModelCommandRunner {
                 { counts in reporter.update(items: counts.total, failed: counts.failed) }
             })
         runner.halt = halt
+        // Said even off a terminal: a job that slows itself down says why.
+        runner.pacingNotice = { notice in ProgressReporter.above(progress) { diagnostics.error(notice.description) } }
         let deleted = operation == .delete ? DeletedKeys() : nil
         let repeated = RepeatedFailures()
         let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in

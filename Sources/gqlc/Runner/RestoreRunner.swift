@@ -136,6 +136,8 @@ extension ModelCommandRunner {
         { event in
             switch event {
             case .modelStarted, .linksStarted: break
+            case .pacing(let model, let notice):
+                ProgressReporter.above(progress) { diagnostics.error("\(model): \(notice)") }
             case .sourceFailed(let model, let reason):
                 ProgressReporter.above(progress) { diagnostics.error("listing \(model) failed: \(reason); its records after that were not copied") }
             case .item(let model, let result, let pass, _):

@@ -23,11 +23,14 @@ public struct CancellationStep: RequestStep {
 public struct PacingStep: RequestStep {
     public var pacer: any AttemptPacer
     public var cancellation: CancellationFlag?
+    /// Reads an HTTP-date `Retry-After` against its wall time.
+    public var clock: RetryClock
 
     /// Makes a value from its parts.
-    public init(pacer: any AttemptPacer, cancellation: CancellationFlag?) {
+    public init(pacer: any AttemptPacer, cancellation: CancellationFlag?, clock: RetryClock) {
         self.pacer = pacer
         self.cancellation = cancellation
+        self.clock = clock
     }
 
     public func handle(_ attempt: RequestAttempt, next: RequestNext) throws(ExecutionError) -> RequestExchange {
@@ -41,7 +44,9 @@ public struct PacingStep: RequestStep {
         }
         var throttled = exchange.response.status == 429
         if !throttled, case .success(let response) = exchange.classified() { throttled = response.errors.contains(where: \.isThrottling) }
-        pacer.afterAttempt(throttled: throttled)
+        let retryAfter = throttled
+            ? exchange.response.headers.value(for: "Retry-After").flatMap { RetryAfter.seconds(from: $0, now: clock.now()) } : nil
+        pacer.afterAttempt(throttled: throttled, retryAfter: retryAfter)
         return exchange
     }
 }

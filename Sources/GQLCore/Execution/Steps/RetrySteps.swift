@@ -57,36 +57,49 @@ public struct RetryStep: RequestStep {
     }
 }
 
-/// A bulk item's retry of a successful HTTP answer that carries GraphQL throttling errors (AppSync and DynamoDB say
-/// "slow down" in the body): the whole request, retries and all, is sent again after the policy's backoff, up to its
-/// `maxRetries` times. The pacing step has already slowed the job down on seeing the throttle.
+/// A bulk item's retry of a throttled answer: a 429 the retry step gave up on, or a successful HTTP answer that
+/// carries GraphQL throttling errors (AppSync and DynamoDB say "slow down" in the body). A throttled request was not
+/// carried out, so the whole request, retries and all, is sent again after the policy's backoff until the record has
+/// been throttled `attemptLimit` times; the pacing step has already slowed the job down on seeing each throttle.
+/// A policy of no retries sends nothing again.
 public struct ThrottledAnswerRetryStep: RequestStep {
     public var policy: RetryPolicy
     public var clock: RetryClock
     public var cancellation: CancellationFlag?
+    /// How many throttled attempts fail a record.
+    public var attemptLimit: Int
     /// Whether an answer is a throttling refusal to try again (its errors, and no data where the result goes).
     public var isThrottled: @Sendable (GraphQLResponse) -> Bool
 
     /// Makes a value from its parts.
     public init(
-        policy: RetryPolicy, clock: RetryClock, cancellation: CancellationFlag?, isThrottled: @escaping @Sendable (GraphQLResponse) -> Bool
+        policy: RetryPolicy, clock: RetryClock, cancellation: CancellationFlag?,
+        attemptLimit: Int = Defaults.throttledAttemptsPerRecord, isThrottled: @escaping @Sendable (GraphQLResponse) -> Bool
     ) {
         self.policy = policy
         self.clock = clock
         self.cancellation = cancellation
+        self.attemptLimit = attemptLimit
         self.isThrottled = isThrottled
     }
 
     public func handle(_ attempt: RequestAttempt, next: RequestNext) throws(ExecutionError) -> RequestExchange {
-        var retries = 0
+        var rounds = 0
+        var throttled = 0
         while true {
             var exchange = try next(attempt)
-            exchange.throttleRetries = retries
-            guard retries < policy.maxRetries, case .success(let response) = exchange.classified(), isThrottled(response) else {
+            exchange.throttleRetries = rounds
+            if exchange.response.status == 429 {
+                // The retry step gave up on this round: every attempt it made may have been throttled.
+                throttled += exchange.attempts
+            } else if case .success(let response) = exchange.classified(), isThrottled(response) {
+                throttled += 1
+            } else {
                 return exchange
             }
-            retries += 1
-            clock.sleep(policy.delay(retry: retries, retryAfter: nil, random: clock.random()))
+            guard policy.maxRetries > 0, throttled < attemptLimit else { return exchange }
+            rounds += 1
+            clock.sleep(policy.delay(retry: min(throttled, policy.maxRetries + 1), retryAfter: nil, random: clock.random()))
             if cancellation?.isCancelled == true { throw .cancelled }
         }
     }
