@@ -48,7 +48,7 @@ $(VENV)/.installed: Tests/requirements.txt
 
 venv: $(VENV)/.installed
 
-# Every test: Swift unit tests, the local server's own tests, and end-to-end runs of the binary.
+# Every test: Swift unit tests, the local servers' own tests (DevServers/), and end-to-end runs of the binary.
 test: venv no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
 	@missing="$$(for tool in zsh fish man groff; do command -v $$tool >/dev/null || echo $$tool; done)"; \
@@ -57,7 +57,7 @@ test: venv no-foundation
 	  || echo "$$missing could not be installed; the completion and man page tests that need them are skipped"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
-	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n auto Tests
+	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n auto Tests DevServers
 
 # GQLCore and gqlc stay off Foundation (tests and benchmarks may use it): importing any of its modules would
 # put it back in the process and some 60 MB back in the static binary.
@@ -92,7 +92,7 @@ serve: venv
 	@echo "export GQLC_SCHEMA=$(CURDIR)/schema-examples/blog.json"
 	@echo "export GQLC_ENDPOINT=http://127.0.0.1:$(SERVE_PORT)/graphql"
 	@[ -x $(DEBUG_BIN) ] || echo "# ($(DEBUG_BIN) is not built yet: run 'make build' or 'swift build' first)"
-	$(PY) Tests/AppSyncLocal/appsync-local --schema schema-examples/blog.json \
+	$(PY) DevServers/AppSyncLocal/appsync-local --schema schema-examples/blog.json \
 		--seed schema-examples/blog-seed.json --port $(SERVE_PORT)
 
 clean:
