@@ -49,6 +49,9 @@ $(VENV)/.installed: Tests/requirements.txt
 venv: $(VENV)/.installed
 
 # Every test: Swift unit tests, the local servers' own tests (DevServers/), and end-to-end runs of the binary.
+# PYTEST_WORKERS pytest-xdist processes share the Python suites; each mostly waits on the servers and gqlc
+# processes it starts, so more workers than cores keep both cores busy.
+PYTEST_WORKERS ?= 4
 test: venv no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
 	@missing="$$(for tool in zsh fish man groff; do command -v $$tool >/dev/null || echo $$tool; done)"; \
@@ -56,8 +59,15 @@ test: venv no-foundation
 	    $$(echo "$$missing" | sed 's/^man$$/man-db/; s/^groff$$/groff-base/') >/dev/null) \
 	  || echo "$$missing could not be installed; the completion and man page tests that need them are skipped"
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n auto Tests DevServers
+	@# The Swift tests run beside the Python suites (whose workers mostly wait on servers and subprocesses); their
+	@# output is printed whole when they end, and either failing fails make test.
+	@$(SWIFT) test --skip-build > .build/swift-test.log 2>&1 & swift=$$!; \
+	  echo "swift test --skip-build (output in .build/swift-test.log, printed when it ends) beside pytest"; \
+	  GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n $(PYTEST_WORKERS) Tests DevServers; python=$$?; \
+	  wait $$swift; swift_status=$$?; cat .build/swift-test.log; \
+	  [ $$swift_status = 0 ] || echo "make test: swift test failed (status $$swift_status)" >&2; \
+	  [ $$python = 0 ] || echo "make test: pytest failed (status $$python)" >&2; \
+	  [ $$swift_status = 0 ] && [ $$python = 0 ]
 
 # GQLCore and gqlc stay off Foundation (tests and benchmarks may use it): importing any of its modules would
 # put it back in the process and some 60 MB back in the static binary.
