@@ -34,7 +34,7 @@ SHARED_NOTE    = make test: $(SHARED_MISSING) not found beside this checkout, on
 # Proxies would route loopback traffic away from the local test servers.
 unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
 
-.PHONY: all build release install uninstall test test-swift test-python demo serve bench fuzz clean no-foundation
+.PHONY: all build release install uninstall test test-tools test-swift test-python demo serve bench fuzz clean no-foundation
 
 all: build
 
@@ -49,18 +49,16 @@ $(VENV)/.installed: Tests/requirements.txt
 venv: $(VENV)/.installed
 
 # Every test: Swift unit tests, the local servers' own tests (DevServers/), and end-to-end runs of the binary.
+# On a fresh machine the debug build, the venv and the shell tools the completion tests need are each a minute
+# or more, so the venv and the tools install while Swift builds. Then the Swift tests run beside the Python
+# suites; their output is printed whole when they end, and either failing fails make test.
 # PYTEST_WORKERS pytest-xdist processes share the Python suites; each mostly waits on the servers and gqlc
 # processes it starts, so more workers than cores keep both cores busy.
 PYTEST_WORKERS ?= 4
-test: venv no-foundation
+test: no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
-	@missing="$$(for tool in zsh fish man groff; do command -v $$tool >/dev/null || echo $$tool; done)"; \
-	  [ -z "$$missing" ] || (timeout 180 $(SUDO) apt-get update -qq && timeout 300 $(SUDO) apt-get install -y -qq \
-	    $$(echo "$$missing" | sed 's/^man$$/man-db/; s/^groff$$/groff-base/') >/dev/null) \
-	  || echo "$$missing could not be installed; the completion and man page tests that need them are skipped"
-	$(SWIFT) build --build-tests
-	@# The Swift tests run beside the Python suites (whose workers mostly wait on servers and subprocesses); their
-	@# output is printed whole when they end, and either failing fails make test.
+	@$(MAKE) --no-print-directory venv test-tools & prepare=$$!; \
+	  $(SWIFT) build --build-tests; build=$$?; wait $$prepare; prepared=$$?; [ $$build = 0 ] && [ $$prepared = 0 ]
 	@$(SWIFT) test --skip-build > .build/swift-test.log 2>&1 & swift=$$!; \
 	  echo "swift test --skip-build (output in .build/swift-test.log, printed when it ends) beside pytest"; \
 	  GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n $(PYTEST_WORKERS) Tests DevServers; python=$$?; \
@@ -68,6 +66,13 @@ test: venv no-foundation
 	  [ $$swift_status = 0 ] || echo "make test: swift test failed (status $$swift_status)" >&2; \
 	  [ $$python = 0 ] || echo "make test: pytest failed (status $$python)" >&2; \
 	  [ $$swift_status = 0 ] && [ $$python = 0 ]
+
+# The shells and man tools the completion and man-page tests run, installed when missing (else those tests skip).
+test-tools:
+	@missing="$$(for tool in zsh fish man groff; do command -v $$tool >/dev/null || echo $$tool; done)"; \
+	  [ -z "$$missing" ] || (timeout 180 $(SUDO) apt-get update -qq && timeout 300 $(SUDO) apt-get install -y -qq \
+	    $$(echo "$$missing" | sed 's/^man$$/man-db/; s/^groff$$/groff-base/') >/dev/null) \
+	  || echo "$$missing could not be installed; the completion and man page tests that need them are skipped"
 
 # GQLCore and gqlc stay off Foundation (tests and benchmarks may use it): importing any of its modules would
 # put it back in the process and some 60 MB back in the static binary.
