@@ -52,8 +52,8 @@ venv: $(VENV)/.installed
 # On a fresh machine the debug build, the venv and the shell tools the completion tests need are each a minute
 # or more, so the venv and the tools install while Swift builds. Then the Swift tests run beside the Python
 # suites; their output is printed whole when they end, and either failing fails make test.
-# PYTEST_WORKERS pytest-xdist processes share the Python suites; each mostly waits on the servers and gqlc
-# processes it starts, so more workers than cores keep both cores busy.
+# PYTEST_WORKERS pytest-xdist processes share the Python suites; a worker also waits on the servers and gqlc
+# processes it starts (timeouts, keep-alives, retries), so more workers than cores overlap those waits.
 PYTEST_WORKERS ?= 4
 test: no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
