@@ -34,7 +34,7 @@ SHARED_NOTE    = make test: $(SHARED_MISSING) not found beside this checkout, on
 # Proxies would route loopback traffic away from the local test servers.
 unexport http_proxy https_proxy all_proxy HTTP_PROXY HTTPS_PROXY ALL_PROXY
 
-.PHONY: all build release install uninstall test test-swift test-python demo serve bench fuzz clean no-foundation
+.PHONY: all build release install uninstall test test-tools test-swift test-python demo serve bench fuzz clean no-foundation
 
 all: build
 
@@ -48,16 +48,31 @@ $(VENV)/.installed: Tests/requirements.txt
 
 venv: $(VENV)/.installed
 
-# Every test: Swift unit tests, the local server's own tests, and end-to-end runs of the binary.
-test: venv no-foundation
+# Every test: Swift unit tests, the local servers' own tests (DevServers/), and end-to-end runs of the binary.
+# On a fresh machine the debug build, the venv and the shell tools the completion tests need are each a minute
+# or more, so the venv and the tools install while Swift builds. Then the Swift tests run beside the Python
+# suites; their output is printed whole when they end, and either failing fails make test.
+# PYTEST_WORKERS pytest-xdist processes share the Python suites; a worker also waits on the servers and gqlc
+# processes it starts (timeouts, keep-alives, retries), so more workers than cores overlap those waits.
+PYTEST_WORKERS ?= 4
+test: no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
+	@$(MAKE) --no-print-directory venv test-tools & prepare=$$!; \
+	  $(SWIFT) build --build-tests; build=$$?; wait $$prepare; prepared=$$?; [ $$build = 0 ] && [ $$prepared = 0 ]
+	@$(SWIFT) test --skip-build > .build/swift-test.log 2>&1 & swift=$$!; \
+	  echo "swift test --skip-build (output in .build/swift-test.log, printed when it ends) beside pytest"; \
+	  GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n $(PYTEST_WORKERS) Tests DevServers; python=$$?; \
+	  wait $$swift; swift_status=$$?; cat .build/swift-test.log; \
+	  [ $$swift_status = 0 ] || echo "make test: swift test failed (status $$swift_status)" >&2; \
+	  [ $$python = 0 ] || echo "make test: pytest failed (status $$python)" >&2; \
+	  [ $$swift_status = 0 ] && [ $$python = 0 ]
+
+# The shells and man tools the completion and man-page tests run, installed when missing (else those tests skip).
+test-tools:
 	@missing="$$(for tool in zsh fish man groff; do command -v $$tool >/dev/null || echo $$tool; done)"; \
 	  [ -z "$$missing" ] || (timeout 180 $(SUDO) apt-get update -qq && timeout 300 $(SUDO) apt-get install -y -qq \
 	    $$(echo "$$missing" | sed 's/^man$$/man-db/; s/^groff$$/groff-base/') >/dev/null) \
 	  || echo "$$missing could not be installed; the completion and man page tests that need them are skipped"
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
-	GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n auto Tests
 
 # GQLCore and gqlc stay off Foundation (tests and benchmarks may use it): importing any of its modules would
 # put it back in the process and some 60 MB back in the static binary.
@@ -92,7 +107,7 @@ serve: venv
 	@echo "export GQLC_SCHEMA=$(CURDIR)/schema-examples/blog.json"
 	@echo "export GQLC_ENDPOINT=http://127.0.0.1:$(SERVE_PORT)/graphql"
 	@[ -x $(DEBUG_BIN) ] || echo "# ($(DEBUG_BIN) is not built yet: run 'make build' or 'swift build' first)"
-	$(PY) Tests/AppSyncLocal/appsync-local --schema schema-examples/blog.json \
+	$(PY) DevServers/AppSyncLocal/appsync-local --schema schema-examples/blog.json \
 		--seed schema-examples/blog-seed.json --port $(SERVE_PORT)
 
 clean:

@@ -39,7 +39,7 @@ def parse_arguments():
     parser.add_argument("--gqlc", default=os.environ.get("GQLC_BIN") or os.path.join(ROOT, ".build/release/gqlc"),
                         help="gqlc binary (default: $GQLC_BIN or .build/release/gqlc)")
     parser.add_argument("--gqlcbench", default=os.path.join(ROOT, ".build/release/GQLCBench"))
-    parser.add_argument("--appsync", default=os.path.join(ROOT, "Tests/AppSyncLocal/appsync-local"),
+    parser.add_argument("--appsync", default=os.path.join(ROOT, "DevServers/AppSyncLocal/appsync-local"),
                         help="the local AppSync server executable")
     parser.add_argument("--schema", default=os.path.join(ROOT, "schema-examples/blog.json"))
     parser.add_argument("--api-key", default=None, help="sent by gqlc and the baselines, if given")

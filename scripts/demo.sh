@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs real gqlc commands against the local AppSync-compatible server (Tests/AppSyncLocal) on the blog
+# Runs real gqlc commands against the local AppSync-compatible server (DevServers/AppSyncLocal) on the blog
 # example, shows each command and its output, and stops the server afterwards, also on failure or Ctrl-C.
 # The output is saved to .build/demo-output.txt as well. `make demo` builds gqlc and the venv first.
 #
@@ -33,7 +33,7 @@ stop_server() {
 trap stop_server EXIT
 trap 'exit 130' INT TERM
 
-"$PYTHON" Tests/AppSyncLocal/appsync-local --schema schema-examples/blog.json \
+"$PYTHON" DevServers/AppSyncLocal/appsync-local --schema schema-examples/blog.json \
     --seed schema-examples/blog-seed.json --port 0 >"$SERVER_LOG" 2>&1 &
 SERVER_PID=$!
 # The first stdout line is the endpoint URL.

@@ -53,7 +53,7 @@ def faulty(start_appsync, schema_examples_dir):
 
 
 class StarWarsServer:
-    """A running Tests/StarWars/starwars-server: its ``url`` and the last body POSTed to it."""
+    """A running DevServers/StarWars/starwars-server: its ``url`` and the last body POSTed to it."""
 
     def __init__(self, process: subprocess.Popen, url: str):
         self.process = process
@@ -74,7 +74,7 @@ class StarWarsServer:
 def starwars(gqlc, repo_root):
     """``starwars(*args)`` runs gqlc with ``--endpoint`` set to a fresh Star Wars server (one per test);
     ``starwars.server.last_request()`` shows what was sent."""
-    script = repo_root / "Tests" / "StarWars" / "starwars-server"
+    script = repo_root / "DevServers" / "StarWars" / "starwars-server"
     process = subprocess.Popen([sys.executable, str(script), "--port", "0"], stdout=subprocess.PIPE, text=True,
                                env=harness.clean_env())
     try:

@@ -1,5 +1,5 @@
 """`gqlc events publish|subscribe` against appsync-local's AppSync Events API (whose protocol is checked on its own
-by a client written from AWS's documentation, Tests/AppSyncLocal/test_appsync_events.py)."""
+by a client written from AWS's documentation, DevServers/AppSyncLocal/test_appsync_events.py)."""
 
 from __future__ import annotations
 

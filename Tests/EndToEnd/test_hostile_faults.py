@@ -1,4 +1,4 @@
-"""Issue 22: gqlc against hostile schemas and hostile servers (Tests/HostileServers/hostile-server, loopback only,
+"""Issue 22: gqlc against hostile schemas and hostile servers (DevServers/HostileServers/hostile-server, loopback only,
 bounded in time). Each test names the fault; docs/faults.md lists them with their outcome."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import harness
 import pytest
 
-SERVER = harness.REPO_ROOT / "Tests" / "HostileServers" / "hostile-server"
+SERVER = harness.REPO_ROOT / "DevServers" / "HostileServers" / "hostile-server"
 INJECTION = 'title } evil: deletePost(input: {id: "p2"}) { id'
 
 

@@ -1,5 +1,5 @@
 """IAM (SigV4) auth end to end: the built gqlc against appsync-local, which verifies every signature with
-its own Python implementation (Tests/AppSyncLocal/appsync_local/sigv4.py). No HTTP mocks.
+its own Python implementation (DevServers/AppSyncLocal/appsync_local/sigv4.py). No HTTP mocks.
 
 Every run gets an empty ``HOME`` and blank ``AWS_*`` variables, so nothing from the machine leaks in."""
 

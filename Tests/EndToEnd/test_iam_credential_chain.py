@@ -391,9 +391,9 @@ def test_botocore_resolves_the_same_credentials(chain, moto, monkeypatch, profil
     assert reference_identity(moto, key_id) == expected_identity
 
 
-# SSO, container and instance credentials from aws-endpoints-local (Tests/AWSEndpoints), whose answers follow
+# SSO, container and instance credentials from aws-endpoints-local (DevServers/AWSEndpoints), whose answers follow
 # botocore's SSO service model and the AWS documentation of the container endpoint and IMDSv2.
-ENDPOINTS_PATH = harness.REPO_ROOT / "Tests" / "AWSEndpoints" / "aws-endpoints-local"
+ENDPOINTS_PATH = harness.REPO_ROOT / "DevServers" / "AWSEndpoints" / "aws-endpoints-local"
 TEMP_ID, TEMP_SECRET, TEMP_TOKEN = "ASIAENDPOINTS0001", "tEmPsEcReTendpoints/0123456789abcdefghij", "IQoJb3JpZ2luX2VjEXAMPLEtoken+/=="
 SSO_TOKEN = "aoaAAAAAGSSOaccessTOKENexample"
 

@@ -1,5 +1,5 @@
 """What a newcomer runs first: `make serve` prints the lines to paste to try gqlc by hand (and they work),
-`make demo` installs nothing, and the README's first custom-operation example works against appsync-local on the
+`make demo` installs nothing, and the first custom-operation example of docs/custom-operations-and-raw.md works against appsync-local on the
 real Gen 2 fixture."""
 
 from __future__ import annotations
@@ -69,11 +69,11 @@ def test_make_demo_installs_nothing():
 
 
 @pytest.mark.shared_fixtures
-def test_the_readmes_first_custom_operation_example_works_on_the_gen2_fixture(monkeypatch):
-    readme = (REPO_ROOT / "README.md").read_text()
-    section = readme.split("## Custom operations: gqlc query and gqlc mutate", 1)[1]
+def test_the_docs_first_custom_operation_example_works_on_the_gen2_fixture(monkeypatch):
+    page = (REPO_ROOT / "docs" / "custom-operations-and-raw.md").read_text()
+    section = page.split("## Custom operations: gqlc query and gqlc mutate", 1)[1]
     example = re.search(r"^gqlc query (\S+) (\S+)$", section, flags=re.MULTILINE)
-    assert example, "no 'gqlc query' example in the README's custom-operations section"
+    assert example, "no 'gqlc query' example in docs/custom-operations-and-raw.md's custom-operations section"
     schema = SHARED_FIXTURES / "gen2-amplify-data-modeled.mis.json"
     with start_server(schema) as server:
         run = run_gqlc(["--schema", schema, "--endpoint", server.url, "query", example.group(1), example.group(2)])

@@ -1,7 +1,7 @@
 """`gqlc raw` end to end against appsync-local on the blog example (blog.json, seeded from blog-seed.json).
 
 raw needs no model schema: these runs give only ``--endpoint``. The documents are the examples in
-schema-examples/queries/, which the README quotes.
+schema-examples/queries/, which docs/custom-operations-and-raw.md quotes.
 """
 
 from __future__ import annotations

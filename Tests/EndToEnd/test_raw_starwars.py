@@ -2,8 +2,8 @@
 
 Each test gets a fresh server; ``starwars.server.last_request()`` is the body the server last received,
 so the tests check what gqlc actually sent (document text, merged variables, operationName) as well as
-what it printed and its exit status. The example documents live in schema-examples/queries/, which the
-README quotes.
+what it printed and its exit status. The example documents live in schema-examples/queries/, which
+docs/custom-operations-and-raw.md quotes.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 QUERIES = REPO_ROOT / "schema-examples" / "queries"
-GRAPHQL_ORG = REPO_ROOT / "Tests" / "StarWars" / "queries"
+GRAPHQL_ORG = REPO_ROOT / "DevServers" / "StarWars" / "queries"
 
 R2_SUMMARY = {"name": "R2-D2", "primaryFunction": "Astromech",
               "friends": [{"name": "Luke Skywalker"}, {"name": "Han Solo"}, {"name": "Leia Organa"}]}
@@ -135,7 +135,7 @@ def test_aliases_named_fragments_and_inline_fragments(starwars):
 
 
 def test_a_mutation_is_sent_and_applied(starwars):
-    # The README's example: the file says JEDI, the --var after it wins.
+    # The example of docs/custom-operations-and-raw.md: the file says JEDI, the --var after it wins.
     run = starwars("raw", QUERIES / "create-review.graphql", "--vars", QUERIES / "create-review.vars.json",
                    "--var", "episode=EMPIRE")
     assert (run.code, run.stderr) == (0, ""), run

@@ -57,7 +57,7 @@ def test_appsync_local_serves_a_gen1_schema_through_gqlc(monkeypatch):
 
 
 def test_appsync_local_says_when_gqlc_is_not_found(tmp_path):
-    command = [sys.executable, str(REPO_ROOT / "Tests" / "AppSyncLocal" / "appsync-local"), "--schema", str(GEN1),
+    command = [sys.executable, str(REPO_ROOT / "DevServers" / "AppSyncLocal" / "appsync-local"), "--schema", str(GEN1),
                "--print-schema"]
     completed = subprocess.run(command, capture_output=True, text=True, timeout=60,
                                env={"PATH": str(tmp_path), "HOME": str(tmp_path)})

@@ -274,7 +274,7 @@ def test_schema_print_writes_the_servers_sdl(project_fixtures_dir, start_appsync
     # The server's own SDL, less the declarations AppSync has built in (declared here to build it): the same schema.
     import subprocess
     import sys
-    served = subprocess.run([sys.executable, str(repo_root / "Tests/AppSyncLocal/appsync-local"), "--schema", str(schema),
+    served = subprocess.run([sys.executable, str(repo_root / "DevServers/AppSyncLocal/appsync-local"), "--schema", str(schema),
                              "--print-schema"], capture_output=True, text=True, check=True).stdout
     graphql = pytest.importorskip("graphql")
     printed = graphql.build_schema("scalar AWSDateTime scalar AWSEmail scalar AWSDate scalar AWSTime scalar AWSTimestamp "

@@ -20,7 +20,7 @@ from graphql.language import NonNullTypeNode, OperationDefinitionNode
 
 from generators import BIG_NUMBERS, INVALID_UTF8, REPO_ROOT, SCHEMA_EXAMPLES, Case, mutated
 
-QUERY_DIRECTORIES = [REPO_ROOT / "Tests" / "StarWars" / "queries", SCHEMA_EXAMPLES / "queries"]
+QUERY_DIRECTORIES = [REPO_ROOT / "DevServers" / "StarWars" / "queries", SCHEMA_EXAMPLES / "queries"]
 # argv holds at most 128 KiB per argument (MAX_ARG_STRLEN); longer documents go by file.
 LONGEST_ARGUMENT = 100_000
 BOM = "\ufeff".encode()

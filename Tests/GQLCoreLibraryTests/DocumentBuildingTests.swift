@@ -2,7 +2,7 @@ import GQLCore
 import Testing
 
 /// The document-builder API as a user of the library sees it: `import GQLCore`, no `@testable`.
-/// The example is the README's ("Building documents in Swift"); the expected text follows the GraphQL
+/// The example is docs/documents.md's ("Building documents in Swift"); the expected text follows the GraphQL
 /// specification's Star Wars examples of variables with defaults and inline fragments, in the printer's layout.
 @Suite struct DocumentBuildingTests {
     @Test func theReadmeExamplePrintsTheSpecificationsDocument() throws {

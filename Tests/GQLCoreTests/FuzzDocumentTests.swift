@@ -7,8 +7,7 @@ import Testing
 @Suite struct FuzzDocumentTests {
     static let goldenDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("Golden")
-    static let starWarsDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("StarWars/queries")
+    static let starWarsDirectory = TestPaths.starWarsQueries
 
     static func documents() -> [[UInt8]] {
         var texts: [[UInt8]] = []

@@ -2,10 +2,9 @@ import Foundation
 import Testing
 @testable import GQLCore
 
-/// The graphql.org "Queries" examples in Tests/StarWars/queries, parsed, printed and parsed again.
+/// The graphql.org "Queries" examples in DevServers/StarWars/queries, parsed, printed and parsed again.
 @Suite struct GraphQLRoundTripTests {
-    static let queriesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("StarWars/queries")
+    static let queriesDirectory = TestPaths.starWarsQueries
 
     static let exampleNames: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: queriesDirectory.path)) ?? []

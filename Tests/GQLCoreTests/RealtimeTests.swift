@@ -3,7 +3,7 @@ import Testing
 
 /// The real-time endpoint, the auth header object and the protocol messages, checked against the research
 /// note's sources (amplify-js `appsyncUrl.ts`, `authHeaders.ts`, AppSync's documented messages) and against
-/// signatures computed by the local server's independent Python verifier (Tests/AppSyncLocal/appsync_local/sigv4.py).
+/// signatures computed by the local server's independent Python verifier (DevServers/AppSyncLocal/appsync_local/sigv4.py).
 @Suite struct RealtimeTests {
     // MARK: Endpoint
 

@@ -3,7 +3,7 @@ import Testing
 @testable import GQLCore
 
 /// SigV4 against AWS's published example and against signatures computed by the local server's
-/// independent Python verifier (Tests/AppSyncLocal/appsync_local/sigv4.py), never by the code under test.
+/// independent Python verifier (DevServers/AppSyncLocal/appsync_local/sigv4.py), never by the code under test.
 @Suite struct SigV4SignerTests {
     static let secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
 

@@ -14,6 +14,9 @@ enum TestPaths {
 
     static func projectFixture(_ name: String) -> String { projectFixtures.appendingPathComponent(name).path }
 
+    /// `DevServers/StarWars/queries`: the graphql.org "Queries" examples the Star Wars server answers.
+    static let starWarsQueries: URL = repositoryRoot.appendingPathComponent("DevServers/StarWars/queries")
+
     /// `$GQLC_SHARED_FIXTURES`, else `shared/fixtures/amplify` beside the checkout, else one level higher
     /// (from a worktree such as `/work/wt/x`); the same search as `_find_shared_fixtures` in harness.py.
     static var sharedFixtures: URL {

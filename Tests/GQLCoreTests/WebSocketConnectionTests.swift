@@ -13,7 +13,7 @@ import Testing
     }
 }
 
-/// The WebSocket client over libcurl against a real server: Python's `websockets` (Tests/WebSocketServer).
+/// The WebSocket client over libcurl against a real server: Python's `websockets` (DevServers/WebSocketServer).
 /// Receives wait at most 60 s, so a broken client fails instead of hanging; no test asserts on speed.
 @Suite(.enabled(if: WebSocketTestServer.isAvailable, "needs the test virtualenv with websockets and trustme: make venv"))
 struct WebSocketConnectionTests {

@@ -1,7 +1,7 @@
 import Foundation
 @testable import GQLCore
 
-/// Tests/WebSocketServer/ws_test_server.py (Python `websockets`, an independent RFC 6455 implementation) in a
+/// DevServers/WebSocketServer/ws_test_server.py (Python `websockets`, an independent RFC 6455 implementation) in a
 /// child process, for the WebSocket client tests. It stops when this object is stopped or the test process
 /// ends (the server exits when its stdin closes).
 final class WebSocketTestServer: @unchecked Sendable {
@@ -40,7 +40,7 @@ final class WebSocketTestServer: @unchecked Sendable {
     }
 
     init(tls: Bool = false) throws {
-        let script = TestPaths.repositoryRoot.appendingPathComponent("Tests/WebSocketServer/ws_test_server.py").path
+        let script = TestPaths.repositoryRoot.appendingPathComponent("DevServers/WebSocketServer/ws_test_server.py").path
         process.executableURL = URL(fileURLWithPath: Self.python)
         process.arguments = [script] + (tls ? ["--tls"] : [])
         let pipe = Pipe()

@@ -105,7 +105,7 @@ import Testing
     }
 
     /// The overview and the --schema option say the same about where the schema is found: the nearest
-    /// amplify_outputs.json, else a Gen 1 schema.graphql or its split schema/ folder (README "Where gqlc finds your schema").
+    /// amplify_outputs.json, else a Gen 1 schema.graphql or its split schema/ folder (docs/schema-sources.md).
     @Test func everyPageNamesEverySchemaGqlcLooksFor() {
         func unwrapped(_ text: String) -> String {
             text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ")

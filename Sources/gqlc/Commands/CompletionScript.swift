@@ -1,6 +1,6 @@
 /// The text of `gqlc completion bash|zsh`, generated from the command table so that it never drifts from
 /// the parser: every command, its options and the global ones, file names where a value or argument is a
-/// file, fixed choices (`--output json|ndjson`), and model names from `gqlc models`.
+/// file, fixed choices (`--output json|ndjson|table|tsv|raw`), and model names from `gqlc models`.
 ///
 /// zsh runs the bash function through `bashcompinit`, so both shells share one script body.
 enum CompletionScript {

@@ -73,7 +73,7 @@ struct GlobalOptions: Equatable, Sendable {
     var parsedOptions = ParsedOptions()
     var processEnvironment: [String: String] = [:]
 
-    /// `--output json|ndjson`.
+    /// `--output json|ndjson|table|tsv|raw` (`-o`).
     enum OutputFormat: String, Sendable, Choice {
         /// One JSON document (lists are printed as one array).
         case json

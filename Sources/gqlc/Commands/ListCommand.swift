@@ -1,7 +1,8 @@
 import GQLCore
 
 /// `gqlc list MODEL [--index QUERYFIELD [--sort asc|desc]] [--where EXPR]... [--filter JSON|@FILE] [--limit N]
-/// [--page-size N] [--next-token T] [--include PATH]... [--no-follow]`
+/// [--page-size N] [--next-token T] [--include PATH]... [--fields A,B,…] [--no-follow] [--include-deleted]`,
+/// `gqlc list MODEL --count …` and `gqlc list MODEL --watch …` (the synopses of ``ListCommand/spec``).
 struct ListInvocation: Equatable, Sendable {
     let model: String
     /// The secondary index to query (its queryField or name); nil scans the table with `list<Models>`.

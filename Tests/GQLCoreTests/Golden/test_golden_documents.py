@@ -41,7 +41,7 @@ directive @aws_subscribe(mutations: [String]) on FIELD_DEFINITION
 
 DOCUMENTS = sorted(GOLDEN.glob("*.graphql"))
 EXAMPLES = REPO / "schema-examples"
-SERVER = REPO / "Tests" / "AppSyncLocal" / "appsync-local"
+SERVER = REPO / "DevServers" / "AppSyncLocal" / "appsync-local"
 # The schema each golden was built from, by the prefix of its name (TestSchemas in GoldenDocumentTests.swift).
 SCHEMAS = {
     "blog-": EXAMPLES / "blog.json",

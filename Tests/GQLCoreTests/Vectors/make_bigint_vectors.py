@@ -2,7 +2,7 @@
 """Writes bigint-vectors.json: modular powers, products and remainders computed by Python's own integers (pow, *, %),
 the independent reference CognitoSRPTests checks gqlc's big integers against. Seeded, so a rerun writes the same file.
 
-Run it with Tests/Moto importable: PYTHONPATH=Tests/Moto python3 Tests/GQLCoreTests/Vectors/make_bigint_vectors.py"""
+Run it with DevServers/Moto importable: PYTHONPATH=DevServers/Moto python3 Tests/GQLCoreTests/Vectors/make_bigint_vectors.py"""
 import json
 import random
 from pathlib import Path

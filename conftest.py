@@ -1,4 +1,4 @@
-"""Shared pytest fixtures for every Python test suite under Tests/.
+"""Shared pytest fixtures for every Python test suite (under Tests/ and DevServers/).
 
 - ``repo_root``: the repository root.
 - ``shared_fixtures_dir``: ``<repo root>/../shared/fixtures/amplify`` (real Amplify MIS/config files;
@@ -9,7 +9,8 @@
 - ``start_appsync``: a factory ``start_appsync(schema, seed=None, args=(), api_key=None,
   record_requests=False)`` whose servers are stopped after the test.
 
-The helper module ``harness`` (Tests/AppSyncLocal/harness.py) is importable from any test.
+The helper module ``harness`` (DevServers/AppSyncLocal/harness.py) is importable from any test (pytest.ini's
+``pythonpath``).
 
 Tests marked ``@pytest.mark.shared_fixtures`` read ``../shared/fixtures`` (the real Amplify files); they are
 skipped when that folder is not there (a lone clone), and run in addition when it is.

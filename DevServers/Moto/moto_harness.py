@@ -8,7 +8,7 @@ Usage::
         cognito = moto.client("cognito-idp")
         pool = cognito.create_user_pool(PoolName="app")["UserPool"]
 
-``start_moto`` runs Tests/Moto/moto-local on a free port, waits for its URL line and stops it on exit.
+``start_moto`` runs DevServers/Moto/moto-local on a free port, waits for its URL line and stops it on exit.
 ``reset()`` clears every service's state (moto's ``/moto-api/reset``), so one process can serve many tests.
 """
 

@@ -14,7 +14,7 @@ query string (``/graphql?case=7``); a ``x-hostile-case`` request header can sele
 
 Run as a program it serves the named cases of ``NAMED_REPLIES`` on ``/graphql?case=NAME`` for manual tests::
 
-    python3 Tests/Fuzz/hostile_server.py --port 20003
+    python3 DevServers/HostileServers/hostile_server.py --port 20003
     gqlc --endpoint 'http://127.0.0.1:20003/graphql?case=html-502' --schema … get Post --id x
 """
 

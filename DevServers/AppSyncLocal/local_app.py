@@ -9,7 +9,7 @@ from appsync_local.mis import load_schema_file, resolve_mis
 from appsync_local.seed import load_seed
 
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "schema-examples"
-FIXTURES = Path(__file__).resolve().parent.parent / "Fixtures" / "schemas"
+FIXTURES = Path(__file__).resolve().parent.parent.parent / "Tests" / "Fixtures" / "schemas"
 
 
 class LocalApp:
