@@ -59,12 +59,7 @@ struct Prompter {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            if let cancellation {
-                guard cancellation.waitUntilReadable(descriptor) else { throw .interrupted }
-            } else {
-                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                if poll(&waiting, 1, -1) < 0 { continue }
-            }
+            guard CancellationFlag.waitUntilReadable(descriptor, or: cancellation) else { throw .interrupted }
             let count = read(descriptor, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
