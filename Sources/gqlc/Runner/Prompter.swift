@@ -23,7 +23,7 @@ struct Prompter {
         }
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else {
-            throw .usage("no terminal to ask for the \(what) on; pass --password-stdin and write it to standard input")
+            throw .usage("no terminal to ask for the \(what) on; pass \(LoginCommand.passwordStdin.flagName) and write it to standard input")
         }
         defer { close(tty) }
         // Echo goes off before the prompt appears, so nothing typed after it is shown (or flushed).

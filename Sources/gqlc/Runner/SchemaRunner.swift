@@ -70,7 +70,7 @@ struct SchemaRunner {
     private func pull(_ api: APISchema, endpoint: String, out: String?, diagnostics: Diagnostics) -> ExitCode {
         let derived = IntrospectedModels(api)
         guard let path = out ?? session.globals.cacheDirectory.map({ SchemaDiscovery.cachePath(endpoint: endpoint, cacheDirectory: $0) }) else {
-            diagnostics.error("no cache directory: neither XDG_CACHE_HOME nor HOME is set; pass --out FILE")
+            diagnostics.error("no cache directory: neither XDG_CACHE_HOME nor HOME is set; pass \(SchemaCommand.out.usageForm)")
             return .usage
         }
         var writer = JSONWriter(style: .pretty)
