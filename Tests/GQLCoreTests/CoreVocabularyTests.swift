@@ -1,26 +1,58 @@
 import Foundation
 import Testing
 
-/// The core speaks no command line: no string literal in GQLCore names a flag (`--id`, `--timeout`);
-/// its errors name parameters (``Parameter``) and the executable phrases them with its flags.
+/// The core speaks no command line: no string literal in GQLCore names a flag (`--id`, `--timeout`) or a gqlc
+/// command (`gqlc login`); its errors name parameters (``Parameter``) and remedies (``Remedy``), and the executable
+/// phrases them with its flags and commands.
 @Suite struct CoreVocabularyTests {
     /// Literals that quote another program's command line, not gqlc's.
     static let otherPrograms = ["npx ampx generate", "aws sso login --profile"]
 
-    @Test func noCoreStringLiteralNamesAFlag() throws {
-        let root = ProcessInfo.processInfo.environment["GQLC_CORE_SOURCES"]
+    static var coreRoot: String {
+        ProcessInfo.processInfo.environment["GQLC_CORE_SOURCES"]
             ?? TestPaths.repositoryRoot.appendingPathComponent("Sources/GQLCore").path
-        let files = try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.hasSuffix(".swift") }
+    }
+
+    /// Every string literal of the core's sources, with its file.
+    static func coreLiterals() throws -> [(file: String, literal: StringLiterals.Literal)] {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: coreRoot).filter { $0.hasSuffix(".swift") }
         #expect(files.count > 50)
+        return try files.sorted().flatMap { file in
+            StringLiterals.scan(try String(contentsOfFile: coreRoot + "/" + file, encoding: .utf8)).map { (file, $0) }
+        }
+    }
+
+    /// The names of gqlc's commands, from the `CommandSpec(name: …)` of each command file of the executable.
+    static func commandNames() throws -> Set<String> {
+        let directory = TestPaths.repositoryRoot.appendingPathComponent("Sources/gqlc/Commands").path
+        var names: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
+            let source = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            for match in source.matches(of: /CommandSpec\(\s*name: "([a-z]+)"/) { names.insert(String(match.1)) }
+        }
+        return names
+    }
+
+    @Test func noCoreStringLiteralNamesAFlag() throws {
         var offenders: [String] = []
-        for file in files.sorted() {
-            let source = try String(contentsOfFile: root + "/" + file, encoding: .utf8)
-            for literal in StringLiterals.scan(source) where literal.text.contains(/--[a-z]/) {
-                if Self.otherPrograms.contains(where: literal.text.contains) { continue }
+        for (file, literal) in try Self.coreLiterals() where literal.text.contains(/--[a-z]/) {
+            if Self.otherPrograms.contains(where: literal.text.contains) { continue }
+            offenders.append("\(file):\(literal.line): \(literal.text)")
+        }
+        #expect(offenders.isEmpty, Comment(rawValue: "GQLCore literals that name command-line flags:\n" + offenders.joined(separator: "\n")))
+    }
+
+    /// "run gqlc login" belongs to the executable: the core says what is missing (``Remedy``).
+    @Test func noCoreStringLiteralNamesAGqlcCommand() throws {
+        let commands = try Self.commandNames()
+        #expect(commands.isSuperset(of: ["get", "list", "raw", "login", "env", "schema"]), "found \(commands.sorted())")
+        var offenders: [String] = []
+        for (file, literal) in try Self.coreLiterals() {
+            for match in literal.text.matches(of: /\bgqlc ([a-z]+)\b/) where commands.contains(String(match.1)) {
                 offenders.append("\(file):\(literal.line): \(literal.text)")
             }
         }
-        #expect(offenders.isEmpty, Comment(rawValue: "GQLCore literals that name command-line flags:\n" + offenders.joined(separator: "\n")))
+        #expect(offenders.isEmpty, Comment(rawValue: "GQLCore literals that name gqlc commands:\n" + offenders.joined(separator: "\n")))
     }
 
     @Test func theScannerFindsLiteralsAndSkipsComments() {

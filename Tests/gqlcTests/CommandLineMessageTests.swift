@@ -12,6 +12,49 @@ import Testing
         #expect(Parameter.fieldValue.flagName == "")
     }
 
+    /// Each remedy the core can give is carried out by a command of the table, which the executable names.
+    @Test func everyRemedyNamesACommand() {
+        let commands = Set(CommandTable.specs.map(\.name))
+        for remedy in Remedy.allCases {
+            let words = remedy.commandLine.split(separator: " ").map(String.init)
+            let named = words.firstIndex(of: "gqlc").map { words.index(after: $0) }.map { words[$0] }
+            #expect(named.map(commands.contains) == true, "\(remedy): \(remedy.commandLine)")
+            #expect(!remedy.label.contains("gqlc"), "\(remedy): \(remedy.label)")
+        }
+    }
+
+    /// The core says what is missing; the command line says which command fixes it, in the words it always used.
+    @Test func coreRemediesAreNamedAsCommands() {
+        #expect(CognitoError.notSignedIn.commandLineMessage == "not signed in to this user pool; run gqlc login")
+        #expect(CognitoError.notSignedIn.description == "not signed in to this user pool; sign in")
+        #expect(CognitoError.signInAgain("expired").commandLineMessage
+            == "the stored sign-in can no longer be refreshed (expired); run gqlc login again")
+        #expect(CognitoError.unrecognizedTokenFile(path: "t.json").commandLineMessage
+            == "the token file t.json is not what gqlc writes; delete it and run gqlc login")
+        #expect(EnvironmentError.unknown(name: "dev", path: "c", known: [], fileExists: false).commandLineMessage
+            == "unknown environment 'dev': there is no config file c; add one with gqlc env add dev")
+        #expect(EnvironmentError.alreadyDefined(name: "dev", path: "c", line: 3).commandLineMessage
+            == "environment 'dev' is already defined at c:3; remove it first with gqlc env remove dev")
+        var refused = HTTPStatusError(status: 401)
+        refused.authorization = .userPool
+        #expect(commandLineMessage(ExecutionError.httpStatus(refused)) == "HTTP 401 Unauthorized; the user-pool sign-in was not "
+            + "accepted; run gqlc login again, and check that the API allows user-pool auth")
+        #expect(!ExecutionError.httpStatus(refused).description.contains("gqlc"))
+        let assumption = IntrospectedModels.Assumption(text: "Query.node is left out: why", remedy: .rawDocument)
+        #expect(assumption.commandLineMessage == "Query.node is left out: why (gqlc raw can select it)")
+        #expect(SchemaError(file: "s.graphql", location: "1:1", message: "use X, or", remedy: .pullSchema).commandLineMessage
+            == "s.graphql: 1:1: use X, or gqlc schema pull")
+    }
+
+    /// Left-out operations are read back from the notes file whichever words wrote their remedy.
+    @Test func leftOutOperationsAreReadInEitherWords() {
+        let note = IntrospectedModels.Assumption(
+            text: "the custom operation node is left out: its type Node is an interface", remedy: .rawDocument)
+        for text in [note.commandLineMessage, note.description] {
+            #expect(IntrospectedModels.leftOutOperations(inAssumptions: "x\n" + text + "\n") == ["node": "its type Node is an interface"])
+        }
+    }
+
     @Test func requestErrorsNameTheirFlags() {
         let unknown = RequestBuildError.unknownField("ratng", type: "Post", suggestion: "rating")
         #expect(RequestBuildError.argument(.filter, text: "ratng>3", error: unknown).commandLineMessage

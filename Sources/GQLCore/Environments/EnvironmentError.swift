@@ -1,5 +1,5 @@
 /// Why the config file or a named environment cannot be used; each message names the file (and line).
-public enum EnvironmentError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum EnvironmentError: Error, Sendable, Equatable, RemedialMessage {
     /// The file exists but cannot be read.
     case unreadable(path: String, reason: String)
     /// A line is not what the format allows.
@@ -17,7 +17,8 @@ public enum EnvironmentError: Error, Sendable, Equatable, CustomStringConvertibl
     /// No place for the file: neither the config variable, `XDG_CONFIG_HOME` nor a home directory.
     case noPath
 
-    public var description: String {
+    /// The one-line message, with the remedy (adding or removing an environment) said by `say`.
+    public func message(remedy say: (Remedy) -> String) -> String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read the config file \(path): \(reason)"
         case .malformed(let path, let line, let reason): return "\(path):\(line): \(reason)"
@@ -26,13 +27,13 @@ public enum EnvironmentError: Error, Sendable, Equatable, CustomStringConvertibl
                 + "(mode \(mode)); fix it with: chmod 600 \(path)"
         case .unknown(let name, let path, let known, let fileExists):
             guard fileExists else {
-                return "unknown environment '\(name)': there is no config file \(path); add one with gqlc env add \(name)"
+                return "unknown environment '\(name)': there is no config file \(path); \(say(.addEnvironment(name)))"
             }
             guard !known.isEmpty else { return "unknown environment '\(name)': \(path) defines no environments" }
             let suggestion = Suggestions.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
             return "unknown environment '\(name)'\(suggestion); \(path) defines " + known.joined(separator: ", ")
         case .alreadyDefined(let name, let path, let line):
-            return "environment '\(name)' is already defined at \(path):\(line); remove it first with gqlc env remove \(name)"
+            return "environment '\(name)' is already defined at \(path):\(line); \(say(.removeEnvironment(name)))"
         case .invalidValue(let path, let line, let environment, let key, let reason):
             return "\(path):\(line): \(key) of environment '\(environment)': \(reason)"
         case .writeFailed(let error): return "cannot write the config file \(error.path): \(error.reason)"

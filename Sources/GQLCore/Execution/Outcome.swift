@@ -30,12 +30,15 @@ public enum ExecutionError: Error, Sendable, Equatable, ParameterizedMessage {
     case cancelled
 
     /// A one-line message for people, each parameter named by `name`.
-    public func message(naming name: (Parameter) -> String) -> String {
+    public func message(naming name: (Parameter) -> String) -> String { message(naming: name, remedy: \.label) }
+
+    /// The message with parameters named by `name` and the remedy of an HTTP status by `remedy`.
+    public func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String {
         switch self {
         case .transport(let error, let attempts):
             let message = error.message(naming: name)
             return attempts > 1 ? "\(message) (after \(attempts) attempts)" : message
-        case .httpStatus(let error): return error.message(naming: name)
+        case .httpStatus(let error): return error.message(naming: name, remedy: remedy)
         case .invalidResponse(let error): return error.description
         case .cancelled: return "cancelled"
         }

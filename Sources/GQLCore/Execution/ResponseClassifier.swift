@@ -80,9 +80,14 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
     }
 
     /// A one-line message for people, each parameter named by `name`.
-    public func message(naming name: (Parameter) -> String) -> String { line(naming: name).escapingLineBreaks }
+    public func message(naming name: (Parameter) -> String) -> String { message(naming: name, remedy: \.label) }
 
-    private func line(naming name: (Parameter) -> String) -> String {
+    /// The message with parameters named by `name` and the remedy (signing in again) said by `remedy`.
+    public func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String {
+        line(naming: name, remedy: remedy).escapingLineBreaks
+    }
+
+    private func line(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String {
         var line = "HTTP \(status)"
         if let reason = Self.reasonPhrases[status] { line += " \(reason)" }
         switch (errorType, message) {
@@ -94,12 +99,12 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
             if let excerpt, !line.hasSuffix(excerpt) { line += ": \(excerpt)" }
         }
         if attempts > 1 { line += " (after \(attempts) attempts)" }
-        if let hint = hint(naming: name) { line += "; \(hint)" }
+        if let hint = hint(naming: name, remedy: remedy) { line += "; \(hint)" }
         return line
     }
 
     /// A suggestion for the common cases.
-    private func hint(naming name: (Parameter) -> String) -> String? {
+    private func hint(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String? {
         switch status {
         // A `where` binds to the last pattern only, so each status carries its own.
         case 401, 403:
@@ -109,7 +114,7 @@ public struct HTTPStatusError: Error, Sendable, Equatable, ParameterizedMessage 
                     ?? "the AWS credentials (\(name(.profile)), AWS_ACCESS_KEY_ID)"
                 return "check \(credentials), the region (\(name(.region))) and the system clock, and that the API allows IAM auth"
             case .userPool:
-                return RequestAuthorization.userPoolRefusedHint
+                return RequestAuthorization.userPoolRefusedHint(remedy: remedy)
             case .keyOrToken:
                 return "check the API key or token (\(name(.apiKey)), \(name(.authToken))) and the API's auth mode"
             }
@@ -141,8 +146,9 @@ public enum RequestAuthorization: Sendable, Equatable {
     case iam(source: String?)
 
     /// What to do when the stored user-pool sign-in is refused even after a refresh.
-    public static let userPoolRefusedHint =
-        "the user-pool sign-in was not accepted; run gqlc login again, and check that the API allows user-pool auth"
+    public static func userPoolRefusedHint(remedy: (Remedy) -> String) -> String {
+        "the user-pool sign-in was not accepted; \(remedy(.signInAgain)), and check that the API allows user-pool auth"
+    }
 }
 
 /// A 2xx response that is not a GraphQL response.

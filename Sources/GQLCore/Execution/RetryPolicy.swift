@@ -15,7 +15,10 @@ public struct RetryPolicy: Sendable, Equatable {
     public var maximumRetryAfter: Double
 
     /// Makes a value from its parts.
-    public init(maxRetries: Int = Defaults.retries, baseDelay: Double = 0.2, maximumDelay: Double = 10, maximumRetryAfter: Double = Defaults.maximumRetryAfter) {
+    public init(
+        maxRetries: Int = Defaults.retries, baseDelay: Double = Defaults.retryBaseDelay, maximumDelay: Double = Defaults.retryMaximumDelay,
+        maximumRetryAfter: Double = Defaults.maximumRetryAfter
+    ) {
         self.maxRetries = max(0, maxRetries)
         self.baseDelay = baseDelay
         self.maximumDelay = maximumDelay

@@ -1,20 +1,25 @@
 /// A problem with a model schema or config file, located by file and JSON path
 /// (`blog.json: models.Post.fields.title.type: expected a string or an object`).
-public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SchemaError: Error, Sendable, Equatable, RemedialMessage {
     /// The file as the user named it.
     public var file: String
     /// Where in the file: a JSON path like `models.Post.fields.title`, or `line:column` for syntax errors.
     public var location: String
     public var message: String
+    /// What would fix it, said after ``message`` (which then ends in "or").
+    public var remedy: Remedy?
 
-    public init(file: String, location: String, message: String) {
+    public init(file: String, location: String, message: String, remedy: Remedy? = nil) {
         self.file = file
         self.location = location
         self.message = message
+        self.remedy = remedy
     }
 
-    public var description: String {
-        (location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)").escapingLineBreaks
+    /// The one-line message, with the remedy said by `name`.
+    public func message(remedy name: (Remedy) -> String) -> String {
+        let message = remedy.map { self.message + " " + name($0) } ?? self.message
+        return (location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)").escapingLineBreaks
     }
 }
 

@@ -22,7 +22,8 @@ public struct RealtimeSettings: Sendable {
 
     public init(
         url: WebSocketURL, authorization: RealtimeAuthorization, timeout: Double, caFile: String? = nil,
-        reconnect: Bool = true, maxReconnectAttempts: Int = 10, maxBackoff: Double = 5
+        reconnect: Bool = true, maxReconnectAttempts: Int = Defaults.realtimeReconnectAttempts,
+        maxBackoff: Double = Defaults.realtimeMaximumBackoff
     ) {
         self.url = url
         self.authorization = authorization
@@ -35,7 +36,7 @@ public struct RealtimeSettings: Sendable {
 
     /// The waits between reconnection attempts: 0.5 s doubled each time up to ``maxBackoff``, then a random half to
     /// whole of it (so that many clients do not come back at once).
-    public var backoff: Backoff { Backoff(base: 0.5, maximum: maxBackoff, jitter: .upperHalf) }
+    public var backoff: Backoff { Backoff(base: Defaults.realtimeFirstBackoff, maximum: maxBackoff, jitter: .upperHalf) }
 }
 
 /// Runs subscriptions over one AppSync real-time connection:

@@ -8,6 +8,29 @@ public enum Defaults {
     public static let timeout: Double = 30
     /// Retries of a query after a network error, a timeout, HTTP 429 or 5xx.
     public static let retries = 3
+    /// The backoff ceiling of the first retry, in seconds; it doubles with each retry.
+    public static let retryBaseDelay: Double = 0.2
+    /// The largest backoff ceiling of a retry, in seconds.
+    public static let retryMaximumDelay: Double = 10
+    /// Requests a bulk create, update or delete (and restore, copy) keeps in flight at once.
+    public static let concurrency = 8
+    /// Records a bulk delete remembers for the orphan check after it; past this many the check is skipped, since it
+    /// costs a query per record and association.
+    public static let orphanCheckLimit = 100
+
+    /// Attempts to reconnect a real-time subscription after its connection is lost.
+    public static let realtimeReconnectAttempts = 10
+    /// The first wait before reconnecting a subscription, in seconds; it doubles with each attempt.
+    public static let realtimeFirstBackoff: Double = 0.5
+    /// The longest wait between reconnection attempts, in seconds.
+    public static let realtimeMaximumBackoff: Double = 5
+    /// Seconds to wait for an STS, SSO or credential-endpoint request.
+    public static let credentialServiceTimeout: Double = timeout
+    /// Seconds to wait for the EC2 instance metadata service (botocore's default, which `AWS_METADATA_SERVICE_TIMEOUT`
+    /// overrides): short, so a laptop does not wait.
+    public static let instanceMetadataTimeout: Double = 1
+    /// Attempts at the EC2 instance metadata service (botocore's default; `AWS_METADATA_SERVICE_NUM_ATTEMPTS`).
+    public static let instanceMetadataAttempts = 1
 
     /// Throttled attempts after which a bulk record fails for throttling alone (when retries are on at all): a throttled
     /// request was not carried out, and the job's shared pacing slows down instead. At a steady 20% of throttles the

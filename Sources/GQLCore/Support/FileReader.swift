@@ -167,12 +167,7 @@ public enum FileReader {
     /// Waits until `descriptor` has something to read, or throws when the process is interrupted first. Without a
     /// flag it still waits: a FIFO opened before its writer reads as ended until the writer comes.
     private static func waitUntilReadable(_ descriptor: Int32, name: String) throws(FileReadError) {
-        guard let flag = interruption.withLock({ $0 }) else {
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            while poll(&entry, 1, -1) < 0 && errno == EINTR {}
-            return
-        }
-        if !flag.waitUntilReadable(descriptor) { throw .interrupted(path: name) }
+        if !CancellationFlag.waitUntilReadable(descriptor, or: interruption.withLock { $0 }) { throw .interrupted(path: name) }
     }
 
     private static func error(_ number: Int32, path: String) -> FileReadError {

@@ -70,9 +70,14 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
 public protocol ParameterizedMessage: CustomStringConvertible {
     /// The one-line message, with each parameter named by `name`.
     func message(naming name: (Parameter) -> String) -> String
+    /// The message with each parameter named by `name` and each remedy (``Remedy``) said by `remedy`.
+    func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String
 }
 
 extension ParameterizedMessage {
     /// The message in the core's words.
     public var description: String { message(naming: \.label) }
+
+    /// The message of an error that names no remedy: as ``message(naming:)``.
+    public func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String { message(naming: name) }
 }

@@ -2,6 +2,8 @@
 struct CommandSpec: Sendable {
     /// The word that selects the command (`list`).
     let name: String
+    /// Whether the command prints model records, and so accepts the record formats (`--output table|tsv|raw`).
+    let printsRecords: Bool
     /// One line for the overview's command table and the top of the help page.
     let abstract: String
     /// Usage lines without the leading `gqlc NAME`, e.g. `MODEL [--limit N]`.
@@ -14,10 +16,11 @@ struct CommandSpec: Sendable {
     let examples: [Example]
 
     init(
-        name: String, abstract: String, synopsis: [String], discussion: [HelpSection] = [],
+        name: String, printsRecords: Bool = false, abstract: String, synopsis: [String], discussion: [HelpSection] = [],
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], examples: [Example] = []
     ) {
         self.name = name
+        self.printsRecords = printsRecords
         self.abstract = abstract
         self.synopsis = synopsis
         self.discussion = discussion

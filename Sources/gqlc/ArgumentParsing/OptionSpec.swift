@@ -33,6 +33,9 @@ struct OptionSpec: Sendable, Hashable {
     /// option's long name and the value the switch gives it. The scanner records the switch as that option, so
     /// the later of the two wins.
     private(set) var synonym: Synonym?
+    /// For an option whose values are names from the model on the command line (`--where`, `--fields`): which
+    /// names the completion scripts offer, from `gqlc __complete KIND MODEL`.
+    private(set) var modelValues: CompletionCandidates.Kind?
 
     /// The option and value a synonym switch stands for.
     struct Synonym: Sendable, Hashable {
@@ -72,6 +75,13 @@ struct OptionSpec: Sendable, Hashable {
         self.defaultDescription = defaultDescription
         self.environmentVariable = environmentVariable
         self.valueMayStartWithDash = valueMayStartWithDash
+    }
+
+    /// The option, with its values completed by names of `kind` from the model on the line.
+    func completing(_ kind: CompletionCandidates.Kind) -> OptionSpec {
+        var option = self
+        option.modelValues = kind
+        return option
     }
 
     /// `--limit`, the name users type and error messages quote.

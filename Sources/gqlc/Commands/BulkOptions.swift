@@ -3,14 +3,13 @@ import GQLCore
 /// How a bulk `create`, `update` or `delete` runs: `--concurrency N` and `--rejects FILE`.
 struct BulkSettings: Equatable, Sendable {
     /// Requests in flight.
-    var concurrency = BulkOptions.defaultConcurrency
+    var concurrency = Defaults.concurrency
     /// Where failed and unsent input lines are written, whole, for a re-run.
     var rejects: String?
 }
 
 /// The options of the bulk commands, declared once so that their help reads the same everywhere.
 enum BulkOptions {
-    static let defaultConcurrency = 8
 
     static let input = OptionSpec(
         long: "input", value: "FILE|-",
@@ -19,7 +18,7 @@ enum BulkOptions {
             line) or a JSON array, streamed. More than one record makes a bulk job (see Bulk).
             """)
     static let concurrency = OptionSpec(
-        long: "concurrency", value: "N", default: String(defaultConcurrency),
+        long: "concurrency", value: "N", default: String(Defaults.concurrency),
         help: "Bulk jobs: keep up to N requests in flight.")
     static let rejects = OptionSpec(
         long: "rejects", value: "FILE",

@@ -47,16 +47,20 @@ enum CommandLineParser {
         }
         let parsed = try entry.decode(commandArguments)
         let globals = try GlobalOptions.resolve(options: scanned.options, environment: environment, command: command.name)
-        let recordCommands = [
-            GetCommand.spec, ListCommand.spec, CreateCommand.spec, UpdateCommand.spec, DeleteCommand.spec,
-            QueryCommand.spec, MutateCommand.spec, RawCommand.spec,
-        ]
-        if globals.output.isRecordFormat, !recordCommands.contains(where: { $0.name == command.name }) {
-            throw UsageError(
-                "'--output \(globals.output.word)' prints records (get, list, create, update, delete, query, mutate, raw); "
-                    + "'\(command.name)' prints JSON: use --output json or ndjson")
-        }
+        try checkOutput(globals.output, for: command)
         return .run(CommandRun(command: parsed, globals: globals))
+    }
+
+    /// The commands that print model records (`CommandSpec.printsRecords`), in the table's order.
+    static var recordCommands: [CommandSpec] { CommandTable.specs.filter(\.printsRecords) }
+
+    /// Refuses a record format (`--output table|tsv|raw`) for a command that does not print records.
+    static func checkOutput(_ format: GlobalOptions.OutputFormat, for command: CommandSpec) throws(UsageError) {
+        guard format.isRecordFormat, !command.printsRecords else { return }
+        let names = recordCommands.map(\.name).joined(separator: ", ")
+        throw UsageError(
+            "'\(GlobalOptions.outputOption.flagName) \(format.word)' prints records (\(names)); '\(command.name)' prints JSON: "
+                + "use \(GlobalOptions.outputOption.flagName) json or ndjson")
     }
 
     /// Whether `-h`, `--help` or `--help-all` appears before any `--`.

@@ -39,11 +39,6 @@ enum CompletionScript {
         case nothing
     }
 
-    /// Options whose values are names from the model on the line.
-    static let modelValueOptions: [String: CompletionCandidates.Kind] = [
-        "where": .where, "if": .where, "fields": .fields, "include": .include, "index": .index,
-    ]
-
     /// What completes the value of an option, judged by its value placeholder (`FILE`, `json|ndjson`).
     static func completion(ofValue valueName: String) -> ValueCompletion {
         let alternatives = valueName.split(separator: "|").map(String.init)
@@ -133,7 +128,7 @@ enum CompletionScript {
     private static var optionValueArms: [String] {
         grouped(valueOptions.map { option in
             let completion: ValueCompletion = option == GlobalOptions.envOption ? .environments
-                : modelValueOptions[option.long].map { .candidates($0) } ?? self.completion(ofValue: option.valueName ?? "")
+                : option.modelValues.map { .candidates($0) } ?? self.completion(ofValue: option.valueName ?? "")
             return (names(option), completion)
         })
             .map { "        \($0.patterns)) \(reply($0.completion)); return ;;" }

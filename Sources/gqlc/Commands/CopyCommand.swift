@@ -55,7 +55,7 @@ enum CopyCommand: CommandDefinition {
         guard source != target else { throw UsageError("--from and --to name the same environment '\(source)'") }
         var models: [String] = []
         for index in arguments.positionals.indices { models.append(try SharedOptions.modelName(arguments, at: index)) }
-        var concurrency = BulkOptions.defaultConcurrency
+        var concurrency = Defaults.concurrency
         if let text = options.value(BulkOptions.concurrency) {
             concurrency = try ValueParsing.positiveInteger(text, for: BulkOptions.concurrency)
         }

@@ -29,7 +29,7 @@ enum CustomOperationCommand {
 
     static let include = OptionSpec(
         long: "include", value: "PATH", repeatable: true,
-        help: "Also fetch an association of the model the operation returns, named by a dot path: comments, blog, comments.post.")
+        help: "Also fetch an association of the model the operation returns, named by a dot path: comments, blog, comments.post.").completing(.include)
 
     static let synopsis =
         "NAME [ARG=VALUE | ARG:=JSON]... [--input FILE|-] [--include PATH]... [--fields A,B,…] [--no-follow]"
@@ -83,6 +83,7 @@ enum CustomOperationCommand {
 enum QueryCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "query",
+        printsRecords: true,
         abstract: "Run one of the schema's custom queries and print its result.",
         synopsis: [CustomOperationCommand.synopsis],
         discussion: CustomOperationCommand.discussion(.query),
@@ -103,6 +104,7 @@ enum QueryCommand: CommandDefinition {
 enum MutateCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "mutate",
+        printsRecords: true,
         abstract: "Run one of the schema's custom mutations and print its result.",
         synopsis: [CustomOperationCommand.synopsis],
         discussion: CustomOperationCommand.discussion(.mutation) + [

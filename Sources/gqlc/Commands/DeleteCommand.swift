@@ -31,7 +31,7 @@ struct DeleteInvocation: Equatable, Sendable {
 enum DeleteCommand: CommandDefinition {
     static let whereOption = OptionSpec(
         long: "where", value: "EXPR", repeatable: true,
-        help: "Delete every record that matches EXPR (the --where grammar of 'gqlc help list'); several are AND-ed.")
+        help: "Delete every record that matches EXPR (the --where grammar of 'gqlc help list'); several are AND-ed.").completing(.where)
     static let filter = OptionSpec(
         long: "filter", value: "JSON|@FILE", help: "Delete every record that matches this AppSync filter object; AND-ed with --where.")
     /// The global `--yes`, which delete's confirmations read.
@@ -42,6 +42,7 @@ enum DeleteCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "delete",
+        printsRecords: true,
         abstract: "Delete records and print them as they were.",
         synopsis: [
             "MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--expected-version N] [--cascade [--yes]]",

@@ -107,7 +107,7 @@ enum FishCompletionScript {
         if let value = option.valueName {
             if option == GlobalOptions.envOption {
                 parts.append("-x -a '(gqlc env list 2>/dev/null | string split -f1 \" \")'")
-            } else if let kind = CompletionScript.modelValueOptions[option.long] {
+            } else if let kind = option.modelValues {
                 let suffix = kind == .fields || kind == .where ? " ''" : ""
                 parts.append("-x -a '(__gqlc_candidates \(kind.word)\(suffix))'")
             } else {

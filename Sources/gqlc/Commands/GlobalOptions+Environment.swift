@@ -61,7 +61,7 @@ extension GlobalOptions {
             named = try config.environment(named: name)
         } catch {
             let prefix = origin == .commandLine ? "" : "\(origin.describe(envOption)): "
-            throw UsageError(prefix + error.description)
+            throw UsageError(prefix + commandLineMessage(error))
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ProcessEnvironment.passwordHomeDirectory()
         var selected = SelectedEnvironment(environment: named, config: config, home: home, selectedBy: origin)

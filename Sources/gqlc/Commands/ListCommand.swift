@@ -66,7 +66,7 @@ enum ListCommand: CommandDefinition {
 
     static let whereOption = OptionSpec(
         long: "where", value: "EXPR", repeatable: true,
-        help: "Keep records that match EXPR (see Where expressions); several are AND-ed.")
+        help: "Keep records that match EXPR (see Where expressions); several are AND-ed.").completing(.where)
     static let filter = OptionSpec(
         long: "filter", value: "JSON|@FILE",
         help: """
@@ -78,7 +78,7 @@ enum ListCommand: CommandDefinition {
         help: """
             Query this secondary index (its query field or index name, as 'gqlc models MODEL' shows) \
             instead of scanning the table; needs --where on the index's partition key.
-            """)
+            """).completing(.index)
     // With --watch the value may be -FIELD (descending).
     static let sort = OptionSpec(
         long: "sort", value: SortDirection.placeholder, valueMayStartWithDash: true,
@@ -110,6 +110,7 @@ enum ListCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "list",
+        printsRecords: true,
         abstract: "List a model's records, following nextToken until the last page.",
         synopsis: [
             """

@@ -42,7 +42,7 @@ enum LogoutCommand: CommandDefinition {
                     do throws(CognitoError) {
                         try client.revoke(refreshToken: refreshToken)
                     } catch {
-                        context.diagnostics.error("warning: the refresh token was not revoked: \(error)")
+                        context.diagnostics.error("warning: the refresh token was not revoked: \(error.commandLineMessage)")
                     }
                 }
                 try store.store(nil, for: config.storeKey)

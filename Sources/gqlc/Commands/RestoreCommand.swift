@@ -67,7 +67,7 @@ enum RestoreCommand: CommandDefinition {
         var models: [String] = []
         for index in arguments.positionals.indices.dropFirst() { models.append(try SharedOptions.modelName(arguments, at: index)) }
         let options = arguments.options
-        var concurrency = BulkOptions.defaultConcurrency
+        var concurrency = Defaults.concurrency
         if let text = options.value(BulkOptions.concurrency) {
             concurrency = try ValueParsing.positiveInteger(text, for: BulkOptions.concurrency)
         }

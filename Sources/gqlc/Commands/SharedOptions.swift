@@ -11,16 +11,16 @@ enum SharedOptions {
         help: "One field of a composite primary key; give one --key per key field.")
     static let include = OptionSpec(
         long: "include", value: "PATH", repeatable: true,
-        help: "Also fetch an association, named by a dot path from MODEL: comments, blog, comments.post.")
+        help: "Also fetch an association, named by a dot path from MODEL: comments, blog, comments.post.").completing(.include)
     static let fields = OptionSpec(
         long: "fields", value: "A,B,…", repeatable: true,
         help: "Ask only for these fields (key fields are always included), by dot path into --include'd "
-            + "associations and embedded types: title,comments.items.content.")
+            + "associations and embedded types: title,comments.items.content.").completing(.fields)
     /// `--fields` on create, update and delete: what each changed record is printed with.
     static let recordFields = OptionSpec(
         long: "fields", value: "A,B,…", repeatable: true,
         help: "Ask only for these fields of each record changed, and print only them (key fields are always included), "
-            + "by dot path into embedded types: title,metadata.wordCount.")
+            + "by dot path into embedded types: title,metadata.wordCount.").completing(.fields)
     static let noFollow = OptionSpec(
         long: "no-follow",
         help: "Keep only the server's first page of each included list (with its nextToken) instead of following it to the end.")
@@ -48,7 +48,7 @@ enum SharedOptions {
         help: """
             Apply the change only if the stored record matches EXPR; several are AND-ed. \
             EXPR uses the --where grammar (see 'gqlc help list').
-            """)
+            """).completing(.where)
     static let input = OptionSpec(
         long: "input", value: "FILE|-", help: "Read field values from a JSON object in FILE, or '-' for standard input.")
     static let assignments = ArgumentSpec(

@@ -32,7 +32,7 @@ enum SubscribeCommand: CommandDefinition {
         help: "create, update or delete: the mutations to watch (onCreate<MODEL>, …). Repeat it to watch several over one connection.")
     static let whereOption = OptionSpec(
         long: "where", value: "EXPR", repeatable: true,
-        help: "Only events whose record matches EXPR, filtered by the server (the list grammar, without FIELD? and FIELD!?); several are AND-ed.")
+        help: "Only events whose record matches EXPR, filtered by the server (the list grammar, without FIELD? and FIELD!?); several are AND-ed.").completing(.where)
     static let count = OptionSpec(long: "count", value: "N", help: "Stop after N events.")
     static let realtimeEndpoint = OptionSpec(
         long: "realtime-endpoint", value: "URL", environment: GlobalOptions.realtimeEndpointVariable,

@@ -26,7 +26,7 @@ final class RejectsFile: Sendable {
     init(path: String) throws(RunFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw RunFailure.usage("--rejects: \(path): \(String(cString: strerror(errno)))")
+            throw RunFailure.usage("\(BulkOptions.rejects.flagName): \(path): \(String(cString: strerror(errno)))")
         }
         self.path = path
         self.descriptor = descriptor
@@ -63,7 +63,7 @@ final class RejectsFile: Sendable {
             guard let failure = state.failure else { return nil }
             let lacking = state.missing == 1 ? "1 failed or unsent record is" : "\(state.missing) failed or unsent records are"
             let place = state.firstMissingLine > 0 ? ", from input line \(state.firstMissingLine) on" : ""
-            return "cannot write --rejects file \(path): \(failure); \(lacking) not in it\(place)"
+            return "cannot write \(BulkOptions.rejects.flagName) file \(path): \(failure); \(lacking) not in it\(place)"
         }
     }
 

@@ -117,7 +117,7 @@ extension ModelCommandRunner {
 
     /// Why an item over ``BulkInputItem/maximumSize`` failed, and that it is not in the rejects file.
     static let oversizedMessage = "larger than \(BulkInputItem.maximumSize >> 20) MiB, the most gqlc reads as one record; "
-        + "it was read past and not sent (nor copied to --rejects)"
+        + "it was read past and not sent (nor copied to \(BulkOptions.rejects.flagName))"
 
     /// The key fields of a mutation's `input`, in key order.
     static func key(of request: GraphQLRequest, fields: [String]) -> JSONObject {
@@ -142,7 +142,7 @@ extension ModelCommandRunner {
         } catch {
             return usage(anyError: error)
         }
-        warnContradictions(invocation.model, invocation.matching, option: "--where")
+        warnContradictions(invocation.model, invocation.matching, option: ListCommand.whereOption.flagName)
         // The listing's pages count on the progress line; the deletes start a line of their own.
         let (client, progress): (GraphQLClient, ProgressReporter?)
         do {
@@ -193,7 +193,7 @@ extension ModelCommandRunner {
                 writer.bytes.append(UInt8(ascii: "\n"))
             }
             session.console.output.write(bytes: writer.bytes)
-            session.console.error.write("would delete \(keys.count) \(noun); nothing was deleted (--dry-run)\n")
+            session.console.error.write("would delete \(keys.count) \(noun); nothing was deleted (\(GlobalOptions.dryRunOption.flagName))\n")
             return .success
         }
         if keys.isEmpty {
@@ -202,7 +202,7 @@ extension ModelCommandRunner {
         }
         if !invocation.confirmed, let status = Confirmation.check(
             "delete \(keys.count) \(noun)?",
-            refusal: "\(keys.count) \(noun) match; pass --yes to delete them (standard input is not a terminal, so gqlc cannot ask)",
+            refusal: "\(keys.count) \(noun) match; pass \(GlobalOptions.yesOption.flagName) to delete them (standard input is not a terminal, so gqlc cannot ask)",
             session: session, diagnostics: diagnostics)
         {
             return status

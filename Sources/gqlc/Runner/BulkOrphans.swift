@@ -3,8 +3,8 @@ import Synchronization
 
 /// The keys a bulk delete deleted, for the orphan check after the job: kept up to ``limit``, past it only counted.
 final class DeletedKeys: Sendable {
-    /// Past this many deleted records the check is skipped: it costs a query per record and association.
-    static let limit = 100
+    /// Past this many deleted records the check is skipped.
+    static let limit = Defaults.orphanCheckLimit
     private let state = Mutex<(count: Int, keys: [JSONObject])>((0, []))
 
     func add(_ key: JSONObject?) {
@@ -30,7 +30,7 @@ extension ModelCommandRunner {
             diagnostics.error(
                 "warning: records that pointed at the \(count) deleted \(model) records were not checked (more than "
                     + "\(DeletedKeys.limit): one query per record and association); "
-                    + "gqlc delete \(model) --id ID --cascade --dry-run shows what one record has")
+                    + "gqlc delete \(model) \(SharedOptions.id.flagName) ID \(DeleteCommand.cascade.flagName) \(GlobalOptions.dryRunOption.flagName) shows what one record has")
             return
         }
         let cascade = CascadeDelete(builder: builder, client: client)
@@ -48,7 +48,7 @@ extension ModelCommandRunner {
         for entry in pointing {
             diagnostics.error(
                 "warning: \(entry.related) records (\(model).\(entry.association)) are left pointing at \(entry.records) "
-                    + "of the \(count) deleted \(model) records; delete \(model) --cascade deletes a record with them")
+                    + "of the \(count) deleted \(model) records; delete \(model) \(DeleteCommand.cascade.flagName) deletes a record with them")
         }
     }
 }

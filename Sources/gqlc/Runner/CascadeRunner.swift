@@ -25,13 +25,13 @@ extension ModelCommandRunner {
         if globals.dryRun {
             session.console.output.write(Self.tree(plan).joined(separator: "\n") + "\n")
             session.console.error.write(
-                "would delete \(plan.count) record\(plan.count == 1 ? "" : "s"); nothing was deleted (--dry-run)\n")
+                "would delete \(plan.count) record\(plan.count == 1 ? "" : "s"); nothing was deleted (\(GlobalOptions.dryRunOption.flagName))\n")
             return .success
         }
         if others > 0 && !invocation.confirmed, let status = Confirmation.check(
             "delete \(model) \(BulkMessages.describe(key)) and the \(others) record\(others == 1 ? "" : "s") under it?",
             refusal: "\(others) record\(others == 1 ? "" : "s") would be deleted with \(model) \(BulkMessages.describe(key)) "
-                + "(see --dry-run); pass --yes to delete them (standard input is not a terminal, so gqlc cannot ask)",
+                + "(see \(GlobalOptions.dryRunOption.flagName)); pass \(GlobalOptions.yesOption.flagName) to delete them (standard input is not a terminal, so gqlc cannot ask)",
             session: session, diagnostics: diagnostics)
         {
             return status
@@ -54,7 +54,7 @@ extension ModelCommandRunner {
         for orphan in orphans {
             diagnostics.error(
                 "warning: \(orphan.model) records (\(model).\(orphan.field)) are left pointing at the deleted \(model) "
-                    + "\(BulkMessages.describe(key)); --cascade deletes them with it")
+                    + "\(BulkMessages.describe(key)); \(DeleteCommand.cascade.flagName) deletes them with it")
         }
     }
 

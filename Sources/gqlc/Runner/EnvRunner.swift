@@ -28,7 +28,7 @@ struct EnvRunner {
             }
             return .success
         } catch {
-            diagnostics.error(error.description)
+            diagnostics.error(error.commandLineMessage)
             return .usage
         }
     }

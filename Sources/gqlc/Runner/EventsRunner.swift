@@ -16,7 +16,7 @@ struct EventsRunner {
             let config = file?.service.events
             guard let url = invocation.endpoint ?? config?.url else {
                 throw .usage(
-                    "no Events API: pass --events-endpoint URL (or set GQLC_EVENTS_ENDPOINT), or add custom.events "
+                    "no Events API: pass \(EventsCommand.endpoint.usageForm) (or set GQLC_EVENTS_ENDPOINT), or add custom.events "
                         + "to amplify_outputs.json")
             }
             do {

@@ -23,7 +23,7 @@ struct Prompter {
         }
         let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard tty >= 0 else {
-            throw .usage("no terminal to ask for the \(what) on; pass --password-stdin and write it to standard input")
+            throw .usage("no terminal to ask for the \(what) on; pass \(LoginCommand.passwordStdin.flagName) and write it to standard input")
         }
         defer { close(tty) }
         // Echo goes off before the prompt appears, so nothing typed after it is shown (or flushed).
@@ -59,12 +59,7 @@ struct Prompter {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            if let cancellation {
-                guard cancellation.waitUntilReadable(descriptor) else { throw .interrupted }
-            } else {
-                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-                if poll(&waiting, 1, -1) < 0 { continue }
-            }
+            guard CancellationFlag.waitUntilReadable(descriptor, or: cancellation) else { throw .interrupted }
             let count = read(descriptor, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }

@@ -72,7 +72,7 @@ struct RawRunner {
     /// How to fix a variable problem with raw's options (a suggested name says enough on its own).
     private static func fix(for problem: VariableProblem) -> String {
         switch problem {
-        case .missing(let name, _, _): return "; give it with --var \(name)=VALUE or in --vars"
+        case .missing(let name, _, _): return "; give it with \(RawCommand.variable.flagName) \(name)=VALUE or in \(RawCommand.vars.flagName)"
         case .undeclared: return ""
         }
     }
@@ -81,7 +81,7 @@ struct RawRunner {
     private func documentText(_ source: DocumentSource) throws(RunFailure) -> (String, String) {
         switch source {
         case .text(let text):
-            return (text, "--query")
+            return (text, RawCommand.query.flagName)
         case .pipedStandardInput:
             // `gqlc raw < query.graphql`, `… | gqlc raw`: as jq and `curl -d @-` read a pipe.
             let missing = RunFailure.usage(RawCommand.missingDocument)
@@ -107,9 +107,9 @@ struct RawRunner {
     private func variables(_ invocation: RawInvocation) throws(RunFailure) -> JSONObject {
         var variables = JSONObject()
         if let source = invocation.variablesFile {
-            let json = try JSONArgument.read(source, option: "--vars", console: session.console)
+            let json = try JSONArgument.read(source, option: RawCommand.vars.flagName, console: session.console)
             guard case .object(let object) = json else {
-                throw RunFailure.usage("--vars: expected a JSON object of variables, found \(json.kindDescription)")
+                throw RunFailure.usage("\(RawCommand.vars.flagName): expected a JSON object of variables, found \(json.kindDescription)")
             }
             variables = object
         }
@@ -122,9 +122,10 @@ struct RawRunner {
                 }
             } catch {
                 // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
-                guard case .syntax = error else { throw RunFailure.usage("--var '\(text)': \(error.commandLineMessage)") }
+                guard case .syntax = error else { throw RunFailure.usage("\(RawCommand.variable.flagName) '\(text)': \(error.commandLineMessage)") }
                 throw RunFailure.usage(
-                    "--var '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, e.g. --var id=1000 or --var first:=5")
+                    "\(RawCommand.variable.flagName) '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, "
+                        + "e.g. \(RawCommand.variable.flagName) id=1000 or \(RawCommand.variable.flagName) first:=5")
             }
         }
         return variables

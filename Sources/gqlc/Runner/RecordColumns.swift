@@ -15,10 +15,11 @@ extension ModelCommandRunner {
             }.map(\.name)
         }
         guard let fields, fields.count == 1, let path = fields.first else {
-            throw RunFailure.usage("'--output raw' prints one field per line; name it with --fields FIELD")
+            throw RunFailure.usage("'\(GlobalOptions.outputOption.flagName) raw' prints one field per line; name it with \(SharedOptions.fields.flagName) FIELD")
         }
         if let problem = scalarProblem(path, in: model) {
-            throw RunFailure.usage("'--output raw' prints a single scalar field; \(problem): use --output ndjson and jq")
+            throw RunFailure.usage("'\(GlobalOptions.outputOption.flagName) raw' prints a single scalar field; \(problem): "
+                + "use \(GlobalOptions.outputOption.flagName) ndjson and jq")
         }
         return fields
     }

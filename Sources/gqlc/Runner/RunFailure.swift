@@ -33,12 +33,12 @@ enum RunFailure: Error, Sendable {
     var message: String {
         switch self {
         case .usage(let message, _): message
-        case .schema(let error): error.description
+        case .schema(let error): error.commandLineMessage
         case .request(let error): error.commandLineMessage
         case .endpoint(let error): error.commandLineMessage
         case .awsAuth(let error): error.commandLineMessage
         case .cognito(.transport(let error)): "Cognito: " + error.commandLineMessage
-        case .cognito(let error): error.description
+        case .cognito(let error): error.commandLineMessage
         case .includedListFailed(let reason): "following an included list failed: \(reason)"
         case .outputClosed: "standard output was closed"
         case .interrupted: "interrupted"

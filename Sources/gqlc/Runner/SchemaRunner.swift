@@ -70,7 +70,7 @@ struct SchemaRunner {
     private func pull(_ api: APISchema, endpoint: String, out: String?, diagnostics: Diagnostics) -> ExitCode {
         let derived = IntrospectedModels(api)
         guard let path = out ?? session.globals.cacheDirectory.map({ SchemaDiscovery.cachePath(endpoint: endpoint, cacheDirectory: $0) }) else {
-            diagnostics.error("no cache directory: neither XDG_CACHE_HOME nor HOME is set; pass --out FILE")
+            diagnostics.error("no cache directory: neither XDG_CACHE_HOME nor HOME is set; pass \(SchemaCommand.out.usageForm)")
             return .usage
         }
         var writer = JSONWriter(style: .pretty)
@@ -84,7 +84,7 @@ struct SchemaRunner {
             }
             if out == nil {
                 // Beside the cache (the MIS format allows no extra keys), for --verbose when it is used.
-                let notes = derived.assumptions.map { $0 + "\n" }.joined()
+                let notes = derived.assumptions.map { $0.commandLineMessage + "\n" }.joined()
                 try FileWriter.write(Array(notes.utf8), to: SchemaDiscovery.assumptionsPath(cachePath: path))
             }
         } catch {
@@ -95,7 +95,7 @@ struct SchemaRunner {
         var lines = ["pulled \(models.count) model\(models.count == 1 ? "" : "s") from \(endpoint) to \(path == "-" ? "standard output" : path)"
                      + (models.isEmpty ? "" : ": " + models.joined(separator: ", "))]
         if models.isEmpty { lines.append("no Model…Connection types: this API does not follow the Amplify transformer's conventions") }
-        lines += derived.assumptions.map { "assumed: \($0)" }  // what introspection could not tell
+        lines += derived.assumptions.map { "assumed: \($0.commandLineMessage)" }  // what introspection could not tell
         session.console.error.write(lines.map { "gqlc: " + $0 }.joined(separator: "\n") + "\n")
         return .success
     }

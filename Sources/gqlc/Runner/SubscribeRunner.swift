@@ -28,7 +28,7 @@ struct SubscribeRunner {
                 } catch {
                     let isCustom = builder.schema.customOperations.contains { $0.kind == .subscription && $0.name == invocation.model }
                     guard case .unknownModel = error, isCustom else { throw .request(error) }
-                    throw .usage("'\(invocation.model)' is a custom subscription: give it without --on, with its arguments as ARG=VALUE")
+                    throw .usage("'\(invocation.model)' is a custom subscription: give it without \(SubscribeCommand.on.flagName), with its arguments as ARG=VALUE")
                 }
             }
         } catch {

@@ -130,7 +130,7 @@ struct SubscriptionStream {
                 return failure.status
             }
             // Refused even with a renewed user-pool token: the sign-in itself is the problem.
-            let hint = error.isUnauthorized && settings.renewToken != nil ? "; " + RequestAuthorization.userPoolRefusedHint : ""
+            let hint = error.isUnauthorized && settings.renewToken != nil ? "; " + RequestAuthorization.userPoolRefusedHint(remedy: \.commandLine) : ""
             diagnostics.error(error.description + hint)
             return error.exitStatus
         }

@@ -70,7 +70,7 @@ extension ModelCommandRunner {
         ]
         if !retried {
             lines.append(
-                "hint: --retry-mutations retries a create safely: the \(byID ? "id" : "key") it was sent with "
+                "hint: \(GlobalOptions.retryMutationsOption.flagName) retries a create safely: the \(byID ? "id" : "key") it was sent with "
                     + "cannot be created twice")
         }
         return .notes(lines)
@@ -78,8 +78,8 @@ extension ModelCommandRunner {
 
     /// `--id p1`, or `--key sku=A-1 --key warehouseId=w1`, each value quoted for the shell where needed.
     static func selector(_ key: [(field: String, value: String)]) -> String {
-        if key.count == 1 && key[0].field == "id" { return "--id \(shellWord(key[0].value))" }
-        return key.map { "--key " + shellWord("\($0.field)=\($0.value)") }.joined(separator: " ")
+        if key.count == 1 && key[0].field == "id" { return "\(SharedOptions.id.flagName) \(shellWord(key[0].value))" }
+        return key.map { "\(SharedOptions.key.flagName) " + shellWord("\($0.field)=\($0.value)") }.joined(separator: " ")
     }
 
     /// `value` as one shell word: as it is when it is plainly safe, else in single quotes.

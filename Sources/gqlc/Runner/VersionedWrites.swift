@@ -10,7 +10,7 @@ extension ModelCommandRunner {
         if let expected { return .version(expected) }
         if globals.dryRun {
             diagnostics.error("note: \(model) has conflict detection: the update or delete is sent with the record's "
-                + "_version, read with a get first (--expected-version N gives it instead)")
+                + "_version, read with a get first (\(SharedOptions.expectedVersion.usageForm) gives it instead)")
             return .version(nil)
         }
         let lookup: GraphQLRequest
@@ -42,7 +42,7 @@ extension ModelCommandRunner {
                 return .stop(.notFound)
             }
             guard let version = ConflictDetection.version(of: value) else {
-                diagnostics.error("the server sent no _version for \(Self.describe(model, record)); pass --expected-version N")
+                diagnostics.error("the server sent no _version for \(Self.describe(model, record)); pass \(SharedOptions.expectedVersion.usageForm)")
                 return .stop(.graphQLErrors)
             }
             return .version(version)
@@ -63,7 +63,7 @@ extension ModelCommandRunner {
         let input = request.variables["input"]?.objectValue ?? [:]
         guard let conflict = VersionConflict.find(in: errors, input: input, keyFields: model.primaryKey.fields) else { return nil }
         return "conflict: \(describe(model.name, record)) was changed by someone else: \(conflict.summary); nothing was "
-            + "changed (get it again, or pass --expected-version with the server's version to overwrite)"
+            + "changed (get it again, or pass \(SharedOptions.expectedVersion.flagName) with the server's version to overwrite)"
     }
 
     /// After a write: says when the server auto-merged an update (its version moved by more than one) and that a

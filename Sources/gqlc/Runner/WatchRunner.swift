@@ -54,7 +54,7 @@ extension ModelCommandRunner {
         let refusal = "cannot watch \(invocation.model) through its subscriptions"
         let fallback = "\(ListCommand.interval.flagName) SECONDS watches it by listing again instead"
         if invocation.filter != nil {
-            throw .usage("\(refusal): \(ListCommand.filter.flagName) has no subscription form; use --where, or \(fallback)")
+            throw .usage("\(refusal): \(ListCommand.filter.flagName) has no subscription form; use \(ListCommand.whereOption.flagName), or \(fallback)")
         }
         var subscriptions: [RealtimeSubscription] = []
         var kinds: [String: ChangeKind] = [:]

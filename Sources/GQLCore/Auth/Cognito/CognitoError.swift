@@ -1,5 +1,5 @@
 /// Why signing in to a Cognito user pool, or using its tokens, failed. Messages never contain a password or token.
-public enum CognitoError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum CognitoError: Error, Sendable, Equatable, RemedialMessage {
     /// Cognito refused: its error type (`NotAuthorizedException`) and message.
     case service(type: String, message: String)
     /// The request could not be sent or answered.
@@ -14,12 +14,15 @@ public enum CognitoError: Error, Sendable, Equatable, CustomStringConvertible {
     case signInAgain(String)
     /// No stored tokens for this user pool and app client.
     case notSignedIn
-    /// The token file cannot be used; the message says why and how to fix it.
+    /// The token file cannot be used; the message says why.
     case tokenStore(String)
+    /// The token file at this path holds something else than stored sign-ins.
+    case unrecognizedTokenFile(path: String)
     /// Not enough configuration to reach the user pool (what is missing).
     case missingConfiguration(String)
 
-    public var description: String {
+    /// The one-line message, with the remedy (signing in) said by `name`.
+    public func message(remedy name: (Remedy) -> String) -> String {
         switch self {
         case .service(let type, let message):
             let text = message.isEmpty ? type : "\(message) (\(type))"
@@ -30,9 +33,11 @@ public enum CognitoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsupportedChallenge(let name):
             return "the user pool asks for the \(name) challenge, which gqlc cannot answer; complete it in the app "
                 + "(or the Cognito console), then sign in again"
-        case .signInAgain(let message): return "the stored sign-in can no longer be refreshed (\(message)); run gqlc login again"
-        case .notSignedIn: return "not signed in to this user pool; run gqlc login"
+        case .signInAgain(let message): return "the stored sign-in can no longer be refreshed (\(message)); \(name(.signInAgain))"
+        case .notSignedIn: return "not signed in to this user pool; \(name(.signIn))"
         case .tokenStore(let message): return message
+        case .unrecognizedTokenFile(let path):
+            return "the token file \(path) is not what gqlc writes; delete it and \(name(.signIn))"
         case .missingConfiguration(let what): return what
         }
     }

@@ -104,7 +104,7 @@ public struct TokenStore: Sendable {
             throw .tokenStore("cannot read the token file: \(error)")
         }
         guard let value = try? JSONValue.parse(bytes), let signIns = value["signIns"]?.objectValue else {
-            throw .tokenStore("the token file \(path) is not what gqlc writes; delete it and run gqlc login")
+            throw .unrecognizedTokenFile(path: path)
         }
         return signIns
     }

@@ -28,7 +28,7 @@ public struct CredentialServices: Sendable {
     public var cancellation: CancellationFlag?
 
     /// Makes the caller.
-    public init(transport: any HTTPTransport, timeout: Double = 30, caFile: String? = nil, cancellation: CancellationFlag? = nil) {
+    public init(transport: any HTTPTransport, timeout: Double = Defaults.credentialServiceTimeout, caFile: String? = nil, cancellation: CancellationFlag? = nil) {
         self.transport = transport
         self.timeout = timeout
         self.caFile = caFile

@@ -90,8 +90,8 @@ extension AWSCredentialChain {
     /// wait; `AWS_EC2_METADATA_SERVICE_ENDPOINT` moves it. Success with nil: the instance has no role.
     func instanceMetadata() -> Result<ResolvedCredentials?, SourceUnavailable> {
         let base = env("AWS_EC2_METADATA_SERVICE_ENDPOINT") ?? "http://169.254.169.254"
-        let timeout = env("AWS_METADATA_SERVICE_TIMEOUT").flatMap(Double.init) ?? 1
-        let attempts = max(1, env("AWS_METADATA_SERVICE_NUM_ATTEMPTS").flatMap { Int($0) } ?? 1)
+        let timeout = env("AWS_METADATA_SERVICE_TIMEOUT").flatMap(Double.init) ?? Defaults.instanceMetadataTimeout
+        let attempts = max(1, env("AWS_METADATA_SERVICE_NUM_ATTEMPTS").flatMap { Int($0) } ?? Defaults.instanceMetadataAttempts)
         let root = base.hasSuffix("/") ? String(base.dropLast()) : base
         func get(_ path: String, method: String = "GET", headers: [HTTPHeader]) -> Result<HTTPResponse, SourceUnavailable> {
             guard let url = EndpointURL(string: root + path) else { return .failure(SourceUnavailable(reason: "'\(base)' is not a URL")) }

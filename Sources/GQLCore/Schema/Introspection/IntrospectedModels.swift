@@ -9,7 +9,24 @@
 public struct IntrospectedModels: Sendable {
     public var schema: ModelSchema
     /// One line per guess, for `--verbose` and `schema pull`'s summary.
-    public var assumptions: [String]
+    public var assumptions: [Assumption]
+
+    /// What was assumed or left out, and for what is left out, what can still reach it.
+    public struct Assumption: Sendable, Equatable, RemedialMessage {
+        public var text: String
+        public var remedy: Remedy?
+
+        /// Makes a value from its parts.
+        public init(text: String, remedy: Remedy? = nil) {
+            self.text = text
+            self.remedy = remedy
+        }
+
+        /// The line, with the remedy in parentheses said by `name`.
+        public func message(remedy name: (Remedy) -> String) -> String {
+            remedy.map { "\(text) (\(name($0)))" } ?? text
+        }
+    }
 
     public init(_ api: APISchema) {
         var derivation = Derivation(api: api)
@@ -18,16 +35,18 @@ public struct IntrospectedModels: Sendable {
     }
 
     /// The note for a custom operation left out; ``leftOutOperations(inAssumptions:)`` reads it back.
-    static func leftOutNote(operation: String, why: String) -> String {
-        "the custom operation \(operation) is left out: \(why) (gqlc raw can select it)"
+    static func leftOutNote(operation: String, why: String) -> Assumption {
+        Assumption(text: "the custom operation \(operation) is left out: \(why)", remedy: .rawDocument)
     }
 
-    /// The custom operations left out, by name, with why, from ``assumptions`` written one per line.
+    /// The custom operations left out, by name, with why, from ``assumptions`` written one per line (each with its
+    /// remedy in parentheses at the end, in whichever words it was written).
     public static func leftOutOperations(inAssumptions text: String) -> [String: String] {
-        let (head, tail) = ("the custom operation ", " (gqlc raw can select it)")
+        let head = "the custom operation "
         var found: [String: String] = [:]
-        for line in text.split(separator: "\n") where line.hasPrefix(head) && line.hasSuffix(tail) {
-            let rest = line.dropFirst(head.count).dropLast(tail.count)
+        for line in text.split(separator: "\n") where line.hasPrefix(head) && line.hasSuffix(")") {
+            guard let remedy = line.ranges(of: " (").last else { continue }
+            let rest = line[..<remedy.lowerBound].dropFirst(head.count)
             guard let colon = rest.firstRange(of: " is left out: ") else { continue }
             found[String(rest[..<colon.lowerBound])] = String(rest[colon.upperBound...])
         }
@@ -37,7 +56,7 @@ public struct IntrospectedModels: Sendable {
 
 private struct Derivation {
     let api: APISchema
-    var assumptions: [String] = []
+    var assumptions: [IntrospectedModels.Assumption] = []
     /// Model names in the server's type order.
     var modelNames: [String] = []
     let pluralizer = Pluralizer()
@@ -266,7 +285,7 @@ private struct Derivation {
             let why = "its type \(field.type.namedType) is \(kind == "UNION" ? "a union" : "an interface"), "
                 + "which model introspection cannot describe"
             if let owner {
-                note("\(owner).\(field.name) is left out: \(why) (gqlc raw can select it)")
+                note(IntrospectedModels.Assumption(text: "\(owner).\(field.name) is left out: \(why)", remedy: .rawDocument))
             } else {
                 note(IntrospectedModels.leftOutNote(operation: field.name, why: why))
             }
@@ -275,8 +294,10 @@ private struct Derivation {
     }
 
     /// Records a guess once.
-    mutating func note(_ text: String) {
-        if !assumptions.contains(text) { assumptions.append(text) }
+    mutating func note(_ text: String) { note(IntrospectedModels.Assumption(text: text)) }
+
+    mutating func note(_ assumption: IntrospectedModels.Assumption) {
+        if !assumptions.contains(assumption) { assumptions.append(assumption) }
     }
 
     /// The fields on `child` that hold `parent`'s key for the parent's list field `field`.

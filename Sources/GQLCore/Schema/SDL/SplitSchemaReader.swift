@@ -105,6 +105,8 @@ public enum SplitSchemaReader {
         guard parts.count == 2, let line = Int(parts[0]), let start = starts.last(where: { $0.line <= line }) else {
             return error
         }
-        return SchemaError(file: start.path, location: "\(line - start.line + 1):\(parts[1])", message: error.message)
+        var located = error
+        (located.file, located.location) = (start.path, "\(line - start.line + 1):\(parts[1])")
+        return located
     }
 }

@@ -111,8 +111,8 @@ struct TransformerDerivation {
         try checkDirectives()
     }
 
-    func error(at offset: Int, _ message: String) -> SchemaError {
-        SchemaError(file: path, location: document.position(of: offset).description, message: message)
+    func error(at offset: Int, _ message: String, remedy: Remedy? = nil) -> SchemaError {
+        SchemaError(file: path, location: document.position(of: offset).description, message: message, remedy: remedy)
     }
 
     func isModel(_ name: String) -> Bool { objects[name]?.directives.contains { $0.name == "model" } ?? false }
@@ -125,7 +125,7 @@ struct TransformerDerivation {
         if modelNames.isEmpty, let connection = objectOrder.first(where: { $0.hasPrefix("Model") && $0.hasSuffix("Connection") }) {
             throw error(at: objects[connection]?.offset ?? 0, "this is the schema AppSync serves (it has \(connection)), "
                         + "not the @model schema it was generated from; use amplify/backend/api/<name>/schema.graphql, "
-                        + "or gqlc schema pull")
+                        + "or", remedy: .pullSchema)
         }
         for name in objectOrder where !isModel(name) && rootTypes[name] == nil {
             guard let definition = objects[name] else { continue }

@@ -117,6 +117,17 @@ public final class CancellationFlag: Sendable {
         }
     }
 
+    /// Blocks until `descriptor` is ready to be read; with a flag, as ``waitUntilReadable(_:)`` (false once it is
+    /// set), and without one until there is something to read (or an error, which the read then reports).
+    public static func waitUntilReadable(_ descriptor: Int32, or flag: CancellationFlag?) -> Bool {
+        guard let flag else {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&entry, 1, -1) < 0 && errno == EINTR {}
+            return true
+        }
+        return flag.waitUntilReadable(descriptor)
+    }
+
     /// The read end of the wake-up pipe (made on first use); nil once the handlers have run, -1 when no pipe could
     /// be made (then waiters look at the flag in short slices).
     private func wakeDescriptor() -> Int32? {
