@@ -246,7 +246,7 @@ import Testing
                 + "and that the API allows IAM auth"))
         error.authorization = .userPool
         #expect(error.description.hasSuffix(
-            "the user-pool sign-in was not accepted; run gqlc login again, and check that the API allows user-pool auth"))
+            "the user-pool sign-in was not accepted; sign in again, and check that the API allows user-pool auth"))
         #expect(!error.description.contains("API key"))
     }
 }
