@@ -51,14 +51,16 @@ struct RequestExecution {
 
     /// A client for the resolved endpoint, with secrets registered for scrubbing.
     mutating func client() throws(RunFailure) -> GraphQLClient {
-        let (endpoint, renewToken) = try session.authorizedEndpoint(file: schemaFile, model: model)
+        let (endpoint, renewToken) = try session.resolve { resolver throws(ContextError) in
+            try resolver.authorizedEndpoint(file: schemaFile, model: model)
+        }
         diagnostics.redactor = endpoint.redactor
-        var client = session.client(endpoint: endpoint)
+        var client = session.resolver.client(endpoint: endpoint)
         if let renewToken {
             let console = session.console
             client.reauthorize = { @Sendable in
                 let token = renewToken.renew(force: true)
-                if token == nil, let failure = renewToken.failure { console.error.write("gqlc: \(failure.message)\n") }
+                if token == nil, let failure = renewToken.failure { console.error.write("gqlc: \(RunFailure(failure).message)\n") }
                 return token
             }
         }

@@ -11,8 +11,10 @@ struct SubscribeRunner {
         var subscriptions: [RealtimeSubscription] = []
         var events: [String: ChangeKind] = [:]
         do throws(RunFailure) {
-            file = try session.schemaFile(required: true)
-            let builder = RequestBuilder(schema: try session.modelSchema(in: file))
+            file = try session.resolve { resolver throws(ContextError) in try resolver.schemaFile(required: true) }
+            let builder = RequestBuilder(schema: try session.resolve { resolver throws(ContextError) in
+                try resolver.modelSchema(in: file)
+            })
             model = builder.schema.models[invocation.model]
             if invocation.isCustom {
                 subscriptions.append(try Self.custom(invocation, builder: builder))
