@@ -62,12 +62,19 @@ public struct ContextResolver: Sendable {
         APIContext(schema: schema, client: try client(file: file, model: model))
     }
 
-    /// A client for requests on `model`, with a user-pool token renewed after a 401.
-    public func client(file: SchemaFile?, model: Model?) throws(ContextError) -> GraphQLClient {
+    /// A client for requests on `model`, with a user-pool token renewed after a 401; `renewalFailed` hears why a
+    /// renewal could not be made (the 401 then stands).
+    public func client(
+        file: SchemaFile?, model: Model?, renewalFailed: (@Sendable (ContextError) -> Void)? = nil
+    ) throws(ContextError) -> GraphQLClient {
         let (endpoint, renewToken) = try authorizedEndpoint(file: file, model: model)
         var client = client(endpoint: endpoint)
         if let renewToken {
-            client.reauthorize = { @Sendable in renewToken.renew(force: true) }
+            client.reauthorize = { @Sendable in
+                let token = renewToken.renew(force: true)
+                if token == nil, let failure = renewToken.failure { renewalFailed?(failure) }
+                return token
+            }
         }
         return client
     }
