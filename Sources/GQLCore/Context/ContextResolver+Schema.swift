@@ -35,6 +35,12 @@ extension ContextResolver {
         return file
     }
 
+    /// The schema file (which must be found) and its model schema: what model requests are built from.
+    public func models() throws(ContextError) -> (file: SchemaFile?, schema: ModelSchema) {
+        let file = try schemaFile(required: true)
+        return (file, try modelSchema(in: file))
+    }
+
     /// The model schema, which model requests need: the file's own, else the project's `@model` schema, else the
     /// endpoint's cached pull; with the conflict-detection setting applied.
     public func modelSchema(in file: SchemaFile?) throws(ContextError) -> ModelSchema {
