@@ -47,21 +47,20 @@ extension ContextResolver {
     /// Refresh tokens this many seconds before they expire.
     public static let refreshMargin = 300.0
 
-    /// The user pool: the overrides, then `GQLC_USER_POOL_ID`, `GQLC_CLIENT_ID`, `GQLC_CLIENT_SECRET`,
-    /// `GQLC_COGNITO_ENDPOINT` of ``ContextSettings/cognitoEnvironment``, then the schema file's `auth` section (or
+    /// The user pool: the overrides, then ``ContextSettings/userPool``, then the schema file's `auth` section (or
     /// legacy keys).
     public func userPoolConfig(file: SchemaFile?, overrides: UserPoolOverrides = UserPoolOverrides()) throws(ContextError) -> UserPoolConfig {
-        let environment = settings.cognitoEnvironment
-        let poolId = overrides.poolId ?? environment["GQLC_USER_POOL_ID"] ?? file?.service.userPoolId
-        let clientId = overrides.clientId ?? environment["GQLC_CLIENT_ID"] ?? file?.service.userPoolClientId
+        let given = settings.userPool
+        let poolId = overrides.poolId ?? given.poolId ?? file?.service.userPoolId
+        let clientId = overrides.clientId ?? given.clientId ?? file?.service.userPoolClientId
         guard let poolId, let clientId else { throw .noUserPool(missingPoolId: poolId == nil, file: file?.path) }
         guard poolId.contains("_") else { throw .invalidUserPoolId(poolId) }
-        let secret = try (overrides.clientSecret ?? environment["GQLC_CLIENT_SECRET"]).map { (given: String) throws(ContextError) in
+        let secret = try (overrides.clientSecret ?? given.clientSecret).map { (given: String) throws(ContextError) in
             try prompts.clientSecret(given)
         }
         return UserPoolConfig(
             poolId: poolId, clientId: clientId, clientSecret: secret,
-            endpoint: overrides.endpoint ?? environment["GQLC_COGNITO_ENDPOINT"])
+            endpoint: overrides.endpoint ?? given.endpoint)
     }
 
     /// The user pool (the schema file's, unless overridden), the token file, and what it holds for that pool.
@@ -79,7 +78,7 @@ extension ContextResolver {
 
     /// Where tokens are kept.
     public func tokenStore() throws(ContextError) -> TokenStore {
-        guard let store = TokenStore.standard(environment: settings.cognitoEnvironment) else { throw .noTokenStore }
+        guard let store = TokenStore.standard(environment: settings.tokenStoreEnvironment) else { throw .noTokenStore }
         return store
     }
 

@@ -68,8 +68,10 @@ public struct ContextSettings: Sendable {
     public var authMode: Setting<AuthMode>?
     /// Send the user pool's ID token instead of its access token.
     public var sendsIDToken = false
-    /// The user-pool variables (pool id, client id and secret, Cognito endpoint) and where tokens are kept.
-    public var cognitoEnvironment: [String: String] = [:]
+    /// The user pool given by settings (a front end's variables), over the schema file's.
+    public var userPool = UserPoolOverrides()
+    /// The variables that say where tokens are kept (`XDG_CONFIG_HOME`, `HOME`).
+    public var tokenStoreEnvironment: [String: String] = [:]
     /// Headers added to every request.
     public var headers: [HTTPHeader] = []
     /// CA certificates to verify HTTPS servers with.

@@ -74,7 +74,10 @@ extension GlobalOptions {
         settings.cacheDirectory = cacheDirectory
         settings.authMode = authMode
         settings.sendsIDToken = tokenUse == .id
-        settings.cognitoEnvironment = cognitoEnvironment
+        settings.userPool = UserPoolOverrides(
+            poolId: cognitoEnvironment["GQLC_USER_POOL_ID"], clientId: cognitoEnvironment["GQLC_CLIENT_ID"],
+            clientSecret: cognitoEnvironment["GQLC_CLIENT_SECRET"], endpoint: cognitoEnvironment["GQLC_COGNITO_ENDPOINT"])
+        settings.tokenStoreEnvironment = cognitoEnvironment.filter { !$0.key.hasPrefix("GQLC_") }
         settings.headers = headers
         settings.caFile = caFile
         settings.timeout = timeout
