@@ -38,14 +38,7 @@ private struct NoPrompts: ContextPrompts {
         return (SchemaFile(path: "amplify_outputs.json", format: .amplifyOutputs, schema: schema, service: service), post)
     }
 
-    func contextError<T>(_ body: () throws(ContextError) -> T) -> ContextError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
+    func contextError<T>(_ body: () throws(ContextError) -> T) -> ContextError? { thrownError(body) }
 
     @Test func aMissingEndpointIsATypedErrorNamingWhereItLooked() {
         let named = resolver { _ in }
