@@ -110,3 +110,35 @@ private struct SeededBlogServer: HTTPTransport {
         #expect(records.reduce(0) { $0 + ($1["comments"]?["items"]?.arrayValue?.count ?? 0) } == 12)
     }
 }
+
+/// A program with nothing to ask the user: no MFA device, secrets given as they are.
+private struct Unattended: ContextPrompts {
+    func mfaCode(serial: String) -> String? { nil }
+    func clientSecret(_ value: String) throws(ContextError) -> String { value }
+}
+
+/// A Swift program resolves its context from settings as gqlc does from its flags: the schema file named, the endpoint
+/// and API key given, one client for the run.
+@Suite struct ContextResolverLibraryTests {
+    @Test func aProgramResolvesItsContextFromSettingsAndLists() throws {
+        let server = try SeededBlogServer()
+        var settings = ContextSettings(schema: Setting(value: SeededBlogServer.examples + "blog.json", origin: .commandLine))
+        settings.endpoint = Setting(value: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql", origin: .commandLine)
+        settings.apiKey = Setting(value: "da2-key", origin: .environment("APP_API_KEY"))
+        let resolver = ContextResolver(settings: settings, prompts: Unattended(), transport: server)
+
+        let file = try resolver.schemaFile(required: true)
+        let schema = try resolver.modelSchema(in: file)
+        let client = try resolver.client(file: file, model: schema.models["Post"])
+        #expect(client.endpoint.headers.contains { $0.name == "x-api-key" && $0.value == "da2-key" })
+        let context = APIContext(schema: schema, client: client)
+        let operation = try ListOperation("Post", includes: [], fields: .paths(["title"]), pageSize: 2, builder: context.builder)
+        var ids: [String] = []
+        let kind = operation.run(in: context) { event in
+            if case .records(let page) = event { ids += page.compactMap { $0["id"]?.stringValue } }
+            return true
+        }
+        #expect(kind == .success)
+        #expect(ids == server.posts.compactMap { $0["id"]?.stringValue })
+    }
+}

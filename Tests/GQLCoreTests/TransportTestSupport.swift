@@ -136,7 +136,7 @@ enum Fixtures {
 }
 
 /// The error `body` throws, or nil if it succeeds.
-func executionError<T>(_ body: () throws(ExecutionError) -> T) -> ExecutionError? {
+func thrownError<Failure: Error, T>(_ body: () throws(Failure) -> T) -> Failure? {
     do {
         _ = try body()
         return nil
@@ -144,3 +144,6 @@ func executionError<T>(_ body: () throws(ExecutionError) -> T) -> ExecutionError
         return error
     }
 }
+
+/// The ``ExecutionError`` `body` throws, or nil if it succeeds.
+func executionError<T>(_ body: () throws(ExecutionError) -> T) -> ExecutionError? { thrownError(body) }

@@ -39,6 +39,8 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
     case apiKey
     /// The bearer token.
     case authToken
+    /// IAM (SigV4) auth.
+    case iam
 
     /// The parameter in plain words, as the core's own messages use it.
     public var label: String {
@@ -61,6 +63,7 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
         case .profile: "profile"
         case .apiKey: "API key"
         case .authToken: "auth token"
+        case .iam: "IAM setting"
         }
     }
 }

@@ -394,42 +394,6 @@ struct GlobalOptions: Equatable, Sendable {
     }
 }
 
-/// A setting's value and where it came from, so that messages can say "from GQLC_ENDPOINT".
-struct Setting<Value: Equatable & Sendable>: Equatable, Sendable {
-    let value: Value
-    let origin: SettingOrigin
-}
-
-/// Where a setting came from.
-enum SettingOrigin: Equatable, Sendable {
-    case commandLine
-    /// The environment variable's name.
-    case environment(String)
-    /// A named environment of the config file: its name, the file and the setting's line.
-    case named(environment: String, path: String, line: Int)
-    case `default`
-
-    /// `--endpoint`, `$GQLC_ENDPOINT`, `environment 'prod' (~/.config/gqlc/config:3)` or `the default`.
-    func describe(_ option: OptionSpec) -> String {
-        switch self {
-        case .commandLine: "'\(option.flagName)'"
-        case .environment(let name): "$\(name)"
-        case .named(let environment, let path, let line): "environment '\(environment)' (\(path):\(line))"
-        case .default: "the default"
-        }
-    }
-
-    /// Precedence: the command line over variables over a named environment over defaults.
-    var rank: Int {
-        switch self {
-        case .commandLine: 3
-        case .environment: 2
-        case .named: 1
-        case .default: 0
-        }
-    }
-}
-
 /// Reads an option's value from the command line, then from its environment variable (`Frontend` has already
 /// dropped the empty ones), then from the selected named environment (the key is the flag's name with `_` for `-`).
 private struct EnvironmentLookup {

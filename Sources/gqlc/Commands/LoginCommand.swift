@@ -65,13 +65,15 @@ enum LoginCommand: CommandDefinition {
     static func run(_ invocation: LoginInvocation, in context: RunContext) -> ExitCode {
         let session = context.session
         do throws(RunFailure) {
-            let config = try session.userPoolConfig(file: session.schemaFile(required: false), overrides: invocation.userPool)
-            let store = try session.tokenStore()
+            let config = try session.resolve { resolver throws(ContextError) in
+                try resolver.userPoolConfig(file: resolver.schemaFile(required: false), overrides: invocation.userPool)
+            }
+            let store = try session.resolve { resolver throws(ContextError) in try resolver.tokenStore() }
             let prompter = Prompter(fromStandardInput: invocation.passwordFromStandardInput, cancellation: session.cancellation)
             var username = invocation.username ?? ""
             if invocation.username == nil { username = try prompter.line("username", secret: false) }
             let password = try prompter.line("password", secret: true)
-            let client = try session.cognitoClient(config)
+            let client = try session.resolve { resolver throws(ContextError) in try resolver.cognitoClient(config) }
             var step = try cognito { () throws(CognitoError) in
                 invocation.passwordAuth
                     ? try client.signInPassword(username: username, password: password)

@@ -31,12 +31,14 @@ enum LogoutCommand: CommandDefinition {
     static func run(_ invocation: UserPoolOverrides, in context: RunContext) -> ExitCode {
         let session = context.session
         do throws(RunFailure) {
-            let (config, store, stored) = try session.storedSignIn(invocation)
+            let (config, store, stored) = try session.resolve { resolver throws(ContextError) in
+                try resolver.storedSignIn(invocation)
+            }
             guard let signIn = stored else {
                 session.console.error.write("Not signed in to \(config.poolId); nothing to forget\n")
                 return .success
             }
-            let client = try session.cognitoClient(config)
+            let client = try session.resolve { resolver throws(ContextError) in try resolver.cognitoClient(config) }
             do throws(CognitoError) {
                 if let refreshToken = signIn.refreshToken {
                     do throws(CognitoError) {

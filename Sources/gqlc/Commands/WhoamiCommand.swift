@@ -31,7 +31,9 @@ enum WhoamiCommand: CommandDefinition {
     static func run(_ invocation: UserPoolOverrides, in context: RunContext) -> ExitCode {
         let session = context.session
         do throws(RunFailure) {
-            let (config, _, stored) = try session.storedSignIn(invocation)
+            let (config, _, stored) = try session.resolve { resolver throws(ContextError) in
+                try resolver.storedSignIn(invocation)
+            }
             guard let signIn = stored else { throw RunFailure.cognito(.notSignedIn) }
             ResultPrinter(console: session.console, globals: session.globals).print(describe(signIn, config: config))
             return .success

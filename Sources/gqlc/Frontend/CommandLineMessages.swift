@@ -22,6 +22,7 @@ extension Parameter {
         case .profile: GlobalOptions.profileOption
         case .apiKey: GlobalOptions.apiKeyOption
         case .authToken: GlobalOptions.authTokenOption
+        case .iam: GlobalOptions.iamOption
         }
     }
 

@@ -12,7 +12,7 @@ struct EventsRunner {
         let renewal: TokenRenewal?
         let texts: [String]
         do throws(RunFailure) {
-            let file = try session.schemaFile(required: false)
+            let file = try session.resolve { resolver throws(ContextError) in try resolver.schemaFile(required: false) }
             let config = file?.service.events
             guard let url = invocation.endpoint ?? config?.url else {
                 throw .usage(
@@ -51,8 +51,6 @@ struct EventsRunner {
     private func authorizedEndpoint(_ api: EventsAPI, file: SchemaFile?, config: EventsConfig?) throws(RunFailure)
         -> (Endpoint, TokenRenewal?)
     {
-        var globals = session.globals
-        globals.endpoint = Setting(value: api.httpURL, origin: .commandLine)
         var eventsFile = file
         if let config {
             eventsFile?.service.apiKey = config.apiKey ?? file?.service.apiKey
@@ -60,8 +58,9 @@ struct EventsRunner {
             eventsFile?.service.defaultAuthorizationType = config.defaultAuthorizationType ?? file?.service.defaultAuthorizationType
             eventsFile?.service.additionalAuthorizationTypes = []
         }
-        let eventsSession = Session(globals: globals, console: session.console, cancellation: session.cancellation)
-        return try eventsSession.authorizedEndpoint(file: eventsFile, model: nil)
+        return try session.resolve { resolver throws(ContextError) in
+            try resolver.forEndpoint(api.httpURL.absoluteString).authorizedEndpoint(file: eventsFile, model: nil)
+        }
     }
 
     /// The events as texts, checked against AppSync's limit: the arguments, or `--input`'s lines.
@@ -92,7 +91,7 @@ struct EventsRunner {
     }
 
     private func publish(_ channel: String, texts: [String], endpoint: Endpoint) -> ExitCode {
-        let publisher = EventsPublisher(client: session.client(endpoint: endpoint))
+        let publisher = EventsPublisher(client: session.resolver.client(endpoint: endpoint))
         var outcomes: [EventsPublisher.Outcome] = []
         do {
             try publisher.publish(channel: channel, texts: texts) { outcomes += $0 }

@@ -21,8 +21,7 @@ extension MCPCommand {
         let schema: ModelSchema
         var configuration: MCPConfiguration
         do throws(RunFailure) {
-            file = try session.schemaFile(required: true)
-            schema = try session.modelSchema(in: file)
+            (file, schema) = try session.resolve { resolver throws(ContextError) in try resolver.models() }
             do throws(RequestBuildError) {
                 configuration = try MCPConfiguration(
                     schema: schema, models: invocation.models, allowWrites: invocation.allowWrites, serverVersion: Version.number)

@@ -10,7 +10,9 @@ struct RawRunner {
         let schemaFile: SchemaFile?
         do {
             // The schema file is optional here: it only supplies the endpoint and credentials.
-            schemaFile = try session.schemaFile(required: false)
+            schemaFile = try session.resolve { resolver throws(ContextError) in
+                try resolver.schemaFile(required: false)
+            }
             request = try makeRequest(invocation)
         } catch {
             diagnostics.failure(error)

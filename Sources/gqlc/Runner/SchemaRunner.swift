@@ -10,7 +10,9 @@ struct SchemaRunner {
         let request = GraphQLRequest(query: APISchema.query, operationName: "IntrospectionQuery", decodePath: ["__schema"])
         var execution: RequestExecution
         do {
-            execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: try session.schemaFile(required: false))
+            execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: try session.resolve { resolver throws(ContextError) in
+                try resolver.schemaFile(required: false)
+            })
         } catch {
             diagnostics.failure(error)
             return error.status
@@ -55,7 +57,7 @@ struct SchemaRunner {
     private func printIntrospection() -> ExitCode {
         let schema: ModelSchema
         do {
-            schema = try session.modelSchema(in: try session.schemaFile(required: true))
+            schema = try session.resolve { resolver throws(ContextError) in try resolver.models().schema }
         } catch {
             diagnostics.failure(error)
             return error.status

@@ -11,8 +11,9 @@ struct SubscribeRunner {
         var subscriptions: [RealtimeSubscription] = []
         var events: [String: ChangeKind] = [:]
         do throws(RunFailure) {
-            file = try session.schemaFile(required: true)
-            let builder = RequestBuilder(schema: try session.modelSchema(in: file))
+            let schema: ModelSchema
+            (file, schema) = try session.resolve { resolver throws(ContextError) in try resolver.models() }
+            let builder = RequestBuilder(schema: schema)
             model = builder.schema.models[invocation.model]
             if invocation.isCustom {
                 subscriptions.append(try Self.custom(invocation, builder: builder))

@@ -125,7 +125,7 @@ struct SubscriptionStream {
             return sawErrors ? .partial : .success
         case .failure(let error):
             // Refused and the token could not be refreshed: why it could not is the one line to give.
-            if error.isUnauthorized, let failure = renewal?.failure {
+            if error.isUnauthorized, let failure = renewal?.failure.map(RunFailure.init) {
                 diagnostics.failure(failure)
                 return failure.status
             }
@@ -156,7 +156,9 @@ struct SubscriptionStream {
             settings.renewToken = events.renewal.map { renewal in { @Sendable force in renewal.renew(force: force) } }
             return settings
         }
-        let (endpoint, renewToken) = try session.authorizedEndpoint(file: schemaFile, model: model)
+        let (endpoint, renewToken) = try session.resolve { resolver throws(ContextError) in
+            try resolver.authorizedEndpoint(file: schemaFile, model: model)
+        }
         let authorization = RealtimeAuthorization(endpoint: endpoint)
         diagnostics.redactor = Redactor(secrets: endpoint.redactor.secrets + authorization.secrets)
         let url: WebSocketURL

@@ -1,3 +1,5 @@
+import GQLCore
+
 /// The options `login`, `whoami` and `logout` share: which user pool and app client, overriding the schema file.
 enum UserPoolOptions {
     static let userPoolId = OptionSpec(
