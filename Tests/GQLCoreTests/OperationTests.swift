@@ -45,6 +45,10 @@ private final class EventLog {
             case .noResumePoint: "noResumePoint"
             case .syncedUntil(let startedAt): "syncedUntil(\(startedAt))"
             case .syncIncomplete: "syncIncomplete"
+            case .appliedAfterRetry: "appliedAfterRetry"
+            case .recordAlreadyExists(let model): "recordAlreadyExists(\(model))"
+            case .ownAttemptMayBeWhy: "ownAttemptMayBeWhy"
+            case .writeMayHaveBeenApplied: "writeMayHaveBeenApplied"
             }
         }
     }
@@ -308,5 +312,75 @@ private func postWithTwoPagesOfComments(root: String) -> FakeTransport {
         let log = EventLog()
         #expect(try SyncOperation("Note", since: nil, builder: context.builder).run(in: context, events: log.sink) == .graphQLErrors)
         #expect(log.names == ["records", "recordsEnded(true)", "graphQLErrors", "syncIncomplete"])
+    }
+}
+
+/// A condition failure as AppSync reports a DynamoDB refusal.
+private let conditionFailed = #"{"data":{"createPost":null},"errors":[{"message":"The conditional request failed","errorType":"DynamoDB:ConditionalCheckFailedException","path":["createPost"]}]}"#
+
+@Suite struct CreateOperationTests {
+    let context: (FakeTransport, Int) throws -> APIContext = { transport, retries in
+        APIContext(schema: try TestSchemas.blog(), client: try Fixtures.client(transport, retries: retries))
+    }
+
+    func create(_ context: APIContext) throws -> CreateOperation {
+        try CreateOperation("Post", values: RecordValues(assignments: ["id=p1", "title=Hello"], input: nil), builder: context.builder)
+    }
+
+    @Test func reportsTheCreatedRecord() throws {
+        let transport = FakeTransport([Fixtures.ok(#"{"data":{"createPost":{"id":"p1","title":"Hello"}}}"#)])
+        let context = try context(transport, 0)
+        let log = EventLog()
+        #expect(try create(context).run(in: context, events: log.sink) == .success)
+        #expect(log.names == ["result"])
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func aRefusedConditionSaysTheKeyIsTaken() throws {
+        let transport = FakeTransport([Fixtures.ok(conditionFailed)])
+        let context = try context(transport, 0)
+        let log = EventLog()
+        #expect(try create(context).run(in: context, events: log.sink) == .graphQLErrors)
+        #expect(log.names == ["graphQLErrors", "recordAlreadyExists(Post)"])
+        #expect(transport.requests.count == 1)  // not read back: gqlc sent it once
+    }
+
+    /// A create whose first attempt times out and whose retry is refused because the key exists; the read-back
+    /// finds `title`. Returns how it ended and what it reported.
+    private func retriedCreate(readBack title: String) throws -> (ResultKind, EventLog) {
+        let transport = FakeTransport([
+            .failure(.timeout(seconds: 30)), Fixtures.ok(conditionFailed),
+            Fixtures.ok(#"{"data":{"getPost":{"id":"p1","title":"\#(title)"}}}"#),
+        ])
+        let context = try context(transport, 1)
+        var operation = try create(context)
+        operation.mayRetry = true
+        let log = EventLog()
+        return (operation.run(in: context, events: log.sink), log)
+    }
+
+    @Test func aLostAnswerRefusedOnRetryIsReadBackAsApplied() throws {
+        let (kind, log) = try retriedCreate(readBack: "Hello")
+        #expect(kind == .success)
+        #expect(log.names == ["appliedAfterRetry", "result"])
+        guard case .result(let record)? = log.events.last else { Issue.record("no result"); return }
+        #expect(record["title"]?.stringValue == "Hello")
+    }
+
+    @Test func aRetriedCreateRefusedForOtherValuesMayBeItsOwnAttempt() throws {
+        let (kind, log) = try retriedCreate(readBack: "Other")
+        #expect(kind == .graphQLErrors)
+        #expect(log.names == ["graphQLErrors", "recordAlreadyExists(Post)", "ownAttemptMayBeWhy"])
+    }
+
+    @Test func anUnansweredCreateMayHaveBeenAppliedWithTheKeySent() throws {
+        let transport = FakeTransport([.failure(.timeout(seconds: 30))])
+        let context = try context(transport, 0)
+        let log = EventLog()
+        #expect(try create(context).run(in: context, events: log.sink) == .network)
+        #expect(log.names == ["requestFailed", "writeMayHaveBeenApplied"])
+        guard case .writeMayHaveBeenApplied(let write)? = log.events.last else { Issue.record("no uncertain write"); return }
+        #expect(write.key == [KeyValueText(field: "id", value: "p1")])
+        #expect(write.cause == .timeout && !write.retried)
     }
 }

@@ -99,14 +99,18 @@ struct SingleRequest {
 
     /// Sends the request; `success` reports a result and says how the operation ended, `notFound` reports that no
     /// record has the key.
+    /// `unanswered` may report more after a request without a usable answer; `refused` may take over the errors of a
+    /// failed answer (given whether it came after more than one attempt), returning how the operation ended.
     func run(
-        client: GraphQLClient, events: OperationEventSink, success: (JSONValue) -> ResultKind, notFound: () -> Void
+        client: GraphQLClient, events: OperationEventSink, success: (JSONValue) -> ResultKind, notFound: () -> Void,
+        unanswered: (ExecutionError) -> Void = { _ in }, refused: ([GraphQLError], Bool) -> ResultKind? = { _, _ in nil }
     ) -> ResultKind {
         let response: GraphQLResponse
         do {
             response = try client.execute(request, mayRetry: mayRetry)
         } catch {
             _ = events(.requestFailed(error))
+            unanswered(error)
             return error.kind
         }
         let outcome: RequestOutcome
@@ -139,6 +143,7 @@ struct SingleRequest {
             _ = events(.graphQLErrors(errors))
             return .partial
         case .failed(let errors):
+            if let kind = refused(errors, response.attempts > 1) { return kind }
             _ = events(.graphQLErrors(errors))
             return .graphQLErrors
         case .pathNotFound(let missing):

@@ -8,6 +8,15 @@ public enum OperationEvent: Sendable {
     case result(JSONValue)
     /// A page of listed records, in order; an empty page is never reported.
     case records([JSONValue])
+    /// A write refused after gqlc sent it again had been applied by its first attempt, whose answer was lost; the
+    /// record as read back (a delete: its key) follows as `.result`.
+    case appliedAfterRetry(BulkOperation)
+    /// A create was refused because `model` already has a record with its key.
+    case recordAlreadyExists(model: String)
+    /// The refused write was sent again after an attempt without an answer: that attempt may be why.
+    case ownAttemptMayBeWhy(BulkOperation, model: String, key: JSONObject)
+    /// A write had no answer and may have been applied (after the request's failure).
+    case writeMayHaveBeenApplied(UncertainWrite)
     /// The records are over: `complete` when the listing ended well (at its end or its limit), so that a
     /// listing that received none may still say "no records"; not when it stopped early.
     case recordsEnded(complete: Bool)

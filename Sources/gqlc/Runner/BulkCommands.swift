@@ -19,7 +19,7 @@ extension ModelCommandRunner {
                 Self.prepared(item) { value throws(RequestBuildError) in
                     let request = try builder.create(
                         model, values: RecordValues(assignments: assignments, input: value), fields: fields)
-                    let key = Self.key(of: request, fields: keyFields)
+                    let key = request.inputKey(fields: keyFields)
                     return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(key)), key: key)
                 }
             })
@@ -41,7 +41,7 @@ extension ModelCommandRunner {
                 let prepared = Self.prepared(item) { value throws(RequestBuildError) in
                     let request = try builder.update(
                         model, key: nil, values: RecordValues(assignments: assignments, input: value), fields: fields)
-                    let key = Self.key(of: request, fields: keyFields)
+                    let key = request.inputKey(fields: keyFields)
                     return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(key)), key: key)
                 }
                 return versions?.versioned(prepared, model: model) ?? prepared
@@ -91,7 +91,7 @@ extension ModelCommandRunner {
                 default: throw .notAnObject(found: value.kindDescription)
                 }
                 let request = try builder.delete(model, key: key, fields: fields, version: version)
-                let sent = Self.key(of: request, fields: keyFields)
+                let sent = request.inputKey(fields: keyFields)
                 return BulkRequest(request: request, lookup: try? builder.get(model, key: .values(sent)), key: sent)
             }
         }
@@ -118,14 +118,6 @@ extension ModelCommandRunner {
     /// Why an item over ``BulkInputItem/maximumSize`` failed, and that it is not in the rejects file.
     static let oversizedMessage = "larger than \(BulkInputItem.maximumSize >> 20) MiB, the most gqlc reads as one record; "
         + "it was read past and not sent (nor copied to \(BulkOptions.rejects.flagName))"
-
-    /// The key fields of a mutation's `input`, in key order.
-    static func key(of request: GraphQLRequest, fields: [String]) -> JSONObject {
-        var key = JSONObject()
-        guard case .object(let input)? = request.variables["input"] else { return key }
-        for field in fields { if let value = input[field] { key[field] = value } }
-        return key
-    }
 
     // MARK: delete --where / --filter
 

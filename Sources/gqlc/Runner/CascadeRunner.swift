@@ -5,7 +5,7 @@ extension ModelCommandRunner {
     /// Plans, shows (`--dry-run`), confirms and carries out a cascading delete.
     mutating func deleteCascading(_ invocation: DeleteInvocation, request: GraphQLRequest) -> ExitCode {
         let model = invocation.model
-        let key = Self.key(of: request, fields: keyFields(of: model))
+        let key = request.inputKey(fields: keyFields(of: model))
         var cascade: CascadeDelete
         let columns: [String]
         do {
@@ -49,7 +49,7 @@ extension ModelCommandRunner {
     func warnOrphans(_ model: String, request: GraphQLRequest) {
         var execution = self.execution
         guard let client = try? execution.client() else { return }
-        let key = Self.key(of: request, fields: keyFields(of: model))
+        let key = request.inputKey(fields: keyFields(of: model))
         guard let orphans = try? CascadeDelete(builder: builder, client: client).orphans(model: model, key: key) else { return }
         for orphan in orphans {
             diagnostics.error(

@@ -44,9 +44,14 @@ struct ModelCommandRunner {
         operation.followIncludedLists = invocation.followIncludedLists
         operation.includeDeleted = invocation.includeDeleted
         operation.reportsEnvelope = globals.rawResponse
+        return perform(printer: recordPrinter(), progress: false) { context, events in operation.run(in: context, events: events) }
+    }
+
+    /// The printer of a single record (or envelope), in the columns chosen.
+    func recordPrinter() -> ResultPrinter {
         var printer = ResultPrinter(console: session.console, globals: globals, columns: execution.columns)
         if globals.decodeJSONFields && !globals.rawResponse { printer.decodingSchema = execution.schemaFile?.schema }
-        return perform(printer: printer, progress: false) { context, events in operation.run(in: context, events: events) }
+        return printer
     }
 
     /// Runs a core operation over this run's context (its client resolved now, once), rendering its events with
@@ -69,7 +74,6 @@ struct ModelCommandRunner {
     }
 
     mutating func create(_ invocation: CreateInvocation) -> ExitCode {
-        let request: GraphQLRequest
         var input: JSONValue?
         if let source = invocation.input {
             do {
@@ -81,9 +85,10 @@ struct ModelCommandRunner {
                 return usage(error)
             }
         }
+        var operation: CreateOperation
         do {
             let values = RecordValues(assignments: invocation.assignments, input: input)
-            request = try builder.create(invocation.model, values: values, fields: Self.selection(invocation.fields))
+            operation = try CreateOperation(invocation.model, values: values, fields: Self.selection(invocation.fields), builder: builder)
         } catch {
             return usage(error)
         }
@@ -93,28 +98,11 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
-        if globals.dryRun { return execution.printDryRun(request) }
+        if globals.dryRun { return execution.printDryRun(operation.request) }
         // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
-        let mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
-        let model = invocation.model
-        let key = Self.sentKey(request, keyFields: keyFields(of: model))
-        let sentKey = Self.key(of: request, fields: keyFields(of: model))
-        let lookup = try? builder.get(model, key: .values(sentKey))
-        return execution.send(
-            request, mayRetry: mayRetry, nullIsNotFound: false, expectsRecord: true, notFoundMessage: "",
-            explain: { failure, client in
-                switch failure {
-                case .errors(let errors, let retried):
-                    // The create resolver's condition is that no record has the key yet.
-                    guard Self.conditionFailed(errors) else { return nil }
-                    let exists = "hint: \(model) already has a record with this key"
-                    guard retried else { return .notes([exists]) }
-                    let refused = RefusedWrite(operation: .create, sent: request.variables["input"], key: sentKey, lookup: lookup)
-                    return Self.explain(refused, model: model, client: client, otherwise: [exists])
-                case .execution(let error):
-                    return Self.mayHaveBeenApplied(error, model: model, key: key, retried: mayRetry)
-                }
-            })
+        operation.mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
+        operation.reportsEnvelope = globals.rawResponse
+        return perform(printer: recordPrinter(), progress: false) { context, events in operation.run(in: context, events: events) }
     }
 
     mutating func update(_ invocation: UpdateInvocation) -> ExitCode {
@@ -279,7 +267,7 @@ struct ModelCommandRunner {
         }
         let deleting = described?.operations.delete == request.decodePath.first
         let diagnostics = self.diagnostics
-        let key = Self.key(of: request, fields: keyFields(of: model))
+        let key = request.inputKey(fields: keyFields(of: model))
         return execution.send(
             request, mayRetry: mayRetry, nullIsNotFound: true, expectsRecord: true, notFoundMessage: Self.notFound(model, record),
             explain: { failure, client in

@@ -4,8 +4,8 @@ import GQLCore
 /// key it was sent with and the command that checks; after gqlc's own retry, a refusal may be the first attempt's
 /// doing: read the record and tell.
 extension ModelCommandRunner {
-    /// What a write refused by its condition after gqlc's own retry comes to, once the record is read:
-    /// applied (printed as read back, status 0), a missing record (status 4, not for a create), or the refusal's
+    /// What an update or delete refused by its condition after gqlc's own retry comes to, once the record is read:
+    /// applied (printed as read back, status 0), a missing record (status 4), or the refusal's
     /// `otherwise` lines, with the note that gqlc's earlier attempt may be why when it cannot be ruled out.
     static func explain(
         _ refused: RefusedWrite, model: String, client: GraphQLClient, otherwise: [String]
@@ -13,71 +13,52 @@ extension ModelCommandRunner {
         let operation = refused.operation
         switch refused.check(client: client) {
         case .applied(let record):
-            let shown = operation == .delete ? "the record is gone, so its key is printed" : "the record is printed as read back"
-            return .applied(
-                record,
-                note: "note: gqlc retried this \(operation.rawValue) and its first attempt had been applied "
-                    + "(that answer was lost); \(shown)")
-        case .missing where operation != .create:
+            return .applied(record, note: appliedNote(operation))
+        case .missing:
             return .notFound
         case .differs where operation == .delete:
             return .notes(otherwise)  // still there: the first attempt did not delete it either
-        case .missing, .differs, .unknown:
+        case .differs, .unknown:
             return .notes(otherwise + [ownAttemptMayBeWhy(operation, model: model, key: refused.key)])
         }
     }
 
+    /// The note before a record gqlc read back after its retry was refused: the first attempt had been applied.
+    static func appliedNote(_ operation: BulkOperation) -> String {
+        let shown = operation == .delete ? "the record is gone, so its key is printed" : "the record is printed as read back"
+        return "note: gqlc retried this \(operation.rawValue) and its first attempt had been applied (that answer was lost); \(shown)"
+    }
+
     /// `gqlc retried this update, and its own earlier attempt may have been applied (check with: gqlc get …)`.
     static func ownAttemptMayBeWhy(_ operation: BulkOperation, model: String, key: JSONObject) -> String {
-        let pairs = key.members.map { (field: $0.key, value: $0.value.stringValue ?? $0.value.serialized(.compact)) }
+        let pairs = key.members.map { KeyValueText(field: $0.key, value: $0.value.stringValue ?? $0.value.serialized(.compact)) }
         let check = pairs.isEmpty ? "" : " (check with: gqlc get \(model) \(selector(pairs)))"
         let effect = operation == .create ? "may have made it" : "may have been applied"
         return "gqlc retried this \(operation.rawValue) after an attempt without an answer, and its own earlier attempt "
             + effect + check
     }
 
-    /// The key fields and values of the record a create sends (its generated id included), in key order;
-    /// empty when any is missing.
-    static func sentKey(_ request: GraphQLRequest, keyFields: [String]) -> [(field: String, value: String)] {
-        guard case .object(let input)? = request.variables["input"] else { return [] }
-        var key: [(field: String, value: String)] = []
-        for field in keyFields {
-            switch input[field] {
-            case .string(let text)?: key.append((field, text))
-            case .number(let number)?: key.append((field, number.text))
-            default: return []
-            }
-        }
-        return key
-    }
-
-    /// The lines after a create's transport failure, or nil when the create cannot have reached the server.
-    static func mayHaveBeenApplied(
-        _ error: ExecutionError, model: String, key: [(field: String, value: String)], retried: Bool
-    ) -> FailureExplanation? {
-        let when: String
-        switch error {
-        case .transport(.timeout, _): when = "before it timed out"
-        case .transport(.network, _): when = "before the connection failed"
-        default: return nil
-        }
-        guard !key.isEmpty else { return .notes(["the create may have been applied \(when)"]) }
+    /// The lines after a create's answer was lost: the key it was sent with and how to check.
+    static func lines(_ write: UncertainWrite) -> [String] {
+        let when = write.cause == .timeout ? "before it timed out" : "before the connection failed"
+        let key = write.key
+        guard !key.isEmpty else { return ["the create may have been applied \(when)"] }
         let byID = key.count == 1 && key[0].field == "id"
         let sent = byID ? "id '\(key[0].value)'" : "key " + key.map { "\($0.field)=\($0.value)" }.joined(separator: ", ")
         var lines = [
             "the create may have been applied \(when): it was sent with \(sent)",
-            "check with: gqlc get \(model) \(selector(key))",
+            "check with: gqlc get \(write.model) \(selector(key))",
         ]
-        if !retried {
+        if !write.retried {
             lines.append(
                 "hint: \(GlobalOptions.retryMutationsOption.flagName) retries a create safely: the \(byID ? "id" : "key") it was sent with "
                     + "cannot be created twice")
         }
-        return .notes(lines)
+        return lines
     }
 
     /// `--id p1`, or `--key sku=A-1 --key warehouseId=w1`, each value quoted for the shell where needed.
-    static func selector(_ key: [(field: String, value: String)]) -> String {
+    static func selector(_ key: [KeyValueText]) -> String {
         if key.count == 1 && key[0].field == "id" { return "\(SharedOptions.id.flagName) \(shellWord(key[0].value))" }
         return key.map { "\(SharedOptions.key.flagName) " + shellWord("\($0.field)=\($0.value)") }.joined(separator: " ")
     }
