@@ -21,7 +21,9 @@ import pytest
 
 import harness
 
+from gqlc_runner import run_gqlc
 from moto_harness import start_moto  # noqa: E402
+from subscribe_support import Background
 
 SCHEMA_EXAMPLES = harness.REPO_ROOT / "schema-examples"
 BLOG = SCHEMA_EXAMPLES / "blog.json"
@@ -596,9 +598,6 @@ def test_credentials_expiring_during_a_subscription_are_fetched_again_for_the_ne
                                                                                                 tmp_path):
     # The credentials are due again as soon as they are handed out; the server cuts each connection after one
     # event, and logs the key that signed each connection and start: each is signed with keys fetched for it.
-    from gqlc_runner import run_gqlc
-    from test_subscribe import Background
-
     counter, keys = short_lived_profile(tmp_path)
     server = start_appsync(BLOG, seed=SCHEMA_EXAMPLES / "blog-seed.json",
                            args=("--region", REGION, "--ws-drop-after", "1", "--iam-credentials", f"{KEY_ID}:{SECRET}",
