@@ -41,7 +41,9 @@ import Testing
         #expect(commandList.dropFirst("    local commands='".count).dropLast().split(separator: " ").contains(Substring(name)))
         if !command.options.isEmpty {
             let arm = try #require(lines.first { $0.hasPrefix("            \(name)) options+=' ") }, "no option arm for \(name)")
-            for option in command.options { #expect(arm.contains(" \(option.flagName)"), "\(name) arm lacks \(option.flagName)") }
+            // Whole words: `--include-deleted` alone must not pass for `--include`.
+            let offered = Set(arm.split { $0 == " " || $0 == "'" }.map(String.init))
+            for option in command.options { #expect(offered.contains(option.flagName), "\(name) arm lacks \(option.flagName)") }
         }
         for option in command.options where option.takesValue {
             let arm = try #require(

@@ -38,8 +38,7 @@ struct ItemWorker: Sendable {
         case .pathNotFound(let error):
             return .failed(.execution(.invalidResponse(.missingResult(error))))
         case .failed(let errors):
-            let conditionFailed = errors.contains { $0.errorType?.hasSuffix("ConditionalCheckFailedException") == true }
-            if conditionFailed { return conditionRefused(bulk, retried: retried, client: client) }
+            if errors.contains(where: \.isConditionFailure) { return conditionRefused(bulk, retried: retried, client: client) }
             return .failed(.errors(errors))
         }
     }

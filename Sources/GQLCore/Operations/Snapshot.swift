@@ -82,24 +82,27 @@ public struct SnapshotJob {
                 manifest.models[index].skipped = reason
                 events(.modelSkipped(name, reason: reason))
             }
-            if let reason = Self.unlistable(model) {
+            /// Skips the model and saves the manifest, so that it says why; the outcome if saving failed.
+            func skipped(_ reason: String) -> SnapshotOutcome? {
                 skip(reason)
-                if let error = save() { return SnapshotOutcome(manifest: manifest, stop: .writeFailed(error)) }
+                return save().map { SnapshotOutcome(manifest: manifest, stop: .writeFailed($0)) }
+            }
+            if let reason = Self.unlistable(model) {
+                if let stop = skipped(reason) { return stop }
                 continue
             }
             let listingClient: GraphQLClient
             switch client(model) {
             case .success(let made): listingClient = made
             case .failure(let reason):
-                skip(reason.reason)
-                if let error = save() { return SnapshotOutcome(manifest: manifest, stop: .writeFailed(error)) }
+                if let stop = skipped(reason.reason) { return stop }
                 continue
             }
             let requests: ListRequests
             do {
                 requests = try builder.listPages(name, fields: .all)
             } catch {
-                skip("\(error)")
+                if let stop = skipped("\(error)") { return stop }
                 continue
             }
             events(.modelStarted(name))

@@ -21,7 +21,7 @@ extension MCPCommand {
         let schema: ModelSchema
         var configuration: MCPConfiguration
         do throws(RunFailure) {
-            (file, schema) = try session.resolve { resolver throws(ContextError) in try resolver.models() }
+            (file, schema) = try session.models()
             do throws(RequestBuildError) {
                 configuration = try MCPConfiguration(
                     schema: schema, models: invocation.models, allowWrites: invocation.allowWrites, serverVersion: Version.number)

@@ -11,7 +11,7 @@ struct ModelCommandRunner {
     static func prepare(_ context: RunContext, _ body: (inout ModelCommandRunner) -> ExitCode) -> ExitCode {
         let (session, diagnostics) = (context.session, context.diagnostics)
         do {
-            let (file, schema) = try session.resolve { resolver throws(ContextError) in try resolver.models() }
+            let (file, schema) = try session.models()
             var runner = ModelCommandRunner(
                 session: session, schema: schema, builder: RequestBuilder(schema: schema),
                 execution: RequestExecution(session: session, diagnostics: diagnostics, schemaFile: file))

@@ -7,7 +7,7 @@ enum ModelsRunner {
     static func run(_ invocation: ModelsInvocation, session: Session, diagnostics: Diagnostics) -> ExitCode {
         let schema: ModelSchema
         do {
-            schema = try session.resolve { resolver throws(ContextError) in try resolver.models().schema }
+            schema = try session.models().schema
         } catch {
             diagnostics.failure(error)
             return error.status

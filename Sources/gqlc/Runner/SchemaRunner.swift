@@ -57,7 +57,7 @@ struct SchemaRunner {
     private func printIntrospection() -> ExitCode {
         let schema: ModelSchema
         do {
-            schema = try session.resolve { resolver throws(ContextError) in try resolver.models().schema }
+            schema = try session.models().schema
         } catch {
             diagnostics.failure(error)
             return error.status

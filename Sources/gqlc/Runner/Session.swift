@@ -38,6 +38,11 @@ struct Session: Sendable {
             throw RunFailure(error)
         }
     }
+
+    /// The run's schema file and models, loaded once by the resolver.
+    func models() throws(RunFailure) -> (file: SchemaFile?, schema: ModelSchema) {
+        try resolve { resolver throws(ContextError) in try resolver.models() }
+    }
 }
 
 /// The MFA code asked on the terminal; a client secret given as `@FILE` or `-` read as `--client-secret` is.

@@ -12,7 +12,7 @@ struct SubscribeRunner {
         var events: [String: ChangeKind] = [:]
         do throws(RunFailure) {
             let schema: ModelSchema
-            (file, schema) = try session.resolve { resolver throws(ContextError) in try resolver.models() }
+            (file, schema) = try session.models()
             let builder = RequestBuilder(schema: schema)
             model = builder.schema.models[invocation.model]
             if invocation.isCustom {
