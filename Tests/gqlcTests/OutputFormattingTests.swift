@@ -3,7 +3,7 @@ import Testing
 
 @testable import gqlc
 
-/// The output layer's pieces: TSV escaping, table fitting, JSON colouring, the progress line and roff escaping.
+/// The output layer's pieces: TSV escaping, table fitting, JSON colouring and the progress line.
 @Suite struct OutputFormattingTests {
     private func formatter(_ format: GlobalOptions.OutputFormat, _ columns: [String], width: Int? = nil) -> RecordFormatter {
         RecordFormatter(format: format, columns: columns, palette: nil, width: width)
@@ -85,11 +85,6 @@ import Testing
         #expect(ProgressReporter.line(items: 1, pages: 1, elapsed: .zero) == "1 item, 1 page, 0.0 s")
         #expect(ProgressReporter.line(items: 30, pages: 0, failed: 2, elapsed: .seconds(2)) == "30 items, 2 failed, 15 items/s, 2.0 s")
         #expect(ProgressReporter.grouped(1_000_000) == "1,000,000")
-    }
-
-    @Test func roffEscaping() {
-        #expect(ManPageRenderer.escape("--where a\\b") == "\\-\\-where a\\eb")
-        #expect(ManPageRenderer.escape(".hidden\n'quote") == "\\&.hidden\n\\&'quote")
     }
 }
 

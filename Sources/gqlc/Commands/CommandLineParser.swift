@@ -3,7 +3,7 @@ enum CommandLineParser {
     /// Parses `arguments` (argv without the program name); `environment` supplies `GQLC_*` fallbacks.
     static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> ParsedCommandLine {
         guard !arguments.isEmpty else { return .help(topic: nil) }
-        var scanner = ArgumentScanner(globalOptions: GlobalOptions.all, commands: CommandTable.specs)
+        var scanner = CommandLineVocabulary.scanner
         let scanned: ScannedCommandLine
         do {
             scanned = try scanner.scan(arguments)
@@ -22,10 +22,10 @@ enum CommandLineParser {
         }
         if scanned.options.contains(GlobalOptions.versionOption) { return .version }
         guard let command = scanned.command else {
-            throw UsageError("missing command; run 'gqlc help' for the list of commands")
+            throw UsageError("missing command; run '\(CommandLineVocabulary.programName) help' for the list of commands")
         }
         let commandArguments = CommandArguments(
-            command: command, options: scanned.options, positionals: scanned.positionals)
+            programName: CommandLineVocabulary.programName, command: command, options: scanned.options, positionals: scanned.positionals)
         if command.name == HelpCommand.spec.name {
             if scanned.options.contains(HelpCommand.man) {
                 try commandArguments.expectNoPositionals(after: 0)
@@ -43,7 +43,7 @@ enum CommandLineParser {
             return .completion(shell: try CompletionCommand.shell(from: commandArguments))
         }
         guard let entry = CommandTable.runnable.first(where: { $0.spec.name == command.name }) else {
-            throw UsageError("unknown command '\(command.name)'; run 'gqlc help' for the list of commands")
+            throw UsageError("unknown command '\(command.name)'; run '\(CommandLineVocabulary.programName) help' for the list of commands")
         }
         let parsed = try entry.decode(commandArguments)
         let globals = try GlobalOptions.resolve(options: scanned.options, environment: environment, command: command.name)

@@ -15,7 +15,7 @@ struct CreateInvocation: Equatable, Sendable {
 enum CreateCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "create",
-        printsRecords: true,
+        traits: [.printsRecords],
         abstract: "Create a record from field values and print the created record.",
         synopsis: [
             "MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]",

@@ -83,7 +83,7 @@ enum CustomOperationCommand {
 enum QueryCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "query",
-        printsRecords: true,
+        traits: [.printsRecords],
         abstract: "Run one of the schema's custom queries and print its result.",
         synopsis: [CustomOperationCommand.synopsis],
         discussion: CustomOperationCommand.discussion(.query),
@@ -104,7 +104,7 @@ enum QueryCommand: CommandDefinition {
 enum MutateCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "mutate",
-        printsRecords: true,
+        traits: [.printsRecords],
         abstract: "Run one of the schema's custom mutations and print its result.",
         synopsis: [CustomOperationCommand.synopsis],
         discussion: CustomOperationCommand.discussion(.mutation) + [

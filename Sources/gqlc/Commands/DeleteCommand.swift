@@ -42,7 +42,7 @@ enum DeleteCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "delete",
-        printsRecords: true,
+        traits: [.printsRecords],
         abstract: "Delete records and print them as they were.",
         synopsis: [
             "MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--expected-version N] [--cascade [--yes]]",

@@ -15,7 +15,7 @@ struct GetInvocation: Equatable, Sendable {
 enum GetCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "get",
-        printsRecords: true,
+        traits: [.printsRecords],
         abstract: "Fetch one record by its primary key and print it as JSON.",
         synopsis: ["MODEL (--id VALUE | --key FIELD=VALUE...) [--include PATH]... [--fields A,B,…] [--no-follow] [--include-deleted]"],
         discussion: [

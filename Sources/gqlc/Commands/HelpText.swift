@@ -10,8 +10,22 @@ enum HelpText {
         guard let topic, let command = CommandTable.spec(named: topic) else {
             return renderer.render(overview(allGlobalOptions: allGlobalOptions))
         }
-        return renderer.render(
-            renderer.page(for: command, globalOptions: GlobalOptions.all, allGlobalOptions: allGlobalOptions))
+        return renderer.render(page(for: command, allGlobalOptions: allGlobalOptions, renderer: renderer))
+    }
+
+    /// A command's page: the global options as a list of names, or each explained when `allGlobalOptions`
+    /// (`--help-all`).
+    static func page(for command: CommandSpec, allGlobalOptions: Bool = false, renderer: HelpRenderer = HelpRenderer()) -> HelpPage {
+        renderer.page(
+            for: command, programName: CommandLineVocabulary.programName,
+            globalOptions: allGlobalOptions
+                ? .explained(GlobalOptions.all) : .listed(GlobalOptions.all, note: globalOptionsNote(command: command.name)))
+    }
+
+    /// Where the listed global options are explained: `gqlc COMMAND --help-all` or `gqlc help options`.
+    static func globalOptionsNote(command: String?) -> String {
+        let more = command.map { "'gqlc \($0) --help-all' or 'gqlc help \(optionsTopic)'" } ?? "'gqlc help \(optionsTopic)'"
+        return "They go before or after the command; \(more) explains each."
     }
 
     /// `gqlc help options`: the global options, each explained, and where their values come from.
@@ -24,10 +38,11 @@ enum HelpText {
 
     /// gqlc(1): the overview and every command's page, in roff.
     static func manPage() -> String {
-        let renderer = HelpRenderer()
-        return ManPageRenderer(version: Version.line).render(
-            overview: overview(allGlobalOptions: true),
-            commands: CommandTable.specs.map { ($0.name, renderer.page(for: $0, globalOptions: GlobalOptions.all)) })
+        ManPageRenderer(
+            programName: CommandLineVocabulary.programName,
+            summary: "a command-line GraphQL client for AWS AppSync and Amplify model APIs", version: Version.line,
+            generator: "gqlc help --man", seeAlso: "gqlc help COMMAND, gqlc COMMAND --help"
+        ).render(overview: overview(allGlobalOptions: true), commands: CommandTable.specs.map { ($0.name, page(for: $0)) })
     }
 
     /// The overview: commands, global options (their names, or each explained), configuration, exit status and
@@ -45,7 +60,7 @@ enum HelpText {
                 HelpSection("Commands", [.definitions(CommandTable.specs.map { ($0.name, $0.abstract) })]),
                 allGlobalOptions
                     ? HelpSection("Global options (before or after the command)", [.options(GlobalOptions.all)])
-                    : HelpRenderer.globalOptionsList(GlobalOptions.all, command: nil),
+                    : HelpRenderer.globalOptionsList(GlobalOptions.all, note: globalOptionsNote(command: nil)),
                 configuration,
                 HelpSection("Exit status", [
                     .definitions([

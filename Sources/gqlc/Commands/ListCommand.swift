@@ -110,7 +110,7 @@ enum ListCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "list",
-        printsRecords: true,
+        traits: [.printsRecords],
         abstract: "List a model's records, following nextToken until the last page.",
         synopsis: [
             """
@@ -313,5 +313,5 @@ enum ListCommand: CommandDefinition {
 
 extension SortDirection: Choice {
     /// `asc`, `desc` (any case is accepted).
-    var word: String { rawValue.lowercased() }
+    public var word: String { rawValue.lowercased() }
 }

@@ -40,7 +40,7 @@ enum RawCommand: CommandDefinition {
 
     static let spec = CommandSpec(
         name: "raw",
-        printsRecords: true,
+        traits: [.printsRecords],
         abstract: "Send any GraphQL document and print the result.",
         synopsis: [
             """

@@ -159,7 +159,7 @@ enum SubscribeCommand: CommandDefinition {
 
 extension SubscriptionEvent: Choice {
     /// `create`, `update`, `delete` (any case is accepted).
-    var word: String {
+    public var word: String {
         switch self {
         case .onCreate: "create"
         case .onUpdate: "update"

@@ -22,7 +22,7 @@ struct UpdateInvocation: Equatable, Sendable {
 enum UpdateCommand: CommandDefinition {
     static let spec = CommandSpec(
         name: "update",
-        printsRecords: true,
+        traits: [.printsRecords],
         abstract: "Change fields of one record and print the updated record.",
         synopsis: [
             """

@@ -63,13 +63,13 @@ func invocation(_ arguments: [String], environment: [String: String] = [:]) thro
     return invocation
 }
 
-/// The usage error message of a command line that must fail to parse (nil if it parsed).
+/// The usage error line of a command line that must fail to parse, as printed (`gqlc: …`; nil if it parsed).
 func usageError(_ arguments: [String], environment: [String: String] = [:]) -> String? {
     do {
         _ = try CommandLineParser.parse(arguments, environment: environment)
         return nil
     } catch {
-        return error.description
+        return "gqlc: " + error.message
     }
 }
 

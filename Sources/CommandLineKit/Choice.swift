@@ -1,21 +1,21 @@
-import GQLCore
+import Spelling
 
-/// A fixed set of words a value may be (`asc|desc`, `json|ndjson`, shells), from a `CaseIterable` enum, so that
+/// A fixed set of words a value may be (`asc|desc`, shells), from a `CaseIterable` enum, so that
 /// parsing, errors, help and completion read the same list.
-protocol Choice: CaseIterable, Sendable {
+public protocol Choice: CaseIterable, Sendable {
     /// The word as typed on the command line.
     var word: String { get }
 }
 
 extension Choice {
     /// Every word, in declaration order.
-    static var words: [String] { allCases.map(\.word) }
+    public static var words: [String] { allCases.map(\.word) }
 
     /// The value placeholder for help and completion: `asc|desc`.
-    static var placeholder: String { words.joined(separator: "|") }
+    public static var placeholder: String { words.joined(separator: "|") }
 
     /// The words for an error message: `asc or desc`, `a, b or c`.
-    static var alternatives: String {
+    public static var alternatives: String {
         let words = self.words
         guard let last = words.last, words.count > 1 else { return words.first ?? "" }
         return words.dropLast().joined(separator: ", ") + " or " + last
@@ -23,9 +23,9 @@ extension Choice {
 
     /// The positional at `index` of a command taking one of these words (`completion SHELL`, `schema ACTION`):
     /// a missing or unknown word is a usage error naming the alternatives, with a suggestion where one is close.
-    static func positional(_ arguments: CommandArguments, at index: Int, naming kind: String) throws(UsageError) -> Self {
+    public static func positional(_ arguments: CommandArguments, at index: Int, naming kind: String) throws(UsageError) -> Self {
         guard let text = arguments.optional(at: index) else {
-            throw UsageError("'\(arguments.command.name)' needs \(kind): \(alternatives); usage: \(arguments.command.usageLine)")
+            throw UsageError("'\(arguments.command.name)' needs \(kind): \(alternatives); usage: \(arguments.usageLine)")
         }
         guard let value = parse(text) else {
             let suggestion = Suggestions.didYouMean(text, in: words)
@@ -36,7 +36,7 @@ extension Choice {
     }
 
     /// The case whose word is `text` (in any case when `ignoringCase`).
-    static func parse(_ text: String, ignoringCase: Bool = false) -> Self? {
+    public static func parse(_ text: String, ignoringCase: Bool = false) -> Self? {
         guard ignoringCase else { return allCases.first { $0.word == text } }
         let lowered = text.lowercased()
         return allCases.first { $0.word.lowercased() == lowered }
@@ -44,5 +44,5 @@ extension Choice {
 }
 
 extension Choice where Self: RawRepresentable, RawValue == String {
-    var word: String { rawValue }
+    public var word: String { rawValue }
 }

@@ -1,6 +1,5 @@
+import CommandLineKit
 import Testing
-
-@testable import gqlc
 
 /// The generic tokenizer, exercised on a small made-up command set so that each convention is isolated.
 @Suite struct ArgumentScannerTests {
@@ -17,7 +16,8 @@ import Testing
     static let stop = CommandSpec(name: "stop", abstract: "", synopsis: [], options: [])
 
     func scan(_ arguments: [String]) throws(UsageError) -> ScannedCommandLine {
-        var scanner = ArgumentScanner(globalOptions: [Self.verbose, Self.quiet, Self.header], commands: [Self.run, Self.stop])
+        var scanner = ArgumentScanner(
+            programName: "tool", globalOptions: [Self.verbose, Self.quiet, Self.header], commands: [Self.run, Self.stop])
         return try scanner.scan(arguments)
     }
 
@@ -112,22 +112,53 @@ import Testing
         #expect(error(["run", "--dry-run=yes"]) == "option '--dry-run' takes no value (got '--dry-run=yes')")
         #expect(error(["run", "-v=1"]) == "option '-v' takes no value (got '-v=1')")
         #expect(error(["rnu"]) == "unknown command 'rnu'; did you mean 'run'?")
-        #expect(error(["zzzzzz"]) == "unknown command 'zzzzzz'; run 'gqlc help' for the list of commands")
+        #expect(error(["zzzzzz"]) == "unknown command 'zzzzzz'; run 'tool help' for the list of commands")
         #expect(error(["run", "--cuont", "1"]) == "unknown option '--cuont'; did you mean '--count'?")
-        #expect(error(["run", "--xyzzy"]) == "unknown option '--xyzzy' for 'run'; run 'gqlc run --help' for its options")
-        #expect(error(["run", "-z"]) == "unknown option '-z' for 'run'; run 'gqlc run --help' for its options")
-        #expect(error(["run", "-vz"]) == "unknown option '-z' (in '-vz') for 'run'; run 'gqlc run --help' for its options")
+        #expect(error(["run", "--xyzzy"]) == "unknown option '--xyzzy' for 'run'; run 'tool run --help' for its options")
+        #expect(error(["run", "-z"]) == "unknown option '-z' for 'run'; run 'tool run --help' for its options")
+        #expect(error(["run", "-vz"]) == "unknown option '-z' (in '-vz') for 'run'; run 'tool run --help' for its options")
         #expect(error(["run", "-count", "1"]) == "unknown option '-count'; did you mean '--count'?")
     }
 
     @Test func commandOptionsBeforeTheCommandAreExplained() {
-        #expect(error(["--count", "1", "run"]) == "option '--count' belongs after the command, as in 'gqlc run --count N'")
+        #expect(error(["--count", "1", "run"]) == "option '--count' belongs after the command, as in 'tool run --count N'")
         #expect(error(["--verbos", "run"]) == "unknown option '--verbos'; did you mean '--verbose'?")
-        #expect(error(["--xyzzy", "run"]) == "unknown option '--xyzzy'; run 'gqlc help' for the options")
+        #expect(error(["--xyzzy", "run"]) == "unknown option '--xyzzy'; run 'tool help' for the options")
+    }
+
+    @Test func synonymsFromOtherToolsComeBeforeSpelling() throws {
+        var scanner = ArgumentScanner(
+            programName: "tool", globalOptions: [Self.verbose], commands: [Self.run],
+            suggestions: FlagSuggestions(synonyms: ["number": "count", "loud": "verbose"]))
+        #expect(throws: UsageError("unknown option '--number'; did you mean '--count'?")) { try scanner.scan(["run", "--number", "1"]) }
+        #expect(throws: UsageError("unknown option '--loud'; did you mean '--verbose'?")) { try scanner.scan(["--loud", "run"]) }
+        // Without the synonym, `--number` is too far from `--count` to be suggested.
+        #expect(error(["run", "--number", "1"]) == "unknown option '--number' for 'run'; run 'tool run --help' for its options")
+    }
+
+    @Test func fieldValuesGivenAsOptionsAreExplained() throws {
+        let set = CommandSpec(
+            name: "set", abstract: "", synopsis: ["FIELD=VALUE..."],
+            arguments: [ArgumentSpec(name: "FIELD=VALUE", help: "")], options: [Self.name, OptionSpec(long: "idle", help: "")])
+        var scanner = ArgumentScanner(
+            programName: "tool", globalOptions: [], commands: [set], assignmentWords: ["id", "key"])
+        func message(_ arguments: [String]) -> String? {
+            do { _ = try scanner.scan(arguments) } catch { return error.message }
+            return nil
+        }
+        #expect(message(["set", "--color", "red"]) == "unknown option '--color' for 'set'; give fields as FIELD=VALUE: 'color=red'")
+        #expect(message(["set", "--size"]) == "unknown option '--size' for 'set'; give fields as FIELD=VALUE: 'size=VALUE'")
+        // Close to an option: the option is suggested, unless the word is an assignment word.
+        #expect(message(["set", "--nam", "x"]) == "unknown option '--nam'; did you mean '--name'?")
+        #expect(message(["set", "--idl"]) == "unknown option '--idl'; did you mean '--idle'?")
+        #expect(message(["set", "--id", "u1"]) == "unknown option '--id' for 'set'; give fields as FIELD=VALUE: 'id=u1'")
+        #expect(message(["set", "--key", "id=u1"]) == "unknown option '--key' for 'set'; give fields as FIELD=VALUE: 'id=u1'")
+        // Not a field name.
+        #expect(message(["set", "--2x"]) == "unknown option '--2x' for 'set'; run 'tool set --help' for its options")
     }
 
     @Test func optionsOfTheCommandAreUnknownBeforeItIsNamed() {
         // `stop` has no options, so `--count` after it is unknown even though `run` has it.
-        #expect(error(["stop", "--count", "1"]) == "unknown option '--count' for 'stop'; run 'gqlc stop --help' for its options")
+        #expect(error(["stop", "--count", "1"]) == "unknown option '--count' for 'stop'; run 'tool stop --help' for its options")
     }
 }

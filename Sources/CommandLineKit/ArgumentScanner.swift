@@ -1,4 +1,4 @@
-import GQLCore
+import Spelling
 
 /// Splits argv into a command, options and positional arguments, following the usual conventions:
 ///
@@ -8,20 +8,35 @@ import GQLCore
 /// - a value that starts with `-` must be attached (`--where=-x`), except `-` itself and negative numbers.
 ///
 /// Only syntax is checked here; what the values mean is checked when each command decodes them.
-struct ArgumentScanner {
-    let globalOptions: [OptionSpec]
-    let commands: [CommandSpec]
+public struct ArgumentScanner: Sendable {
+    /// The program's name, as hints spell it (`run 'tool help'`).
+    public let programName: String
+    /// The options valid before and after any command.
+    public let globalOptions: [OptionSpec]
+    public let commands: [CommandSpec]
+    /// What an unknown long option most likely meant.
+    public let suggestions: FlagSuggestions
+    /// Long names that, on a command taking `FIELD=VALUE` arguments, are field values given as options even when
+    /// an option's name is close (`--id u1` for `id=u1`); one given a `NAME=VALUE` value stands for that value.
+    public let assignmentWords: Set<String>
 
     /// What has been scanned so far; still readable after `scan` throws (the help flag uses it).
-    private(set) var result = ScannedCommandLine()
+    public private(set) var result = ScannedCommandLine()
 
-    init(globalOptions: [OptionSpec], commands: [CommandSpec]) {
+    /// A scanner for `programName`'s command line.
+    public init(
+        programName: String, globalOptions: [OptionSpec], commands: [CommandSpec],
+        suggestions: FlagSuggestions = FlagSuggestions(), assignmentWords: Set<String> = []
+    ) {
+        self.programName = programName
         self.globalOptions = globalOptions
         self.commands = commands
+        self.suggestions = suggestions
+        self.assignmentWords = assignmentWords
     }
 
     /// Scans `arguments` (argv without the program name).
-    mutating func scan(_ arguments: [String]) throws(UsageError) -> ScannedCommandLine {
+    public mutating func scan(_ arguments: [String]) throws(UsageError) -> ScannedCommandLine {
         result = ScannedCommandLine()
         var remaining = arguments[...]
         var optionsEnded = false
@@ -51,7 +66,7 @@ struct ArgumentScanner {
             if let match = Suggestions.closest(to: argument, in: names) {
                 throw UsageError("unknown command '\(argument)'; did you mean '\(match)'?")
             }
-            throw UsageError("unknown command '\(argument)'; run 'gqlc help' for the list of commands")
+            throw UsageError("unknown command '\(argument)'; run '\(programName) help' for the list of commands")
         }
         result.command = command
     }
@@ -134,7 +149,7 @@ struct ArgumentScanner {
     }
 
     /// Records one occurrence. A single-valued option given again takes the later value, as curl, gh and the AWS
-    /// CLI do, so that `alias g='gqlc --endpoint X'` can be run as `g --endpoint Y`.
+    /// CLI do, so that `alias t='tool --endpoint X'` can be run as `t --endpoint Y`.
     private mutating func record(_ option: OptionSpec, value: String) throws(UsageError) {
         if let synonym = option.synonym, let target = visibleOptions.first(where: { $0.long == synonym.long }) {
             return try record(target, value: synonym.value)
@@ -156,37 +171,43 @@ struct ArgumentScanner {
         let typed = String(name.dropFirst(2))
         guard let command = result.command else {
             // `--format` is another tool's `--output` before it is `schema print`'s own.
-            if isLong, let synonym = FlagSuggestions.synonyms[typed.lowercased()],
+            if isLong, let synonym = suggestions.synonyms[typed.lowercased()],
                globalOptions.contains(where: { $0.long == synonym }) {
                 return UsageError("unknown option \(subject); did you mean '--\(synonym)'?")
             }
             if let owner = commands.first(where: { $0.options.contains { $0.flagName == name } }),
                let option = owner.option(named: typed) {
                 return UsageError(
-                    "option '\(name)' belongs after the command, as in 'gqlc \(owner.name) \(option.usageForm)'")
+                    "option '\(name)' belongs after the command, as in '\(programName) \(owner.name) \(option.usageForm)'")
             }
-            if isLong, let hint = FlagSuggestions.didYouMean(typed, in: globalOptions.map(\.long)) {
+            if isLong, let hint = suggestions.didYouMean(typed, in: globalOptions.map(\.long)) {
                 return UsageError("unknown option \(subject)\(hint)")
             }
-            return UsageError("unknown option \(subject); run 'gqlc help' for the options")
+            return UsageError("unknown option \(subject); run '\(programName) help' for the options")
         }
         let candidates = visibleOptions.map(\.long)
-        if isLong, let assignment = command.assignmentPlaceholder, GraphQLName.isValid(typed),
-           FlagSuggestions.matches(for: typed, in: candidates).isEmpty || Self.keyWords.contains(typed) {
-            let written = typed == "key" && value?.contains("=") == true ? value ?? "" : "\(typed)=\(value ?? "VALUE")"
+        if isLong, let assignment = command.assignmentPlaceholder, Self.isIdentifier(typed),
+           suggestions.matches(for: typed, in: candidates).isEmpty || assignmentWords.contains(typed) {
+            let isAssignment = assignmentWords.contains(typed) && value?.contains("=") == true
+            let written = isAssignment ? value ?? "" : "\(typed)=\(value ?? "VALUE")"
             return UsageError(
                 "unknown option \(subject) for '\(command.name)'; give \(assignment.lowercased())s as \(assignment)=VALUE: "
                     + "'\(written)'")
         }
-        if isLong, let hint = FlagSuggestions.didYouMean(typed, in: candidates) {
+        if isLong, let hint = suggestions.didYouMean(typed, in: candidates) {
             return UsageError("unknown option \(subject)\(hint)")
         }
         return UsageError(
-            "unknown option \(subject) for '\(command.name)'; run 'gqlc \(command.name) --help' for its options")
+            "unknown option \(subject) for '\(command.name)'; run '\(programName) \(command.name) --help' for its options")
     }
 
-    /// Options of get, update and delete that pick a record by key: on `create` they are key field values.
-    private static let keyWords: Set<String> = ["id", "key"]
+    /// A name as fields are named: a letter or `_`, then letters, digits and `_` (ASCII).
+    private static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
 
     /// `-5`, `-0.5`: values that start with a dash but are clearly numbers, not options.
     private static func looksNumeric(_ text: String) -> Bool {

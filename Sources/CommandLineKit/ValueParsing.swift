@@ -1,9 +1,7 @@
-import GQLCore
-
 /// Conversions of option values to numbers, with one-line errors that quote the option and the value.
-enum ValueParsing {
-    /// A whole number of at least 1, as `--limit` and `--page-size` need.
-    static func positiveInteger(_ text: String, for option: OptionSpec) throws(UsageError) -> Int {
+public enum ValueParsing {
+    /// A whole number of at least 1, as `--limit` needs.
+    public static func positiveInteger(_ text: String, for option: OptionSpec) throws(UsageError) -> Int {
         guard let number = wholeNumber(text), number >= 1 else {
             throw invalid(text, for: option, expected: "a whole number of at least 1")
         }
@@ -11,32 +9,36 @@ enum ValueParsing {
     }
 
     /// A whole number of at least 0, as `--retries` needs.
-    static func nonNegativeInteger(_ text: String, for option: OptionSpec) throws(UsageError) -> Int {
+    public static func nonNegativeInteger(_ text: String, for option: OptionSpec) throws(UsageError) -> Int {
         guard let number = wholeNumber(text), number >= 0 else {
             throw invalid(text, for: option, expected: "a whole number of 0 or more")
         }
         return number
     }
 
-    /// A positive, finite number of seconds such as `30` or `2.5`.
-    static func positiveSeconds(_ text: String, for option: OptionSpec) throws(UsageError) -> Double {
+    /// A positive, finite number of seconds such as `30` or `2.5`, at most `maximum` (which `maximumName`, when
+    /// given, says in words: `a year`).
+    public static func positiveSeconds(
+        _ text: String, for option: OptionSpec, atMost maximum: Double, maximumName: String? = nil
+    ) throws(UsageError) -> Double {
         let isPlainDecimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard isPlainDecimal, let seconds = Double(text), seconds.isFinite, seconds > 0 else {
             throw invalid(text, for: option, expected: "a number of seconds greater than 0, such as 30 or 2.5")
         }
-        guard seconds <= Defaults.maximumTimeout else {
-            throw invalid(text, for: option, expected: "at most \(self.text(seconds: Defaults.maximumTimeout)) seconds (a year)")
+        guard seconds <= maximum else {
+            let name = maximumName.map { " (\($0))" } ?? ""
+            throw invalid(text, for: option, expected: "at most \(self.text(seconds: maximum)) seconds\(name)")
         }
         return seconds
     }
 
     /// Seconds as a user types them: `30`, `2.5`.
-    static func text(seconds: Double) -> String {
+    public static func text(seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 
     /// `invalid value 'abc' for '--limit': expected …`.
-    static func invalid(_ text: String, for option: OptionSpec, expected: String) -> UsageError {
+    public static func invalid(_ text: String, for option: OptionSpec, expected: String) -> UsageError {
         UsageError("invalid value '\(text)' for '\(option.flagName)': expected \(expected)")
     }
 

@@ -1,4 +1,4 @@
-/// "Did you mean …?" suggestions for mistyped names.
+/// "Did you mean …?" suggestions for mistyped names: commands, options, fields, models.
 public enum Suggestions {
     /// The candidate closest to `input` by edit distance (case-insensitive), if it is close enough
     /// to be a plausible typo: at most a third of the longer name's length, and at least 1. Of equally

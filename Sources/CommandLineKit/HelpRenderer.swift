@@ -1,21 +1,43 @@
 /// A help page before layout: usage lines, a description and titled sections.
-struct HelpPage: Sendable {
-    /// Full usage lines (`gqlc get MODEL …`); the renderer prefixes `Usage:` and wraps them.
-    let usage: [String]
+public struct HelpPage: Sendable {
+    /// Full usage lines (`tool get NAME …`); the renderer prefixes `Usage:` and wraps them.
+    public let usage: [String]
     /// The first paragraph under the usage.
-    let abstract: String
-    let sections: [HelpSection]
+    public let abstract: String
+    /// The rest of the page, in order.
+    public let sections: [HelpSection]
+
+    /// A page of these parts.
+    public init(usage: [String], abstract: String, sections: [HelpSection]) {
+        self.usage = usage
+        self.abstract = abstract
+        self.sections = sections
+    }
+}
+
+/// How a command's help page shows the global options.
+public enum GlobalOptionsHelp: Sendable {
+    /// Each option explained, in a table.
+    case explained([OptionSpec])
+    /// The options' names only (gh's "inherited flags"), then `note`: where each is explained.
+    case listed([OptionSpec], note: String)
 }
 
 /// Lays out help pages for an 80-column terminal: wrapped prose, aligned option tables, verbatim examples.
-struct HelpRenderer: Sendable {
+public struct HelpRenderer: Sendable {
     /// The widest line the renderer produces (single words longer than this are not broken).
-    var width = 80
+    public var width: Int
     /// The widest the term column of a table may grow before long terms get a line of their own.
-    var maximumTermColumn = 28
+    public var maximumTermColumn: Int
+
+    /// A renderer for lines of at most `width` columns.
+    public init(width: Int = 80, maximumTermColumn: Int = 28) {
+        self.width = width
+        self.maximumTermColumn = maximumTermColumn
+    }
 
     /// The page as text, ending with a newline.
-    func render(_ page: HelpPage) -> String {
+    public func render(_ page: HelpPage) -> String {
         var lines: [String] = []
         for (index, usage) in page.usage.enumerated() {
             lines += usageLines(usage, label: index == 0 ? "Usage: " : "       ")
@@ -34,10 +56,9 @@ struct HelpRenderer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The help page of a command: its description, arguments, own options and examples first, then its topics
-    /// (Where expressions, Bulk, …), then the global options: as a short list of names (gh's "inherited flags"),
-    /// or each explained when `allGlobalOptions` (`--help-all`).
-    func page(for command: CommandSpec, globalOptions: [OptionSpec], allGlobalOptions: Bool = false) -> HelpPage {
+    /// The help page of `programName`'s command: its description, arguments, own options and examples first, then
+    /// its titled discussion sections, then the global options, listed or explained.
+    public func page(for command: CommandSpec, programName: String, globalOptions: GlobalOptionsHelp) -> HelpPage {
         var sections = command.discussion.filter { $0.title == nil }
         if !command.arguments.isEmpty {
             sections.append(HelpSection("Arguments", [.definitions(command.arguments.map { ($0.name, $0.help) })]))
@@ -52,28 +73,25 @@ struct HelpRenderer: Sendable {
             sections.append(HelpSection("Examples", blocks))
         }
         sections += command.discussion.filter { $0.title != nil }
-        sections.append(allGlobalOptions
-            ? HelpSection("Global options", [.options(globalOptions)])
-            : Self.globalOptionsList(globalOptions, command: command.name))
+        switch globalOptions {
+        case .explained(let options): sections.append(HelpSection("Global options", [.options(options)]))
+        case .listed(let options, let note): sections.append(Self.globalOptionsList(options, note: note))
+        }
         return HelpPage(
-            usage: command.synopsis.map { "gqlc \(command.name) \($0)" }, abstract: command.abstract,
+            usage: command.synopsis.map { "\(programName) \(command.name) \($0)" }, abstract: command.abstract,
             sections: sections)
     }
 
-    /// The global options as names only (`--schema FILE, --endpoint URL, …`), with where each is explained.
-    static func globalOptionsList(_ options: [OptionSpec], command: String?) -> HelpSection {
+    /// The global options as names only (`--config FILE, --verbose, …`), then `note` (where each is explained).
+    public static func globalOptionsList(_ options: [OptionSpec], note: String) -> HelpSection {
         let names = options.map { option in
             (option.short.map { "-\($0)/" } ?? "") + option.usageForm.replacing(" ", with: TextWrapping.nonBreakingSpace)
         }
-        let more = command.map { "'gqlc \($0) --help-all' or 'gqlc help options'" } ?? "'gqlc help options'"
-        return HelpSection("Global options", [
-            .paragraph(names.joined(separator: ", ")),
-            .paragraph("They go before or after the command; \(more) explains each."),
-        ])
+        return HelpSection("Global options", [.paragraph(names.joined(separator: ", ")), .paragraph(note)])
     }
 
     /// An option's table row: `-H, --header NAME:VALUE` and its help with default, environment and repetition.
-    static func row(_ option: OptionSpec) -> (term: String, text: String) {
+    public static func row(_ option: OptionSpec) -> (term: String, text: String) {
         let names = option.short.map { "-\($0), " } ?? "    "
         var notes: [String] = []
         if option.isRepeatable { notes.append("repeatable") }
@@ -89,7 +107,7 @@ struct HelpRenderer: Sendable {
 
     private func usageLines(_ usage: String, label: String) -> [String] {
         let words = TextWrapping.synopsisWords(usage)
-        // Continuation lines line up after `gqlc COMMAND `.
+        // Continuation lines line up after `PROGRAM COMMAND `.
         let lead = words.prefix(2).joined(separator: " ")
         let indent = String(repeating: " ", count: min(label.count + lead.count + 1, width / 2))
         return TextWrapping.fill(words, width: width, firstIndent: label, indent: indent)

@@ -1,11 +1,11 @@
 /// Greedy word wrapping for help text.
-enum TextWrapping {
+public enum TextWrapping {
     /// Joins words that must stay on one line; printed as a plain space.
-    static let nonBreakingSpace = "\u{00A0}"
+    public static let nonBreakingSpace = "\u{00A0}"
 
     /// Wraps `text` so that no line is longer than `width` (unless a single word is), prefixing the first
     /// line with `firstIndent` and later lines with `indent`. Newlines in `text` force a break.
-    static func wrap(_ text: String, width: Int, firstIndent: String = "", indent: String = "") -> [String] {
+    public static func wrap(_ text: String, width: Int, firstIndent: String = "", indent: String = "") -> [String] {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let words = paragraph.split(separator: " ").map(String.init)
@@ -15,7 +15,7 @@ enum TextWrapping {
     }
 
     /// Fills lines with `words` (which are kept whole and joined by single spaces).
-    static func fill(_ words: [String], width: Int, firstIndent: String, indent: String) -> [String] {
+    public static func fill(_ words: [String], width: Int, firstIndent: String, indent: String) -> [String] {
         var lines: [String] = []
         var line = firstIndent
         var lineHasWord = false
@@ -34,7 +34,7 @@ enum TextWrapping {
     }
 
     /// Splits a usage line into words, keeping each bracketed group (`(--id VALUE | --key F=V)`) whole.
-    static func synopsisWords(_ synopsis: String) -> [String] {
+    public static func synopsisWords(_ synopsis: String) -> [String] {
         var words: [String] = []
         var current = ""
         var depth = 0

@@ -1,0 +1,44 @@
+/// A scanned command line seen from one command: the helpers its definition uses to build an invocation.
+public struct CommandArguments: Sendable {
+    /// The program's name, as usage hints spell it (`tool`).
+    public let programName: String
+    public let command: CommandSpec
+    public let options: ParsedOptions
+    public let positionals: [String]
+
+    /// The arguments of `command`, run as `programName`.
+    public init(programName: String, command: CommandSpec, options: ParsedOptions, positionals: [String]) {
+        self.programName = programName
+        self.command = command
+        self.options = options
+        self.positionals = positionals
+    }
+
+    /// `PROGRAM NAME` and the command's first usage line: the hint that usage errors end with.
+    public var usageLine: String { command.usageLine(programName: programName) }
+
+    /// The positional at `index`, or a "missing MODEL" usage error naming the command's usage.
+    public func required(_ argument: ArgumentSpec, at index: Int) throws(UsageError) -> String {
+        guard index < positionals.count else {
+            throw UsageError("missing \(argument.name) for '\(command.name)'; usage: \(usageLine)")
+        }
+        return positionals[index]
+    }
+
+    /// The positional at `index`, if given.
+    public func optional(at index: Int) -> String? {
+        index < positionals.count ? positionals[index] : nil
+    }
+
+    /// Rejects positionals beyond the first `count`.
+    public func expectNoPositionals(after count: Int) throws(UsageError) {
+        guard positionals.count > count else { return }
+        throw UsageError("unexpected argument '\(positionals[count])'; usage: \(usageLine)")
+    }
+
+    /// Rejects giving both options.
+    public func expectExclusive(_ first: OptionSpec, _ second: OptionSpec) throws(UsageError) {
+        guard options.contains(first), options.contains(second) else { return }
+        throw UsageError("options '\(first.flagName)' and '\(second.flagName)' cannot be used together")
+    }
+}

@@ -1,0 +1,123 @@
+import CommandLineKit
+import Testing
+
+/// Help pages and the man page, laid out from specs of a made-up program.
+@Suite struct HelpRendererTests {
+    static let header = OptionSpec(long: "header", short: "H", value: "'NAME: VALUE'", repeatable: true, help: "Add a header.")
+    static let config = OptionSpec(
+        long: "config", value: "FILE", default: "the nearest tool.conf", environment: "TOOL_CONFIG", help: "Read FILE.")
+    static let limit = OptionSpec(long: "limit", value: "N", help: "Stop after N.")
+    static let fetch = CommandSpec(
+        name: "fetch", abstract: "Fetch things.", synopsis: ["NAME [--limit N]"],
+        discussion: [HelpSection([.paragraph("More about fetching.")]), HelpSection("Names", [.paragraph("Any name.")])],
+        arguments: [ArgumentSpec(name: "NAME", help: "What to fetch.")], options: [limit],
+        examples: [Example("Fetch ten", "tool fetch x --limit 10")])
+
+    @Test func wrapsAtWordsWithHangingIndent() {
+        let lines = TextWrapping.wrap("aaa bbb ccc ddd", width: 9, firstIndent: "> ", indent: "  ")
+        #expect(lines == ["> aaa bbb", "  ccc ddd"])
+        #expect(TextWrapping.wrap("averyveryverylongword x", width: 5) == ["averyveryverylongword", "x"])
+    }
+
+    @Test func keepsNonBreakingNotesTogether() {
+        let text = "word word (env:\u{00A0}TOOL_X)"
+        #expect(TextWrapping.wrap(text, width: 14) == ["word word", "(env: TOOL_X)"])
+    }
+
+    @Test func synopsisGroupsStayWhole() {
+        #expect(
+            TextWrapping.synopsisWords("MODEL (--id VALUE | --key F=V) [--include PATH]... [--a [--b]]")
+                == ["MODEL", "(--id VALUE | --key F=V)", "[--include PATH]...", "[--a [--b]]"])
+    }
+
+    @Test func longTermsGetALineOfTheirOwn() {
+        let renderer = HelpRenderer(width: 40, maximumTermColumn: 16)
+        let page = HelpPage(
+            usage: ["tool x"], abstract: "About.",
+            sections: [HelpSection("Things", [.definitions([("short", "one"), ("a-much-longer-term", "two")])])])
+        #expect(
+            renderer.render(page) == """
+                Usage: tool x
+
+                About.
+
+                Things:
+                  short  one
+                  a-much-longer-term
+                         two
+
+                """)
+    }
+
+    @Test func optionRowsShowShortNameValueAndNotes() {
+        let row = HelpRenderer.row(Self.header)
+        #expect(row.term == "-H, --header 'NAME: VALUE'")
+        #expect(row.text == "Add a header. (repeatable)")
+        let config = HelpRenderer.row(Self.config)
+        #expect(config.term == "    --config FILE")
+        #expect(config.text.replacing("\u{00A0}", with: " ") == "Read FILE. (default: the nearest tool.conf; env: TOOL_CONFIG)")
+    }
+
+    @Test func aCommandPageNamesTheProgramAndListsOrExplainsTheGlobalOptions() {
+        let renderer = HelpRenderer()
+        let listed = renderer.render(renderer.page(
+            for: Self.fetch, programName: "tool", globalOptions: .listed([Self.header, Self.config], note: "See 'tool help'.")))
+        #expect(listed == """
+            Usage: tool fetch NAME [--limit N]
+
+            Fetch things.
+
+            More about fetching.
+
+            Arguments:
+              NAME  What to fetch.
+
+            Options:
+                  --limit N  Stop after N.
+
+            Examples:
+              # Fetch ten
+              tool fetch x --limit 10
+
+            Names:
+              Any name.
+
+            Global options:
+              -H/--header 'NAME: VALUE', --config FILE
+
+              See 'tool help'.
+
+            """)
+        let explained = renderer.render(renderer.page(for: Self.fetch, programName: "tool", globalOptions: .explained([Self.config])))
+        #expect(explained.contains("\nGlobal options:\n      --config FILE  "))
+        #expect(!explained.contains("See 'tool help'"))
+    }
+
+    @Test func roffEscaping() {
+        #expect(ManPageRenderer.escape("--where a\\b") == "\\-\\-where a\\eb")
+        #expect(ManPageRenderer.escape(".hidden\n'quote") == "\\&.hidden\n\\&'quote")
+    }
+
+    @Test func theManPageIsTheOverviewThenEachCommandWithoutTheGlobalOptions() {
+        let renderer = HelpRenderer()
+        let overview = HelpPage(
+            usage: ["tool [OPTIONS] COMMAND"], abstract: "Tool does things.",
+            sections: [HelpSection("Commands", [.definitions([("fetch", "Fetch things.")])])])
+        let page = renderer.page(for: Self.fetch, programName: "tool", globalOptions: .explained([Self.config]))
+        let man = ManPageRenderer(
+            programName: "tool", summary: "a tool for things", version: "tool 1.0", generator: "tool help --man",
+            seeAlso: "tool help COMMAND"
+        ).render(overview: overview, commands: [("fetch", page)])
+        let lines = man.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(8)) == [
+            ".\\\" tool(1), generated by 'tool help --man' from the help text; do not edit.",
+            ".TH TOOL 1 \"\" \"tool 1.0\" \"User Commands\"",
+            ".SH NAME", "tool \\- a tool for things",
+            ".SH SYNOPSIS", ".B tool [OPTIONS] COMMAND",
+            ".SH DESCRIPTION", "Tool does things.",
+        ])
+        #expect(lines.contains(".SS fetch") && lines.contains(".B \\-\\-limit N"))
+        #expect(!man.contains("config"), "the global options are described once, in the overview")
+        #expect(man.hasSuffix(".SH SEE ALSO\ntool help COMMAND\n"))
+    }
+}

@@ -1,0 +1,33 @@
+import CommandLineKit
+import Testing
+
+/// Option values as numbers, with errors that quote the option and the value.
+@Suite struct ValueParsingTests {
+    static let limit = OptionSpec(long: "limit", value: "N", help: "")
+
+    @Test func numbers() throws {
+        let limit = Self.limit
+        #expect(try ValueParsing.positiveInteger("12", for: limit) == 12)
+        for bad in ["0", "-1", "abc", "1.5", "", "+3", " 3", "99999999999999999999"] {
+            #expect(throws: UsageError.self) { try ValueParsing.positiveInteger(bad, for: limit) }
+        }
+        #expect(try ValueParsing.nonNegativeInteger("0", for: limit) == 0)
+        #expect(try ValueParsing.positiveSeconds("2.5", for: limit, atMost: 60) == 2.5)
+        for bad in ["0", "-1", "inf", "nan", "1e3", "."] {
+            #expect(throws: UsageError.self) { try ValueParsing.positiveSeconds(bad, for: limit, atMost: 60) }
+        }
+    }
+
+    @Test func errorsQuoteTheOptionTheValueAndWhatWasExpected() {
+        #expect(throws: UsageError("invalid value '-3' for '--limit': expected a whole number of at least 1")) {
+            try ValueParsing.positiveInteger("-3", for: Self.limit)
+        }
+        #expect(throws: UsageError("invalid value '61' for '--limit': expected at most 60 seconds (a minute)")) {
+            try ValueParsing.positiveSeconds("61", for: Self.limit, atMost: 60, maximumName: "a minute")
+        }
+        #expect(throws: UsageError("invalid value '90.5' for '--limit': expected at most 90 seconds")) {
+            try ValueParsing.positiveSeconds("90.5", for: Self.limit, atMost: 90)
+        }
+        #expect(ValueParsing.text(seconds: 30) == "30" && ValueParsing.text(seconds: 2.5) == "2.5")
+    }
+}
