@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: runnableNames)
     func theFishScriptCoversEveryCommand(name: String) throws {
         let command = try #require(CommandTable.spec(named: name))
-        let lines = FishCompletionScript.render().split(separator: "\n").map(String.init)
+        let lines = CompletionScript.render(.fish).split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains(" -a \(name) -d ") }, "fish does not offer \(name)")
         for option in command.options {
             let line = try #require(

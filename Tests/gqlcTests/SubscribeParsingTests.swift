@@ -40,7 +40,7 @@ import Testing
     /// `--on` reads its words from SubscriptionEvent, as help and completion do.
     @Test func eventWordsAreOneListForParsingHelpAndCompletion() throws {
         #expect(SubscribeCommand.on.valueName == "create|update|delete")
-        #expect(CompletionScript.completion(ofValue: SubscribeCommand.on.valueName ?? "") == .choices(["create", "update", "delete"]))
+        #expect(ValueCompletion.inferred(fromPlaceholder: SubscribeCommand.on.valueName ?? "") == .choices(["create", "update", "delete"]))
         #expect(HelpText.render(topic: "subscribe").hasPrefix("Usage: gqlc subscribe MODEL --on create|update|delete... "))
     }
 

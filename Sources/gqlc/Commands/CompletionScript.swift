@@ -1,212 +1,147 @@
-/// The text of `gqlc completion bash|zsh`, generated from the command table so that it never drifts from
-/// the parser: every command, its options and the global ones, file names where a value or argument is a
-/// file, fixed choices (`--output json|ndjson|table|tsv|raw`), and model names from `gqlc models`.
-///
-/// zsh runs the bash function through `bashcompinit`, so both shells share one script body.
+/// The text of `gqlc completion bash|zsh|fish`: CommandLineKit's scripts over the command table, told what only
+/// gqlc knows: model names from `gqlc models` (with the line's --schema), names from the model on the line
+/// (``CompletionCandidates``) for `--where`, `--fields`, `--include`, `--index` and the `FIELD=` arguments of create
+/// and update, custom operations and their arguments, environment names, and the words of `completion`, `schema`
+/// and `env`.
 enum CompletionScript {
     static func render(_ shell: CompletionCommand.Shell) -> String {
+        let generator = "\(CommandLineVocabulary.programName) \(CompletionCommand.spec.name) \(shell.word)"
+        let bash = BashCompletionScript(
+            programName: CommandLineVocabulary.programName, globalOptions: GlobalOptions.all, commands: CommandTable.specs,
+            contextOption: GlobalOptions.schemaOption)
         switch shell {
-        case .bash:
-            return "# bash completion for gqlc, from 'gqlc completion bash'.\n" + bashFunction
-        case .zsh:
-            // Sourced after compinit, or autoloaded as `_gqlc` from a directory in $fpath (as `make install`
-            // installs it): then its first run is a completion widget's, which it answers too.
-            return """
-                #compdef gqlc
-                # zsh completion for gqlc, from 'gqlc completion zsh'; source it after compinit, or save it as _gqlc
-                # in a directory of $fpath.
-                autoload -U +X bashcompinit && bashcompinit
-
-                """ + bashFunction + "if (( ${+compstate} )); then _bash_complete -F _gqlc; fi\n"
+        case .bash: return bash.bashScript(generator: generator, optionValue: Bash.optionValue, argument: Bash.argument)
+        case .zsh: return bash.zshScript(generator: generator, optionValue: Bash.optionValue, argument: Bash.argument)
         case .fish:
-            return FishCompletionScript.render()
+            return FishCompletionScript(
+                programName: CommandLineVocabulary.programName, globalOptions: GlobalOptions.all, commands: CommandTable.specs
+            ).script(generator: generator, functions: Fish.functions, optionValue: Fish.optionValue, arguments: Fish.arguments)
         }
     }
 
-    /// How the script completes the value of an option or a positional argument.
-    enum ValueCompletion: Equatable {
-        case files
-        case choices([String])
-        case models
-        case commands
-        /// Words for the model on the line, from `gqlc __complete KIND MODEL`.
-        case candidates(CompletionCandidates.Kind)
-        /// A custom operation's name from the `gqlc models` section with this title (`custom queries`),
-        /// then its arguments as `NAME=`.
-        case customOperations(String)
-        /// The names of the config file's environments, from `gqlc env list`.
-        case environments
-        case nothing
-    }
-
-    /// What completes the value of an option, judged by its value placeholder (`FILE`, `json|ndjson`).
-    static func completion(ofValue valueName: String) -> ValueCompletion {
-        let alternatives = valueName.split(separator: "|").map(String.init)
-        if alternatives.contains("FILE") { return .files }
-        if alternatives.count > 1, alternatives.allSatisfy({ $0.allSatisfy(\.isLowercase) }) { return .choices(alternatives) }
-        return .nothing
-    }
-
-    /// What completes a command's first argument, judged by its placeholder (`MODEL`, `FILE|-`).
-    static func completion(ofArgument argument: ArgumentSpec?, command: String) -> ValueCompletion {
-        guard let argument else { return .nothing }
-        if command == CompletionCommand.spec.name { return .choices(CompletionCommand.Shell.words) }
-        if command == SchemaCommand.spec.name { return .choices(SchemaInvocation.Action.words) }
-        if command == EnvCommand.spec.name { return .choices(EnvInvocation.Action.words) }
-        switch argument.name {
-        case "MODEL": return .models
-        case "COMMAND": return .commands
-        case CustomOperationCommand.name.name:
-            return .customOperations(command == MutateCommand.spec.name ? "custom mutations" : "custom queries")
-        default: return completion(ofValue: argument.name)
+    /// The fixed words of a command's first argument (`completion SHELL`, `schema ACTION`, `env ACTION`).
+    private static func choices(ofFirstArgumentOf command: CommandSpec) -> [String]? {
+        switch command.name {
+        case CompletionCommand.spec.name: CompletionCommand.Shell.words
+        case SchemaCommand.spec.name: SchemaInvocation.Action.words
+        case EnvCommand.spec.name: EnvInvocation.Action.words
+        default: nil
         }
     }
 
-    // MARK: - The bash function
+    /// bash code: `$first` is the command's first argument, `"${context[@]}"` the line's `--schema FILE`.
+    private enum Bash {
+        /// `gqlc models` prints the model names, then a blank line and the enums, embedded types, ….
+        static let models = ValueCompletion.custom(
+            "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \"${context[@]}\" \(ModelsCommand.spec.name) 2>/dev/null "
+                + "| sed '/^$/,$d')\" -- \"$cur\"))")
 
-    private static var commands: [CommandSpec] { CommandTable.specs }
+        static let environments = ValueCompletion.custom(
+            "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \(EnvCommand.spec.name) \(EnvInvocation.Action.list.word) "
+                + "2>/dev/null | cut -d' ' -f1)\" -- \"$cur\"))")
 
-    private static var valueOptions: [OptionSpec] {
-        var seen = Set<String>()
-        return (GlobalOptions.all + commands.flatMap(\.options)).filter { option in
-            option.valueName != nil && seen.insert(option.long).inserted
-        }
-    }
-
-    private static func names(_ option: OptionSpec) -> [String] {
-        [option.flagName] + (option.short.map { ["-\($0)"] } ?? [])
-    }
-
-    private static func flags(_ options: [OptionSpec]) -> String {
-        options.flatMap(names).joined(separator: " ")
-    }
-
-    /// The shell command that fills `COMPREPLY` for one kind of completion of the word `$cur`.
-    private static func reply(_ completion: ValueCompletion) -> String {
-        switch completion {
-        case .files: return "{ COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null; }"
-        case .choices(let words): return "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
-        // `gqlc models` prints the model names, then a blank line and the enums, embedded types, ….
-        case .models: return "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null | sed '/^$/,$d')\" -- \"$cur\"))"
-        case .commands: return "COMPREPLY=($(compgen -W \"$commands\" -- \"$cur\"))"
-        case .candidates(let kind):
-            // After the last comma of `--fields a,b`; no space after a --where field (its operator follows).
+        /// Names from the model on the line, after the last comma of `--fields a,b`; no space after a --where
+        /// field (its operator follows), `=` after a field to set.
+        static func candidates(_ kind: CompletionCandidates.Kind) -> ValueCompletion {
             let spacing = kind == .include || kind == .index ? "" : "; compopt -o nospace 2>/dev/null"
             let suffix = kind == .assign || kind == .change ? " -S =" : ""
-            return "{ local head=''; [[ $cur == *,* ]] && head=${cur%,*},; COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" "
-                + "\(CompletionCandidates.commandName) \(kind.word) \"$model\" \"${schema[@]}\" 2>/dev/null)\"\(suffix) -P \"$head\" -- "
-                + "\"${cur##*,}\"))\(spacing); }"
-        // `models` lists them as `  name(arg: Type, …): Result` under their section's title.
-        case .customOperations(let section):
-            let models = "\"${COMP_WORDS[0]}\" \"${schema[@]}\" models 2>/dev/null"
+            return .custom(
+                "{ local head=''; [[ $cur == *,* ]] && head=${cur%,*},; COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" "
+                    + "\(CompletionCandidates.commandName) \(kind.word) \"$first\" \"${context[@]}\" 2>/dev/null)\"\(suffix) "
+                    + "-P \"$head\" -- \"${cur##*,}\"))\(spacing); }")
+        }
+
+        /// A custom operation's name from the `gqlc models` section with this title (`custom queries`), then its
+        /// arguments as `NAME=`: `models` lists them as `  name(arg: Type, …): Result` under the section's title.
+        static func customOperations(_ section: String) -> String {
+            let models = "\"${COMP_WORDS[0]}\" \"${context[@]}\" \(ModelsCommand.spec.name) 2>/dev/null"
             let names = "\(models) | sed -n '/^\(section):$/,/^[^ ]/s/^  \\([_A-Za-z0-9]*\\).*/\\1/p'"
-            let arguments = "\(models) | sed -n \"s/^  $model(\\(.*\\)): .*/\\1/p\" | tr ',' '\\n' | sed -n 's/^ *\\([_A-Za-z0-9]*\\):.*/\\1=/p'"
+            let arguments = "\(models) | sed -n \"s/^  $first(\\(.*\\)): .*/\\1/p\" | tr ',' '\\n' "
+                + "| sed -n 's/^ *\\([_A-Za-z0-9]*\\):.*/\\1=/p'"
             return "if (( positionals == 0 )); then COMPREPLY=($(compgen -W \"$(\(names))\" -- \"$cur\")); "
                 + "else compopt -o nospace 2>/dev/null; COMPREPLY=($(compgen -W \"$(\(arguments))\" -- \"$cur\")); fi"
-        case .environments:
-            return "COMPREPLY=($(compgen -W \"$(\"${COMP_WORDS[0]}\" env list 2>/dev/null | cut -d' ' -f1)\" -- \"$cur\"))"
-        case .nothing: return "COMPREPLY=()"
         }
-    }
 
-    /// Patterns grouped by the completion they share, in first-seen order: one `case` arm each.
-    private static func grouped(_ entries: [(patterns: [String], completion: ValueCompletion)])
-        -> [(patterns: String, completion: ValueCompletion)]
-    {
-        var groups: [(patterns: [String], completion: ValueCompletion)] = []
-        for entry in entries {
-            if let index = groups.firstIndex(where: { $0.completion == entry.completion }) {
-                groups[index].patterns += entry.patterns
-            } else {
-                groups.append(entry)
+        static func optionValue(_ option: OptionSpec) -> ValueCompletion? {
+            option == GlobalOptions.envOption ? environments : option.modelValues.map(candidates)
+        }
+
+        static func argument(_ command: CommandSpec) -> BashCompletionScript.ArgumentCompletion {
+            let reply = BashCompletionScript.reply
+            switch command.name {
+            case EnvCommand.spec.name:
+                return .custom(
+                    "if (( positionals == 0 )); then \(reply(.choices(EnvInvocation.Action.words))); "
+                        + "elif (( positionals == 1 )) && [[ $first != \(EnvInvocation.Action.add.word) ]]; then "
+                        + "\(reply(environments)); fi")
+            case CreateCommand.spec.name, UpdateCommand.spec.name:
+                let kind: CompletionCandidates.Kind = command.name == CreateCommand.spec.name ? .assign : .change
+                return .custom(
+                    "if (( positionals == 0 )); then \(reply(models)); "
+                        + "elif [[ $prev != = && $prev != : && $prev != := ]]; then \(reply(candidates(kind))); fi")
+            default: break
+            }
+            if let words = choices(ofFirstArgumentOf: command) { return .first(.choices(words)) }
+            switch command.arguments.first?.name {
+            case nil: return .nothing
+            case "MODEL": return .first(models)
+            case "COMMAND": return .first(.commands)
+            case CustomOperationCommand.name.name:
+                return .custom(customOperations(command.name == MutateCommand.spec.name ? "custom mutations" : "custom queries"))
+            case let placeholder?: return .first(.inferred(fromPlaceholder: placeholder))
             }
         }
-        return groups.map { ($0.patterns.joined(separator: "|"), $0.completion) }
     }
 
-    /// The arms that complete option values: files, fixed choices, or nothing (a free value).
-    private static var optionValueArms: [String] {
-        grouped(valueOptions.map { option in
-            let completion: ValueCompletion = option == GlobalOptions.envOption ? .environments
-                : option.modelValues.map { .candidates($0) } ?? self.completion(ofValue: option.valueName ?? "")
-            return (names(option), completion)
-        })
-            .map { "        \($0.patterns)) \(reply($0.completion)); return ;;" }
-    }
-
-    private static var commandOptionArms: [String] {
-        commands.filter { !$0.options.isEmpty }.map { "            \($0.name)) options+=' \(flags($0.options))' ;;" }
-    }
-
-    /// The arms that complete a command's first argument, and the `FIELD=` arguments of create and update.
-    private static var argumentArms: [String] {
-        let assignments: [(String, CompletionCandidates.Kind)] = [(CreateCommand.spec.name, .assign), (UpdateCommand.spec.name, .change)]
-        let environmentNames = "        \(EnvCommand.spec.name)) if (( positionals == 0 )); then "
-            + "\(reply(.choices(EnvInvocation.Action.words))); elif (( positionals == 1 )) && [[ $model != add ]]; then "
-            + "\(reply(.environments)); fi ;;"
-        return [environmentNames] + assignments.map { name, kind in
-            "        \(name)) if (( positionals == 0 )); then \(reply(.models)); "
-                + "elif [[ $prev != = && $prev != : && $prev != := ]]; then \(reply(.candidates(kind))); fi ;;"
-        } + grouped(commands.filter { $0.name != EnvCommand.spec.name }.map {
-            ([$0.name], completion(ofArgument: $0.arguments.first, command: $0.name))
-        })
-            .filter { $0.completion != .nothing }
-            .map { arm in
-                if case .customOperations = arm.completion { return "        \(arm.patterns)) \(reply(arm.completion)) ;;" }
-                return "        \(arm.patterns)) (( positionals == 0 )) && \(reply(arm.completion)) ;;"
-            }
-    }
-
-    private static var bashFunction: String {
-        let valuePatterns = valueOptions.flatMap(names).joined(separator: "|")
-        let lines: [String] = [
-            "_gqlc() {",
-            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
-            "    local commands='\(commands.map(\.name).joined(separator: " "))'",
-            "    local command='' model='' positionals=0 i=1 word  # model: the first argument, a model or an operation",
-            "    local -a schema=()",
-            "    # Find the command and count its arguments; option values are skipped, and --schema is kept",
-            "    # so that model names come from the schema the line names. bash splits --opt=value at '='.",
-            "    while (( i < COMP_CWORD )); do",
-            "        word=${COMP_WORDS[i]}",
-            "        if [[ ${COMP_WORDS[i+1]} == = ]]; then",
-            "            [[ $word == --schema ]] && (( i + 2 < COMP_CWORD )) && schema=(--schema \"${COMP_WORDS[i+2]/#\\~/$HOME}\")",
-            "            (( i += 3 )); continue",
-            "        fi",
-            "        case $word in",
-            "            \(valuePatterns))",
-            "                [[ $word == --schema ]] && (( i + 1 < COMP_CWORD )) && schema=(--schema \"${COMP_WORDS[i+1]/#\\~/$HOME}\")",
-            "                (( i += 2 )); continue ;;",
-            "            =|:|:=) (( i += 2 )); continue ;;  # the rest of a NAME=VALUE word that bash split",
-            "            -*) ;;",
-            "            *) if [[ -z $command ]]; then command=$word; else (( positionals++ == 0 )) && model=$word; fi ;;",
-            "        esac",
-            "        (( i++ ))",
-            "    done",
-            "    local option=$prev",
-            "    if [[ $prev == = ]] && (( COMP_CWORD >= 2 )); then option=${COMP_WORDS[COMP_CWORD-2]}; fi",
-            "    [[ $cur == = ]] && { option=$prev; cur=''; }",
-            "    case $option in",
-        ] + optionValueArms + [
-            "    esac",
-            "    if [[ $cur == -* ]]; then",
-            "        local options='\(flags(GlobalOptions.all))'",
-            "        case $command in",
-        ] + commandOptionArms + [
-            "        esac",
-            "        COMPREPLY=($(compgen -W \"$options\" -- \"$cur\"))",
-            "        return",
-            "    fi",
-            "    if [[ -z $command ]]; then",
-            "        \(reply(.commands))",
-            "        return",
-            "    fi",
-            "    case $command in",
-        ] + argumentArms + [
-            "    esac",
-            "}",
-            "complete -F _gqlc gqlc",
+    /// fish: `__gqlc_schema` is the line's `--schema FILE`.
+    private enum Fish {
+        static let functions = [
+            "# --schema FILE as given on the line, so that names come from that schema.",
+            "function __gqlc_schema",
+            "    set -l words (commandline -opc)",
+            "    set -l index (contains -i -- \(GlobalOptions.schemaOption.flagName) $words)",
+            "    and test (count $words) -gt $index",
+            "    and printf '%s\\n' \(GlobalOptions.schemaOption.flagName) $words[(math $index + 1)]",
+            "end",
+            "",
+            "function __gqlc_models",
+            "    gqlc (__gqlc_schema) \(ModelsCommand.spec.name) 2>/dev/null | while read -l line",
+            "        test -z \"$line\"; and break",
+            "        echo $line",
+            "    end",
+            "end",
+            "",
+            "# Names from the model on the line; after a comma (--fields a,b) the text before it is kept.",
+            "function __gqlc_candidates",
+            "    set -l model (__gqlc_positionals)[1]",
+            "    test -n \"$model\"; or return",
+            "    set -l head (string match -r -- '^.*,' (commandline -ct))",
+            "    for word in (gqlc \(CompletionCandidates.commandName) $argv[1] $model (__gqlc_schema) 2>/dev/null)",
+            "        echo \"$head$word$argv[2]\"",
+            "    end",
+            "end",
         ]
-        return lines.joined(separator: "\n") + "\n"
+
+        static func optionValue(_ option: OptionSpec) -> ValueCompletion? {
+            if option == GlobalOptions.envOption {
+                return .custom("gqlc \(EnvCommand.spec.name) \(EnvInvocation.Action.list.word) 2>/dev/null | string split -f1 \" \"")
+            }
+            return option.modelValues.map { kind in
+                .custom("__gqlc_candidates \(kind.word)" + (kind == .fields || kind == .where ? " ''" : ""))
+            }
+        }
+
+        static var arguments: [FishCompletionScript.Arguments] {
+            let commands = CommandTable.specs
+            let modelCommands = commands.filter { $0.arguments.first?.name == "MODEL" }.map(\.name)
+            return [
+                .init(modelCommands, .first, .custom("__gqlc_models")),
+                .init([CreateCommand.spec.name], .afterFirst, .custom("__gqlc_candidates \(CompletionCandidates.Kind.assign.word) =")),
+                .init([UpdateCommand.spec.name], .afterFirst, .custom("__gqlc_candidates \(CompletionCandidates.Kind.change.word) =")),
+                .init([RawCommand.spec.name], .any, .files),
+                .init([CompletionCommand.spec.name], .any, .choices(CompletionCommand.Shell.words)),
+                .init([HelpCommand.spec.name], .any, .commands),
+            ]
+        }
     }
 }
