@@ -54,6 +54,13 @@ public struct ArgumentScanner: Sendable {
         return result
     }
 
+    /// Whether one of `options` is given, as a word of its own (`-h`, `--help`), before any `--`: lets a program
+    /// show help for a line that fails to scan (`tool list --limt 5 --help`).
+    public static func mentions(_ options: [OptionSpec], in arguments: [String]) -> Bool {
+        let names = Set(options.flatMap(\.spellings))
+        return arguments.prefix { $0 != "--" }.contains { names.contains($0) }
+    }
+
     // MARK: - Positional arguments
 
     private mutating func takePositional(_ argument: String) throws(UsageError) {

@@ -90,6 +90,11 @@ public struct OptionSpec: Sendable, Hashable {
     /// `--limit`, the name users type and error messages quote.
     public var flagName: String { "--" + long }
 
+    /// Every name as typed: `--header`, then `-H` when there is a short name.
+    public var spellings: [String] {
+        [flagName] + (short.map { ["-\($0)"] } ?? [])
+    }
+
     /// Whether the option takes a value.
     public var takesValue: Bool {
         if case .value = kind { return true }

@@ -157,6 +157,13 @@ import Testing
         #expect(message(["set", "--2x"]) == "unknown option '--2x' for 'set'; run 'tool set --help' for its options")
     }
 
+    @Test func aWordOfItsOwnBeforeDoubleDashMentionsAnOption() {
+        #expect(ArgumentScanner.mentions([Self.verbose], in: ["run", "--cuont", "-v"]))
+        #expect(ArgumentScanner.mentions([Self.quiet, Self.verbose], in: ["--verbose"]))
+        #expect(!ArgumentScanner.mentions([Self.verbose], in: ["run", "--", "-v"]))
+        #expect(!ArgumentScanner.mentions([Self.verbose], in: ["run", "-vq", "--verbose=1"]))
+    }
+
     @Test func optionsOfTheCommandAreUnknownBeforeItIsNamed() {
         // `stop` has no options, so `--count` after it is unknown even though `run` has it.
         #expect(error(["stop", "--count", "1"]) == "unknown option '--count' for 'stop'; run 'tool stop --help' for its options")

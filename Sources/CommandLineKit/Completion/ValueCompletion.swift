@@ -31,6 +31,6 @@ extension Array where Element == OptionSpec {
 
     /// Every name of the options as typed: `--header -H --limit`.
     var spelledNames: [String] {
-        flatMap { option in [option.flagName] + (option.short.map { ["-\($0)"] } ?? []) }
+        flatMap(\.spellings)
     }
 }

@@ -9,7 +9,8 @@ enum CommandLineParser {
             scanned = try scanner.scan(arguments)
         } catch {
             // `gqlc list --limt 5 --help` still shows list's help: asking for help beats a typo.
-            if let command = scanner.result.command, asksForHelp(arguments) {
+            if let command = scanner.result.command,
+               ArgumentScanner.mentions([GlobalOptions.helpOption, GlobalOptions.helpAllOption], in: arguments) {
                 return arguments.contains("--help-all") ? .fullHelp(topic: command.name) : .help(topic: command.name)
             }
             throw error
@@ -61,10 +62,5 @@ enum CommandLineParser {
         throw UsageError(
             "'\(GlobalOptions.outputOption.flagName) \(format.word)' prints records (\(names)); '\(command.name)' prints JSON: "
                 + "use \(GlobalOptions.outputOption.flagName) json or ndjson")
-    }
-
-    /// Whether `-h`, `--help` or `--help-all` appears before any `--`.
-    private static func asksForHelp(_ arguments: [String]) -> Bool {
-        arguments.prefix { $0 != "--" }.contains { $0 == "-h" || $0 == "--help" || $0 == "--help-all" }
     }
 }
