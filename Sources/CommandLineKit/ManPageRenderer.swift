@@ -74,14 +74,7 @@ public struct ManPageRenderer: Sendable {
 
     /// Text safe in roff: backslashes and hyphens escaped, and a line that starts with `.` or `'` guarded.
     public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\e"
-            case "-": out += "\\-"
-            default: out.append(character)
-            }
-        }
+        var out = text.replacing(characters: ["\\": "\\e", "-": "\\-"])
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : String($0) }.joined(separator: "\n")

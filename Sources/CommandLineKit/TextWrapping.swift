@@ -55,3 +55,15 @@ public enum TextWrapping {
         return words
     }
 }
+
+extension String {
+    /// The text with each character that is a key of `replacements` replaced by its value (escaping for a shell or
+    /// roff).
+    func replacing(characters replacements: [Character: String]) -> String {
+        var out = ""
+        for character in self {
+            if let replacement = replacements[character] { out += replacement } else { out.append(character) }
+        }
+        return out
+    }
+}

@@ -147,14 +147,6 @@ public struct FishCompletionScript: Sendable {
 
     /// A fish single-quoted string.
     static func quoted(_ text: String) -> String {
-        var out = "'"
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case "'": out += "\\'"
-            default: out.append(character)
-            }
-        }
-        return out + "'"
+        "'" + text.replacing(characters: ["\\": "\\\\", "'": "\\'"]) + "'"
     }
 }
