@@ -17,8 +17,10 @@ public struct ArgumentScanner: Sendable {
     /// What an unknown long option most likely meant.
     public let suggestions: FlagSuggestions
     /// Long names that, on a command taking `FIELD=VALUE` arguments, are field values given as options even when
-    /// an option's name is close (`--id u1` for `id=u1`); one given a `NAME=VALUE` value stands for that value.
+    /// an option's name is close (`--id u1` for `id=u1`).
     public let assignmentWords: Set<String>
+    /// Long names whose value, on such a command, is itself the `FIELD=VALUE` meant (`--key id=u1` for `id=u1`).
+    public let assignmentWrappers: Set<String>
 
     /// What has been scanned so far; still readable after `scan` throws (the help flag uses it).
     public private(set) var result = ScannedCommandLine()
@@ -26,13 +28,15 @@ public struct ArgumentScanner: Sendable {
     /// A scanner for `programName`'s command line.
     public init(
         programName: String, globalOptions: [OptionSpec], commands: [CommandSpec],
-        suggestions: FlagSuggestions = FlagSuggestions(), assignmentWords: Set<String> = []
+        suggestions: FlagSuggestions = FlagSuggestions(), assignmentWords: Set<String> = [],
+        assignmentWrappers: Set<String> = []
     ) {
         self.programName = programName
         self.globalOptions = globalOptions
         self.commands = commands
         self.suggestions = suggestions
         self.assignmentWords = assignmentWords
+        self.assignmentWrappers = assignmentWrappers
     }
 
     /// Scans `arguments` (argv without the program name).
@@ -194,8 +198,9 @@ public struct ArgumentScanner: Sendable {
         }
         let candidates = visibleOptions.map(\.long)
         if isLong, let assignment = command.assignmentPlaceholder, Self.isIdentifier(typed),
-           suggestions.matches(for: typed, in: candidates).isEmpty || assignmentWords.contains(typed) {
-            let isAssignment = assignmentWords.contains(typed) && value?.contains("=") == true
+           suggestions.matches(for: typed, in: candidates).isEmpty || assignmentWords.contains(typed)
+            || assignmentWrappers.contains(typed) {
+            let isAssignment = assignmentWrappers.contains(typed) && value?.contains("=") == true
             let written = isAssignment ? value ?? "" : "\(typed)=\(value ?? "VALUE")"
             return UsageError(
                 "unknown option \(subject) for '\(command.name)'; give \(assignment.lowercased())s as \(assignment)=VALUE: "

@@ -141,7 +141,7 @@ import Testing
             name: "set", abstract: "", synopsis: ["FIELD=VALUE..."],
             arguments: [ArgumentSpec(name: "FIELD=VALUE", help: "")], options: [Self.name, OptionSpec(long: "idle", help: "")])
         var scanner = ArgumentScanner(
-            programName: "tool", globalOptions: [], commands: [set], assignmentWords: ["id", "key"])
+            programName: "tool", globalOptions: [], commands: [set], assignmentWords: ["id"], assignmentWrappers: ["key"])
         func message(_ arguments: [String]) -> String? {
             do { _ = try scanner.scan(arguments) } catch { return error.message }
             return nil
@@ -152,7 +152,9 @@ import Testing
         #expect(message(["set", "--nam", "x"]) == "unknown option '--nam'; did you mean '--name'?")
         #expect(message(["set", "--idl"]) == "unknown option '--idl'; did you mean '--idle'?")
         #expect(message(["set", "--id", "u1"]) == "unknown option '--id' for 'set'; give fields as FIELD=VALUE: 'id=u1'")
+        #expect(message(["set", "--id", "a=b"]) == "unknown option '--id' for 'set'; give fields as FIELD=VALUE: 'id=a=b'")
         #expect(message(["set", "--key", "id=u1"]) == "unknown option '--key' for 'set'; give fields as FIELD=VALUE: 'id=u1'")
+        #expect(message(["set", "--key", "u1"]) == "unknown option '--key' for 'set'; give fields as FIELD=VALUE: 'key=u1'")
         // Not a field name.
         #expect(message(["set", "--2x"]) == "unknown option '--2x' for 'set'; run 'tool set --help' for its options")
     }

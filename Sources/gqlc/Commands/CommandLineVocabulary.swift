@@ -16,14 +16,16 @@ enum CommandLineVocabulary {
         "file": "input", "data": "input", "sort-order": "sort",
     ])
 
-    /// Options of get, update and delete that pick a record by key: on `create` they are key field values.
-    static let assignmentWords: Set<String> = ["id", "key"]
+    /// Options of get, update and delete that pick a record by key: on `create` they are key field values
+    /// (`--id u1` for `id=u1`, `--key id=u1` for `id=u1`).
+    static let assignmentWords: Set<String> = ["id"]
+    static let assignmentWrappers: Set<String> = ["key"]
 
     /// A scanner of gqlc's command line.
     static var scanner: ArgumentScanner {
         ArgumentScanner(
             programName: programName, globalOptions: GlobalOptions.all, commands: CommandTable.specs,
-            suggestions: suggestions, assignmentWords: assignmentWords)
+            suggestions: suggestions, assignmentWords: assignmentWords, assignmentWrappers: assignmentWrappers)
     }
 }
 
