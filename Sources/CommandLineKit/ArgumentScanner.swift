@@ -13,6 +13,7 @@ public struct ArgumentScanner: Sendable {
     public let programName: String
     /// The options valid before and after any command.
     public let globalOptions: [OptionSpec]
+    /// The commands, one of which the first positional names.
     public let commands: [CommandSpec]
     /// What an unknown long option most likely meant.
     public let suggestions: FlagSuggestions

@@ -44,5 +44,6 @@ extension Choice {
 }
 
 extension Choice where Self: RawRepresentable, RawValue == String {
+    /// The raw value.
     public var word: String { rawValue }
 }

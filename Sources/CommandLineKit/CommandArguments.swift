@@ -2,8 +2,11 @@
 public struct CommandArguments: Sendable {
     /// The program's name, as usage hints spell it (`tool`).
     public let programName: String
+    /// The command named on the line.
     public let command: CommandSpec
+    /// The global and command options given.
     public let options: ParsedOptions
+    /// The arguments after the command name, in order.
     public let positionals: [String]
 
     /// The arguments of `command`, run as `programName`.

@@ -66,6 +66,7 @@ public struct CommandSpec: Sendable {
 public struct HelpSection: Sendable {
     /// The heading (`Where expressions`); nil continues the description without a heading.
     public let title: String?
+    /// The section's paragraphs, tables and verbatim lines, in order.
     public let blocks: [HelpBlock]
 
     /// A titled section.
@@ -100,6 +101,7 @@ public struct Example: Sendable {
     /// The command; a long one is split over lines that end in ` \\`, as a shell would accept it.
     public let command: String
 
+    /// An example: what it does, then the command.
     public init(_ comment: String, _ command: String) {
         self.comment = comment
         self.command = command

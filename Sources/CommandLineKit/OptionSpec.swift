@@ -17,6 +17,7 @@ public struct OptionSpec: Sendable, Hashable {
     public let long: String
     /// The one-letter name (`"H"` for `-H`), if any.
     public let short: Character?
+    /// A switch, or an option that takes a value.
     public let kind: Kind
     /// Whether the option may be given more than once (each value is kept, in order).
     public let isRepeatable: Bool

@@ -10,7 +10,9 @@
 public struct BashCompletionScript: Sendable {
     /// The program's name: the function is `_NAME`.
     public var programName: String
+    /// The options valid before and after any command.
     public var globalOptions: [OptionSpec]
+    /// The commands, in the order the script offers them.
     public var commands: [CommandSpec]
     /// An option whose value the script keeps, to pass on to the program when it asks it for words (a schema or
     /// configuration file); nil when there is none.

@@ -8,7 +8,9 @@
 public struct FishCompletionScript: Sendable {
     /// The program's name, the `-c` of every line and the prefix of the helper functions (`__NAME_positionals`).
     public var programName: String
+    /// The options valid before and after any command.
     public var globalOptions: [OptionSpec]
+    /// The commands, in the order the script offers them.
     public var commands: [CommandSpec]
 
     /// The script of `programName` with these options and commands.
@@ -22,13 +24,19 @@ public struct FishCompletionScript: Sendable {
     public struct Arguments: Sendable {
         /// Which of a command's arguments.
         public enum Position: Sendable {
+            /// The first argument only.
             case first
+            /// Every argument after the first.
             case afterFirst
+            /// Every argument.
             case any
         }
 
+        /// The names of the commands.
         public let commands: [String]
+        /// Which of their arguments.
         public let position: Position
+        /// What completes them.
         public let completion: ValueCompletion
 
         /// `completion` for the arguments at `position` of `commands`.
