@@ -4,8 +4,8 @@
 /// first. A write refused by its condition is told apart: a record that does not exist (`.notFound`), a false
 /// condition, or, after gqlc's own retry, its first attempt having been applied (read back, `.success`). A conflict
 /// is reported as `.versionConflict`, an auto-merge as `.autoMerged`. Ends as ``SingleRequest`` does otherwise.
-public struct UpdateOperation: Sendable {
-    var change: RecordChange
+public struct UpdateOperation: RecordChangeOperation {
+    public var change: RecordChange
 
     /// Checks the values, condition and fields against the schema and builds the request; throws what is wrong.
     /// `expectedVersion` is sent as the `_version` of a model with conflict detection (ignored for other models).
@@ -20,6 +20,48 @@ public struct UpdateOperation: Sendable {
             builder: builder)
     }
 
+    /// Reads the version if needed, sends the update through `context`'s client and reports what happened.
+    public func run(in context: APIContext, events: OperationEventSink) -> ResultKind {
+        change.run(in: context, events: events)
+    }
+}
+
+/// Deletes one record by its key (with an optional condition), then reports the records of other models left
+/// pointing at it (``OperationEvent/recordsLeftPointing(model:association:relatedModel:key:)``), read through the
+/// same client. On a model with conflict detection the record's `_version` is sent (as for ``UpdateOperation``)
+/// and the delete is reported as soft.
+public struct DeleteOperation: RecordChangeOperation {
+    public var change: RecordChange
+
+    /// Checks the key, condition and fields against the schema and builds the request; throws what is wrong.
+    public init(
+        _ model: String, key: KeyInput, condition: FilterInput = .none, fields: FieldSelection = .all,
+        expectedVersion: Int? = nil, builder: RequestBuilder
+    ) throws(RequestBuildError) {
+        _ = try builder.delete(model, key: key)
+        change = try RecordChange(
+            .delete, model, key: key, values: RecordValues(), condition: condition, fields: fields,
+            expectedVersion: expectedVersion, builder: builder)
+    }
+
+    /// Reads the version if needed, sends the delete through `context`'s client, reports what happened and, once
+    /// it succeeded, the records left pointing at the deleted one.
+    public func run(in context: APIContext, events: OperationEventSink) -> ResultKind {
+        let kind = change.run(in: context, events: events)
+        if kind == .success { change.reportOrphans(in: context, events: events) }
+        return kind
+    }
+}
+
+/// An update or a delete of one record: the request it sends and how it is sent.
+public protocol RecordChangeOperation: Sendable {
+    /// The change as built: its request, the reads it needs, its condition.
+    var change: RecordChange { get set }
+    /// Sends the change through `context`'s client and reports what happened to `events`.
+    func run(in context: APIContext, events: OperationEventSink) -> ResultKind
+}
+
+extension RecordChangeOperation {
     /// The mutation as it is sent when no version has to be read (what a dry run shows).
     public var request: GraphQLRequest { change.request }
     /// Whether `run` reads the record's `_version` first (conflict detection, and no version expected).
@@ -36,59 +78,10 @@ public struct UpdateOperation: Sendable {
         get { change.reportsEnvelope }
         set { change.reportsEnvelope = newValue }
     }
-
-    /// Reads the version if needed, sends the update through `context`'s client and reports what happened.
-    public func run(in context: APIContext, events: OperationEventSink) -> ResultKind {
-        change.run(in: context, events: events)
-    }
-}
-
-/// Deletes one record by its key (with an optional condition), then reports the records of other models left
-/// pointing at it (``OperationEvent/recordsLeftPointing(model:association:relatedModel:key:)``), read through the
-/// same client. On a model with conflict detection the record's `_version` is sent (as for ``UpdateOperation``)
-/// and the delete is reported as soft.
-public struct DeleteOperation: Sendable {
-    var change: RecordChange
-
-    /// Checks the key, condition and fields against the schema and builds the request; throws what is wrong.
-    public init(
-        _ model: String, key: KeyInput, condition: FilterInput = .none, fields: FieldSelection = .all,
-        expectedVersion: Int? = nil, builder: RequestBuilder
-    ) throws(RequestBuildError) {
-        _ = try builder.delete(model, key: key)
-        change = try RecordChange(
-            .delete, model, key: key, values: RecordValues(), condition: condition, fields: fields,
-            expectedVersion: expectedVersion, builder: builder)
-    }
-
-    /// The mutation as it is sent when no version has to be read (what a dry run shows).
-    public var request: GraphQLRequest { change.request }
-    /// Whether `run` reads the record's `_version` first (conflict detection, and no version expected).
-    public var readsVersion: Bool { change.versionLookup != nil }
-    /// Whether the delete has a condition of its own (then it is safe to send again).
-    public var isConditional: Bool { !change.condition.isEmpty }
-    /// Whether a delete that is not safe to repeat may still be sent again after an attempt without an answer.
-    public var retriesMutations: Bool {
-        get { change.retriesMutations }
-        set { change.retriesMutations = newValue }
-    }
-    /// Whether the response envelope is reported as the server sent it, instead of the record.
-    public var reportsEnvelope: Bool {
-        get { change.reportsEnvelope }
-        set { change.reportsEnvelope = newValue }
-    }
-
-    /// Reads the version if needed, sends the delete through `context`'s client, reports what happened and, once
-    /// it succeeded, the records left pointing at the deleted one.
-    public func run(in context: APIContext, events: OperationEventSink) -> ResultKind {
-        let kind = change.run(in: context, events: events)
-        if kind == .success { change.reportOrphans(in: context, events: events) }
-        return kind
-    }
 }
 
 /// What an update and a delete of one record share: the version read, the send, and what a refusal means.
-struct RecordChange: Sendable {
+public struct RecordChange: Sendable {
     let operation: BulkOperation
     let model: String
     let key: KeyInput

@@ -132,11 +132,7 @@ struct ModelCommandRunner {
             return usage(error)
         }
         recordOrigins(assignments: invocation.assignments, input: input != nil, conditions: invocation.conditions)
-        operation.retriesMutations = globals.retryMutations
-        operation.reportsEnvelope = globals.rawResponse
-        return change(
-            invocation.model, operation.request, readsVersion: operation.readsVersion, conditions: invocation.conditions,
-            fields: invocation.fields) { context, events in operation.run(in: context, events: events) }
+        return change(&operation, model: invocation.model, conditions: invocation.conditions, fields: invocation.fields)
     }
 
     mutating func delete(_ invocation: DeleteInvocation) -> ExitCode {
@@ -164,20 +160,15 @@ struct ModelCommandRunner {
             noteReadings(invocation.model, invocation.conditions, option: SharedOptions.condition.flagName)
             return deleteCascading(invocation, request: operation.request)
         }
-        operation.retriesMutations = globals.retryMutations
-        operation.reportsEnvelope = globals.rawResponse
-        return change(
-            invocation.model, operation.request, readsVersion: operation.readsVersion, conditions: invocation.conditions,
-            fields: invocation.fields) { context, events in operation.run(in: context, events: events) }
+        return change(&operation, model: invocation.model, conditions: invocation.conditions, fields: invocation.fields)
     }
 
     /// An update or delete of one record: prints it for `--dry-run` (noting a version it would read first), else runs
     /// the operation.
     private mutating func change(
-        _ model: String, _ request: GraphQLRequest, readsVersion: Bool, conditions: [String], fields: [String]?,
-        _ operation: (APIContext, OperationEventSink) -> ResultKind
+        _ operation: inout some RecordChangeOperation, model: String, conditions: [String], fields: [String]?
     ) -> ExitCode {
-        if readsVersion && globals.dryRun {
+        if operation.readsVersion && globals.dryRun {
             diagnostics.error("note: \(model) has conflict detection: the update or delete is sent with the record's "
                 + "_version, read with a get first (\(SharedOptions.expectedVersion.usageForm) gives it instead)")
         }
@@ -187,8 +178,11 @@ struct ModelCommandRunner {
         } catch {
             return usage(error)
         }
-        if globals.dryRun { return execution.printDryRun(request) }
-        return perform(printer: recordPrinter(), progress: false, operation)
+        if globals.dryRun { return execution.printDryRun(operation.request) }
+        operation.retriesMutations = globals.retryMutations
+        operation.reportsEnvelope = globals.rawResponse
+        let change = operation
+        return perform(printer: recordPrinter(), progress: false) { context, events in change.run(in: context, events: events) }
     }
 
     // MARK: Helpers
