@@ -49,6 +49,9 @@ private final class EventLog {
             case .recordAlreadyExists(let model): "recordAlreadyExists(\(model))"
             case .ownAttemptMayBeWhy: "ownAttemptMayBeWhy"
             case .writeMayHaveBeenApplied: "writeMayHaveBeenApplied"
+            case .writeTargetDeleted, .versionNotReceived, .versionNotRead, .versionConflict, .conditionFalse,
+                .conditionFalseOrMissing, .softDeleted, .autoMerged, .recordsLeftPointing, .decodePathNotFound:
+                String(String(describing: event).prefix { $0 != "(" })
             }
         }
     }

@@ -122,6 +122,12 @@ struct SingleRequest {
             _ = events(.invalidResponse(error))
             return .httpError
         }
+        if case .pathNotFound(let missing) = outcome {
+            // The data is there but not at the path the caller gave: the path's problem, not the server's.
+            if reportsEnvelope { _ = events(.envelope(response.printableEnvelope)) }
+            _ = events(.decodePathNotFound(request.decodePath, missing))
+            return outcome.kind
+        }
         if reportsEnvelope {
             _ = events(.envelope(response.printableEnvelope))
             _ = events(.graphQLErrors(response.errors))
@@ -146,9 +152,8 @@ struct SingleRequest {
             if let kind = refused(errors, response.attempts > 1) { return kind }
             _ = events(.graphQLErrors(errors))
             return .graphQLErrors
-        case .pathNotFound(let missing):
-            _ = events(.invalidResponse(.notAsPromised(missing.description)))
-            return .graphQLErrors
+        case .pathNotFound:
+            return outcome.kind  // reported above
         }
     }
 }

@@ -52,6 +52,26 @@ public enum OperationEvent: Sendable {
     case syncedUntil(String)
     /// A sync stopped before its end (the reason was reported): the next sync starts where this one did.
     case syncIncomplete
+    /// The record an update or delete is for is soft-deleted (conflict detection): `note` says when; nothing was sent.
+    case writeTargetDeleted(BulkOperation, described: String, note: String)
+    /// The server sent no `_version` for the record to write; nothing was sent.
+    case versionNotReceived(described: String)
+    /// Reading the record's `_version` failed (its errors came first); nothing was changed.
+    case versionNotRead(described: String)
+    /// The conflict handler refused the write: someone else changed the record; nothing was changed.
+    case versionConflict(described: String, VersionConflict)
+    /// The write's own condition is false for the record, which exists (the server's errors came first).
+    case conditionFalse(described: String)
+    /// The write's own condition is false, or no record has the key (the read that would tell failed).
+    case conditionFalseOrMissing(described: String)
+    /// A delete under conflict detection is soft: the record stays, `_deleted`, at `version`, until its TTL expires.
+    case softDeleted(described: String, version: Int?)
+    /// The server auto-merged a stale update into `version` (`sent` was sent): the record reported is the merged one.
+    case autoMerged(version: Int, sent: Int)
+    /// After a delete: records of `relatedModel` (through `model`'s `association`) still point at the deleted key.
+    case recordsLeftPointing(model: String, association: String, relatedModel: String, key: JSONObject)
+    /// The data has no value at the decode path the caller gave (a null on the way, a field of another type).
+    case decodePathNotFound([String], DecodePathError)
 }
 
 /// Why following an included has-many list failed.

@@ -62,8 +62,40 @@ struct OperationRenderer {
             console.error.write("next since: \(startedAt)\n")
         case .syncIncomplete:
             diagnostics.error("the sync stopped before its end; run it again with the same \(SyncCommand.since.flagName)")
+        case .writeTargetDeleted, .versionNotReceived, .versionNotRead, .versionConflict, .conditionFalse,
+            .conditionFalseOrMissing, .softDeleted, .autoMerged, .recordsLeftPointing, .decodePathNotFound:
+            renderChange(event)
         }
         return true
+    }
+
+    /// The events of an update, a delete and `raw`, phrased with their flags.
+    private func renderChange(_ event: OperationEvent) {
+        let condition = SharedOptions.condition.flagName
+        switch event {
+        case .writeTargetDeleted(let operation, let described, let note):
+            diagnostics.error("\(described) was \(note); there is nothing to \(operation.rawValue)")
+        case .versionNotReceived(let described):
+            diagnostics.error("the server sent no _version for \(described); pass \(SharedOptions.expectedVersion.usageForm)")
+        case .versionNotRead(let described): diagnostics.error("reading the _version of \(described) failed; nothing was changed")
+        case .versionConflict(let described, let conflict):
+            diagnostics.error("conflict: \(described) was changed by someone else: \(conflict.summary); nothing was changed (get "
+                + "it again, or pass \(SharedOptions.expectedVersion.flagName) with the server's version to overwrite)")
+        case .conditionFalse(let described): diagnostics.error("the \(condition) condition is false for \(described)")
+        case .conditionFalseOrMissing(let described):
+            diagnostics.error("hint: the \(condition) condition is false, or no \(described) exists")
+        case .softDeleted(let described, let version):
+            diagnostics.error("note: the delete is soft: \(described) stays on the server with _deleted: true"
+                + (version.map { " (_version \($0))" } ?? "") + " until its TTL expires")
+        case .autoMerged(let version, let sent):
+            diagnostics.error("note: the server auto-merged this update into _version \(version) (\(sent) was sent, someone "
+                + "else had changed the record): the record printed is the merged one")
+        case .recordsLeftPointing(let model, let association, let related, let key):
+            diagnostics.error("warning: \(related) records (\(model).\(association)) are left pointing at the deleted \(model) "
+                + "\(BulkMessages.describe(key)); \(DeleteCommand.cascade.flagName) deletes them with it")
+        case .decodePathNotFound(let path, let missing): diagnostics.error(RawRunner.decodePathMessage(path, missing))
+        default: break
+        }
     }
 
     /// A page of records, written above the progress line when both share the terminal.

@@ -23,9 +23,7 @@ extension ModelCommandRunner {
         if globals.dryRun { return execution.printDryRun(call.request) }
         call.followIncludedLists = invocation.followIncludedLists
         call.reportsEnvelope = globals.rawResponse
-        var printer = ResultPrinter(console: session.console, globals: globals, columns: execution.columns)
-        if globals.decodeJSONFields && !globals.rawResponse { printer.decodingSchema = execution.schemaFile?.schema }
-        return perform(printer: printer, progress: false) { context, events in call.run(in: context, events: events) }
+        return perform(printer: recordPrinter(), progress: false) { context, events in call.run(in: context, events: events) }
     }
 
     /// The columns of `--output table|tsv|raw` for a custom operation's result: a model's as get has them, an

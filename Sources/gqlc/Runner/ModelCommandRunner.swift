@@ -106,7 +106,6 @@ struct ModelCommandRunner {
     }
 
     mutating func update(_ invocation: UpdateInvocation) -> ExitCode {
-        let request: GraphQLRequest
         var input: JSONValue?
         if let source = invocation.input {
             do throws(RunFailure) {
@@ -123,29 +122,17 @@ struct ModelCommandRunner {
             }
         }
         guard let record = invocation.record else { return usage(RunFailure.usage("update needs --id, --key or --input")) }
-        let values = RecordValues(assignments: invocation.assignments, input: input)
+        var operation: UpdateOperation
         do {
-            // Checked before the version is read: a bad value is a usage error whatever the server holds.
-            _ = try builder.update(invocation.model, key: keyInput(record), values: values)
+            operation = try UpdateOperation(
+                invocation.model, key: keyInput(record), values: RecordValues(assignments: invocation.assignments, input: input),
+                condition: FilterInput(where: invocation.conditions), fields: Self.selection(invocation.fields),
+                expectedVersion: invocation.expectedVersion, builder: builder)
         } catch {
             return usage(error)
         }
-        let version: Int?
-        switch versionToSend(invocation.model, record: record, expected: invocation.expectedVersion, verb: "update") {
-        case .version(let found): version = found
-        case .stop(let status): return status
-        }
-        do {
-            request = try builder.update(
-                invocation.model, key: keyInput(record), values: values,
-                condition: FilterInput(where: invocation.conditions), fields: Self.selection(invocation.fields), version: version)
-        } catch {
-            return usage(error)
-        }
-        noteReadings(invocation.model, invocation.conditions, option: "--if")
         recordOrigins(assignments: invocation.assignments, input: input != nil, conditions: invocation.conditions)
-        return sendChange(
-            .update, request, model: invocation.model, record: record, conditions: invocation.conditions, fields: invocation.fields)
+        return change(&operation, model: invocation.model, conditions: invocation.conditions, fields: invocation.fields)
     }
 
     mutating func delete(_ invocation: DeleteInvocation) -> ExitCode {
@@ -159,33 +146,43 @@ struct ModelCommandRunner {
             }
         }
         guard let record = invocation.record else { return usage(RunFailure.usage("delete needs --id, --key, --input or --where")) }
-        var version: Int?
-        if !invocation.cascade {
-            do {
-                _ = try builder.delete(invocation.model, key: keyInput(record))
-            } catch {
-                return usage(error)
-            }
-            switch versionToSend(invocation.model, record: record, expected: invocation.expectedVersion, verb: "delete") {
-            case .version(let found): version = found
-            case .stop(let status): return status
-            }
-        }
-        let request: GraphQLRequest
+        var operation: DeleteOperation
         do {
-            request = try builder.delete(
+            operation = try DeleteOperation(
                 invocation.model, key: keyInput(record), condition: FilterInput(where: invocation.conditions),
-                fields: Self.selection(invocation.fields), version: version)
+                fields: Self.selection(invocation.fields), expectedVersion: invocation.cascade ? nil : invocation.expectedVersion,
+                builder: builder)
         } catch {
             return usage(error)
         }
-        noteReadings(invocation.model, invocation.conditions, option: "--if")
         recordOrigins(conditions: invocation.conditions)
-        if invocation.cascade { return deleteCascading(invocation, request: request) }
-        let status = sendChange(
-            .delete, request, model: invocation.model, record: record, conditions: invocation.conditions, fields: invocation.fields)
-        if status == .success && !globals.dryRun { warnOrphans(invocation.model, request: request) }
-        return status
+        if invocation.cascade {
+            noteReadings(invocation.model, invocation.conditions, option: SharedOptions.condition.flagName)
+            return deleteCascading(invocation, request: operation.request)
+        }
+        return change(&operation, model: invocation.model, conditions: invocation.conditions, fields: invocation.fields)
+    }
+
+    /// An update or delete of one record: prints it for `--dry-run` (noting a version it would read first), else runs
+    /// the operation.
+    private mutating func change(
+        _ operation: inout some RecordChangeOperation, model: String, conditions: [String], fields: [String]?
+    ) -> ExitCode {
+        if operation.readsVersion && globals.dryRun {
+            diagnostics.error("note: \(model) has conflict detection: the update or delete is sent with the record's "
+                + "_version, read with a get first (\(SharedOptions.expectedVersion.usageForm) gives it instead)")
+        }
+        noteReadings(model, conditions, option: SharedOptions.condition.flagName)
+        do {
+            execution.columns = try recordColumns(model, fields: fields)
+        } catch {
+            return usage(error)
+        }
+        if globals.dryRun { return execution.printDryRun(operation.request) }
+        operation.retriesMutations = globals.retryMutations
+        operation.reportsEnvelope = globals.rawResponse
+        let change = operation
+        return perform(printer: recordPrinter(), progress: false) { context, events in change.run(in: context, events: events) }
     }
 
     // MARK: Helpers
@@ -243,77 +240,6 @@ struct ModelCommandRunner {
         }
     }
 
-    /// Sends an update or delete (or prints it for `--dry-run`). Only a conditional change is safe to
-    /// repeat: a second try fails its condition instead of applying twice.
-    ///
-    /// A failed condition without `--if` means the record does not exist (the transformer's only condition is
-    /// existence): status 4. With `--if`, one `get` tells a missing record (4) from a false condition (1).
-    private mutating func sendChange(
-        _ operation: BulkOperation, _ request: GraphQLRequest, model: String, record: RecordSelector, conditions: [String], fields: [String]?
-    ) -> ExitCode {
-        do {
-            execution.columns = try recordColumns(model, fields: fields)
-        } catch {
-            return usage(error)
-        }
-        if globals.dryRun { return execution.printDryRun(request) }
-        let mayRetry = RetryPolicy.mayRetry(
-            .mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: !conditions.isEmpty)
-        // With --if, the get that tells a missing record from a false condition (nil if the schema has no get).
-        let lookup = conditions.isEmpty ? nil : try? builder.get(model, key: keyInput(record), include: [])
-        let described = schema.models[model]
-        let sentVersion = request.variables["input"]?.objectValue?[ConflictDetection.versionField].flatMap { value in
-            ConflictDetection.version(of: .object([ConflictDetection.versionField: value]))
-        }
-        let deleting = described?.operations.delete == request.decodePath.first
-        let diagnostics = self.diagnostics
-        let key = request.inputKey(fields: keyFields(of: model))
-        return execution.send(
-            request, mayRetry: mayRetry, nullIsNotFound: true, expectsRecord: true, notFoundMessage: Self.notFound(model, record),
-            explain: { failure, client in
-                if case .errors(let errors, _) = failure, let described,
-                    let line = Self.conflictLine(errors, request: request, model: described, record: record) {
-                    return .instead(line)
-                }
-                guard case .errors(let errors, let retried) = failure, Self.conditionFailed(errors) else { return nil }
-                if conditions.isEmpty { return .notFound }
-                let isFalse = "the --if condition is false for \(Self.describe(model, record))"
-                if retried {
-                    // The condition may have been true for gqlc's first attempt, which changed the record.
-                    let refused = RefusedWrite(operation: operation, sent: request.variables["input"], key: key, lookup: lookup)
-                    return Self.explain(refused, model: model, client: client, otherwise: [isFalse])
-                }
-                switch lookup.flatMap({ Self.exists($0, client: client) }) {
-                case false?: return .notFound
-                case true?: return .notes([isFalse])
-                case nil: return .notes(["hint: the --if condition is false, or \(Self.notFound(model, record)) exists"])
-                }
-            },
-            received: { value in
-                if let described {
-                    Self.noteVersionedResult(
-                        value, model: described, record: record, sent: sentVersion, deleting: deleting, diagnostics: diagnostics)
-                }
-            })
-    }
-
-    /// Whether the record `lookup` gets exists; nil when the lookup itself failed.
-    static func exists(_ lookup: GraphQLRequest, client: GraphQLClient) -> Bool? {
-        guard let response = try? client.execute(lookup),
-            let outcome = try? response.outcome(decodePath: lookup.decodePath, nullIsNotFound: true)
-        else { return nil }
-        switch outcome {
-        case .success: return true
-        case .notFound: return false
-        case .partial, .failed, .pathNotFound: return nil
-        }
-    }
-
-    /// Whether DynamoDB refused the write because a condition was false.
-    static func conditionFailed(_ errors: [GraphQLError]) -> Bool {
-        errors.contains(where: \.isConditionFailure)
-    }
-
     func keyInput(_ record: RecordSelector) -> KeyInput { record.keyInput }
 
     func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }
@@ -330,15 +256,6 @@ struct ModelCommandRunner {
     func usage(_ failure: RunFailure) -> ExitCode {
         diagnostics.failure(failure)
         return failure.status
-    }
-
-    static func notFound(_ model: String, _ record: RecordSelector) -> String {
-        "no " + describe(model, record)
-    }
-
-    /// `Post with key 'p1'`, `InventoryItem with key sku=A-1, warehouseId=w1`.
-    static func describe(_ model: String, _ record: RecordSelector) -> String {
-        record.keyInput.described(model: model)
     }
 
     /// `--fields` as the core's selection.

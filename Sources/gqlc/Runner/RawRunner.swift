@@ -6,19 +6,20 @@ struct RawRunner {
     let diagnostics: Diagnostics
 
     func run(_ invocation: RawInvocation) -> ExitCode {
-        let request: GraphQLRequest
+        var operation: RawOperation
         let schemaFile: SchemaFile?
         do {
             // The schema file is optional here: it only supplies the endpoint and credentials.
             schemaFile = try session.resolve { resolver throws(ContextError) in
                 try resolver.schemaFile(required: false)
             }
-            request = try makeRequest(invocation)
+            operation = try makeOperation(invocation)
         } catch {
             diagnostics.failure(error)
             return error.status
         }
-        var execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
+        let request = operation.request
+        let execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: schemaFile)
         if session.globals.dryRun { return execution.printDryRun(request) }
         if request.operationType == .mutation,
             let status = WriteGuard.check("send a mutation", session: session, diagnostics: diagnostics)
@@ -30,29 +31,29 @@ struct RawRunner {
                 session: session, diagnostics: diagnostics, schemaFile: schemaFile, decodePath: { $0.request.decodePath })
             return stream.run([RealtimeSubscription(request: request)], shape: session.globals.rawResponse ? .response : .result)
         }
-        let mayRetry = RetryPolicy.mayRetry(
-            request.operationType, retryMutations: session.globals.retryMutations, mutationIsIdempotent: false)
-        return execution.send(request, mayRetry: mayRetry, nullIsNotFound: false, notFoundMessage: "")
+        operation.retriesMutations = session.globals.retryMutations
+        operation.reportsEnvelope = session.globals.rawResponse
+        let schema = schemaFile?.schema ?? ModelSchema()
+        var runner = ModelCommandRunner(session: session, schema: schema, builder: RequestBuilder(schema: schema), execution: execution)
+        return runner.perform(printer: runner.recordPrinter(), progress: false) { context, events in operation.run(in: context, events: events) }
     }
 
     /// Reads the document and its variables; the core parses and checks them.
-    func makeRequest(_ invocation: RawInvocation) throws(RunFailure) -> GraphQLRequest {
+    func makeOperation(_ invocation: RawInvocation) throws(RunFailure) -> RawOperation {
         let (text, name) = try documentText(invocation.document)
         let variables = try self.variables(invocation)
-        let request: GraphQLRequest
+        let operation: RawOperation
         do {
-            request = try RequestBuilder.raw(
+            operation = try RawOperation(
                 document: text, fileName: name, variables: variables, operationName: invocation.operationName,
                 decodePath: invocation.decodePath)
         } catch {
             throw Self.failure(error, documentName: name, decodePath: invocation.decodePath)
         }
-        let undeclared = RequestBuilder.undeclaredVariables(
-            document: text, variables: variables, operationName: invocation.operationName)
-        for problem in undeclared {
+        for problem in operation.undeclaredVariables {
             diagnostics.error("warning: \(problem); it is sent, and the server ignores it")
         }
-        return request
+        return operation
     }
 
     /// The document's problem, phrased with raw's options.

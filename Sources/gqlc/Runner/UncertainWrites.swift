@@ -1,28 +1,8 @@
 import GQLCore
 
-/// A write whose answer was lost (a timeout, a dropped connection) may still have been applied: say so, with the
-/// key it was sent with and the command that checks; after gqlc's own retry, a refusal may be the first attempt's
-/// doing: read the record and tell.
+/// How a write whose answer was lost (a timeout, a dropped connection) is phrased: it may still have been applied,
+/// with the key it was sent with and the command that checks; after gqlc's own retry, the core read it back.
 extension ModelCommandRunner {
-    /// What an update or delete refused by its condition after gqlc's own retry comes to, once the record is read:
-    /// applied (printed as read back, status 0), a missing record (status 4), or the refusal's
-    /// `otherwise` lines, with the note that gqlc's earlier attempt may be why when it cannot be ruled out.
-    static func explain(
-        _ refused: RefusedWrite, model: String, client: GraphQLClient, otherwise: [String]
-    ) -> FailureExplanation {
-        let operation = refused.operation
-        switch refused.check(client: client) {
-        case .applied(let record):
-            return .applied(record, note: appliedNote(operation))
-        case .missing:
-            return .notFound
-        case .differs where operation == .delete:
-            return .notes(otherwise)  // still there: the first attempt did not delete it either
-        case .differs, .unknown:
-            return .notes(otherwise + [ownAttemptMayBeWhy(operation, model: model, key: refused.key)])
-        }
-    }
-
     /// The note before a record gqlc read back after its retry was refused: the first attempt had been applied.
     static func appliedNote(_ operation: BulkOperation) -> String {
         let shown = operation == .delete ? "the record is gone, so its key is printed" : "the record is printed as read back"
