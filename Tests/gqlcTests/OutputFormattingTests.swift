@@ -3,83 +3,8 @@ import Testing
 
 @testable import gqlc
 
-/// The output layer's pieces: TSV escaping, table fitting, JSON colouring, the progress line and roff escaping.
+/// The executable's output pieces: the progress line and roff escaping (the writers are tested in GQLCoreTests).
 @Suite struct OutputFormattingTests {
-    private func formatter(_ format: GlobalOptions.OutputFormat, _ columns: [String], width: Int? = nil) -> RecordFormatter {
-        RecordFormatter(format: format, columns: columns, palette: nil, width: width)
-    }
-
-    @Test func tsvEscapesAsPostgreSQLTextFormat() {
-        #expect(RecordFormatter.escapeTSV("a\tb\nc\\d\re") == #"a\tb\nc\\d\re"#)
-        #expect(RecordFormatter.escapeTSV("plain") == "plain")
-        let record: JSONValue = ["title": "x\ty", "tags": ["a", "b"], "rating": nil, "blog": ["name": "B"]]
-        let tsv = formatter(.tsv, ["title", "tags", "rating", "blog.name", "missing"])
-        #expect(tsv.tsvHeader == "title\ttags\trating\tblog.name\tmissing\n")
-        #expect(tsv.tsvLine(record) == "x\\ty\t[\"a\",\"b\"]\t\tB\t\n")
-    }
-
-    @Test func pathsThroughListsCollectEachElement() {
-        let record: JSONValue = ["comments": ["items": [["content": "a"], ["content": "b"]], "nextToken": nil]]
-        #expect(RecordFormatter.value(at: ["comments", "items", "content"], in: record) == ["a", "b"])
-    }
-
-    @Test func theShortFormOfAConnectionPathPassesThroughItsItems() {
-        let record: JSONValue = ["comments": ["items": [["content": "a"], ["content": "b"]], "nextToken": nil]]
-        #expect(RecordFormatter.value(at: ["comments", "content"], in: record) == ["a", "b"])
-        #expect(RecordFormatter.value(at: ["comments", "nextToken"], in: record) == nil)
-    }
-
-    @Test func tsvEscapesEveryControlCharacter() {
-        #expect(RecordFormatter.escapeTSV("a\u{1B}[31mb\u{07}\u{00}\u{7F}\u{9B}") == #"a\x1b[31mb\x07\x00\x7f\x9b"#)
-    }
-
-    @Test func aTableHoldsItsFirstRecordsToFitItsWidthsThenStreams() {
-        var writer = TableWriter(formatter: formatter(.table, ["a"], width: 80))
-        let short: JSONValue = ["a": "x"]
-        for _ in 1..<RecordFormatter.tableSample { #expect(writer.write([short]).isEmpty) }
-        let printed = String(decoding: writer.write([["a": "longer"]]), as: UTF8.self)
-        #expect(printed.hasPrefix("a\nx\n") && printed.hasSuffix("longer\n"))
-        #expect(String(decoding: writer.write([short]), as: UTF8.self) == "x\n")
-        #expect(writer.finish().isEmpty)
-    }
-
-    @Test func emptyOutputsEndAsEachFormatDoes() {
-        var json = JSONArrayWriter(style: .compact)
-        #expect(String(decoding: json.finish(), as: UTF8.self) == "[]\n")
-        var tsv = TSVWriter(formatter: formatter(.tsv, ["a", "b"]))
-        #expect(String(decoding: tsv.finish(), as: UTF8.self) == "a\tb\n")
-        var table = TableWriter(formatter: formatter(.table, ["a", "b"]))
-        #expect(String(decoding: table.finish(), as: UTF8.self) == "a  b\n")
-        let lines = NDJSONWriter(style: .compact)
-        #expect(lines.finish().isEmpty)
-    }
-
-    @Test func rawPrintsStringsUnquotedAndOtherValuesAsJSON() {
-        let raw = formatter(.raw, ["title"])
-        #expect(raw.rawLine(["title": "a \"b\""]) == "a \"b\"\n")
-        #expect(raw.rawLine(["title": 5]) == "5\n")
-        #expect(raw.rawLine(["title": nil]) == "null\n")
-    }
-
-    @Test func tablesShrinkTheWidestColumnAndLeaveOutWhatDoesNotFit() {
-        let records: [JSONValue] = [["a": "short", "b": "a much longer value here", "c": "third column value"]]
-        let table = formatter(.table, ["a", "b", "c"], width: 30)
-        let widths = table.widths(for: records)
-        #expect(widths == [5, 10, 11])
-        #expect(table.tableLine(records[0], widths: widths) == "short  a much lo…  third colu…\n")
-        #expect(formatter(.table, ["a", "b", "c"], width: 20).widths(for: records) == [5, 13])
-        #expect(formatter(.table, ["a", "b", "c"]).widths(for: records) == [5, 24, 18])
-    }
-
-    @Test func jsonColoursKeysStringsNumbersLiteralsAndNull() {
-        let bytes = Array(#"{"k":"v\"x","n":-1.5e3,"t":true,"z":null,"l":["s"]}"#.utf8)
-        let coloured = String(decoding: JSONColorizer(palette: .standard).colorize(bytes), as: UTF8.self)
-        let e = "\u{1B}["
-        #expect(coloured == #"{\#(e)1;34m"k"\#(e)0m:\#(e)32m"v\"x"\#(e)0m,\#(e)1;34m"n"\#(e)0m:\#(e)36m-1.5e3\#(e)0m,"#
-            + #"\#(e)1;34m"t"\#(e)0m:\#(e)33mtrue\#(e)0m,\#(e)1;34m"z"\#(e)0m:\#(e)90mnull\#(e)0m,"#
-            + #"\#(e)1;34m"l"\#(e)0m:[\#(e)32m"s"\#(e)0m]}"#)
-    }
-
     @Test func progressLine() {
         #expect(ProgressReporter.line(items: 1234, pages: 2, elapsed: .milliseconds(1500)) == "1,234 items, 2 pages, 822 items/s, 1.5 s")
         #expect(ProgressReporter.line(items: 1, pages: 1, elapsed: .zero) == "1 item, 1 page, 0.0 s")
@@ -90,22 +15,5 @@ import Testing
     @Test func roffEscaping() {
         #expect(ManPageRenderer.escape("--where a\\b") == "\\-\\-where a\\eb")
         #expect(ManPageRenderer.escape(".hidden\n'quote") == "\\&.hidden\n\\&'quote")
-    }
-}
-
-/// Display widths against characters whose East Asian Width and category Unicode fixes.
-@Suite struct DisplayWidthTests {
-    @Test(arguments: [
-        ("abc", 3), ("日本", 4), ("한국", 4), ("ｆｕｌｌ", 8), ("e\u{301}", 1), ("🎉", 2), ("♥\u{FE0F}", 2),
-        ("👩‍👩‍👧", 2), ("a\u{200B}b", 2), ("", 0),
-    ])
-    func widths(text: String, columns: Int) {
-        #expect(DisplayWidth.of(text) == columns)
-    }
-
-    @Test func cutsWholeCharactersAndEndsWithAnEllipsis() {
-        #expect(DisplayWidth.prefix("日本語です", columns: 6) == "日本…")
-        #expect(DisplayWidth.prefix("abcdef", columns: 4) == "abc…")
-        #expect(DisplayWidth.prefix("abc", columns: 3) == "abc")
     }
 }

@@ -5,11 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Somewhere output is written: standard output, standard error, or a buffer in tests.
-protocol TextSink: Sendable {
-    func write(_ text: String)
-    /// Writes UTF-8 bytes; returns false when the write failed (a closed pipe, a full disk).
-    @discardableResult func write(bytes: [UInt8]) -> Bool
+/// Somewhere output is written: standard output, standard error, or a buffer in tests. The core's writers write to
+/// it as an ``OutputSink``; what it adds is how standard output's failures are deferred for a bulk job.
+protocol TextSink: OutputSink {
     /// Makes a failed write return false and be kept in ``failure``, where it would otherwise end the process
     /// (``StandardOutputSink``): for a job that must account for its records before it stops.
     func deferFailures()
@@ -18,11 +16,6 @@ protocol TextSink: Sendable {
 }
 
 extension TextSink {
-    @discardableResult func write(bytes: [UInt8]) -> Bool {
-        write(String(decoding: bytes, as: UTF8.self))
-        return true
-    }
-
     func deferFailures() {}
     var failure: WriteFailure? { nil }
 }
