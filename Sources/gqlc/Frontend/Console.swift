@@ -59,10 +59,7 @@ struct Console: Sendable {
 
     /// The width of the terminal on standard output, else `COLUMNS`, else nil.
     private static func terminalWidth() -> Int? {
-        var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
+        if isatty(STDOUT_FILENO) == 1, let size = TerminalSize.of(STDOUT_FILENO), size.columns > 0 { return size.columns }
         guard let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 else { return nil }
         return columns
     }

@@ -27,3 +27,10 @@ extension Palette {
         }
     }
 }
+
+extension LiveTable {
+    /// `list --watch`'s table on standard output's terminal.
+    init(output: any TextSink, formatter: RecordFormatter, model: String, sort: ListInvocation.WatchSort?) {
+        self.init(output: output, formatter: formatter, model: model, sort: sort, terminalSize: TerminalSize.standardOutputOrDefault)
+    }
+}
