@@ -96,3 +96,37 @@ import Testing
         #expect(DisplayWidth.prefix("abc", columns: 3) == "abc")
     }
 }
+
+/// The record formats' columns over the blog example: a model's own scalar and enum fields, and raw's one scalar.
+@Suite struct RecordColumnsTests {
+    private let schema: ModelSchema
+
+    init() throws {
+        schema = try #require(try SchemaLoader.load(path: TestPaths.example("blog.json")).schema)
+    }
+
+    private func columns(_ fields: [String]?, _ format: OutputFormat) throws(RecordColumnsError) -> [String] {
+        try RecordColumns.columns(of: "Post", in: schema, fields: fields, format: format)
+    }
+
+    @Test func aTableTakesTheModelsScalarAndEnumFieldsInSchemaOrder() throws {
+        #expect(try columns(nil, .table) == [
+            "id", "title", "content", "status", "rating", "views", "score", "featured", "publishedOn", "tags", "blogId",
+            "createdAt", "updatedAt",
+        ])
+        #expect(try columns(["title", "blog.name"], .tsv) == ["title", "blog.name"])
+        #expect(try columns(["title"], .json).isEmpty)
+    }
+
+    @Test func rawTakesOneFieldThatHoldsOneScalar() throws {
+        #expect(try columns(["blog.name"], .raw) == ["blog.name"])
+        #expect(throws: RecordColumnsError.rawNeedsOneField) { try columns(nil, .raw) }
+        #expect(throws: RecordColumnsError.rawNeedsOneField) { try columns(["title", "views"], .raw) }
+        for (field, problem) in [
+            ("tags", "'tags' is a list"), ("metadata", "'metadata' is an embedded object"), ("blog", "'blog' is a record"),
+            ("comments", "'comments' is a list"), ("title.x", "'title' has no fields"), ("nope", "'nope' names no field"),
+        ] {
+            #expect(throws: RecordColumnsError.rawNeedsScalar(problem)) { try columns([field], .raw) }
+        }
+    }
+}
