@@ -1,7 +1,7 @@
 @testable import GQLCore
 import Testing
 
-/// The output writers' pieces: TSV escaping, table fitting, JSON colouring, what each format writes for no records.
+/// The output writers' pieces: TSV escaping, table fitting, JSON colouring, what each format writes for no records, the progress line.
 @Suite struct OutputFormattingTests {
     private func formatter(_ columns: [String], width: Int? = nil) -> RecordFormatter {
         RecordFormatter(columns: columns, palette: nil, width: width)
@@ -78,6 +78,12 @@ import Testing
             + #"\#(e)1;34m"l"\#(e)0m:[\#(e)32m"s"\#(e)0m]}"#)
     }
 
+    @Test func progressLine() {
+        #expect(ProgressReporter.line(items: 1234, pages: 2, elapsed: .milliseconds(1500)) == "1,234 items, 2 pages, 822 items/s, 1.5 s")
+        #expect(ProgressReporter.line(items: 1, pages: 1, elapsed: .zero) == "1 item, 1 page, 0.0 s")
+        #expect(ProgressReporter.line(items: 30, pages: 0, failed: 2, elapsed: .seconds(2)) == "30 items, 2 failed, 15 items/s, 2.0 s")
+        #expect(ProgressReporter.grouped(1_000_000) == "1,000,000")
+    }
 }
 
 /// Display widths against characters whose East Asian Width and category Unicode fixes.

@@ -34,3 +34,12 @@ extension LiveTable {
         self.init(output: output, formatter: formatter, model: model, sort: sort, terminalSize: TerminalSize.standardOutputOrDefault)
     }
 }
+
+extension ProgressReporter {
+    /// A reporter on standard error when progress should be shown, else nil: only when standard error is a terminal,
+    /// standard output is not a pipe or socket, and neither `--quiet` nor `--verbose` is given.
+    static func make(console: Console, globals: GlobalOptions) -> ProgressReporter? {
+        guard console.errorIsTerminal, !console.outputMaySharePipe, !globals.quiet, !globals.verbose else { return nil }
+        return ProgressReporter(sink: console.error)
+    }
+}
