@@ -73,22 +73,8 @@ struct GlobalOptions: Equatable, Sendable {
     var parsedOptions = ParsedOptions()
     var processEnvironment: [String: String] = [:]
 
-    /// `--output json|ndjson|table|tsv|raw` (`-o`).
-    enum OutputFormat: String, Sendable, Choice {
-        /// One JSON document (lists are printed as one array).
-        case json
-        /// One compact JSON value per line (list items stream as they arrive).
-        case ndjson
-        /// Aligned columns for people, fitted to the terminal's width.
-        case table
-        /// Tab-separated values with a header line, for cut, awk and spreadsheets.
-        case tsv
-        /// One field's value per line, strings without quotes (as `jq -r`).
-        case raw
-
-        /// Whether this is one of the record formats (table, tsv, raw) that only model records can be printed in.
-        var isRecordFormat: Bool { self == .table || self == .tsv || self == .raw }
-    }
+    /// `--output json|ndjson|table|tsv|raw` (`-o`): the core's formats, with their writers.
+    typealias OutputFormat = GQLCore.OutputFormat
 
     /// `--color auto|always|never`.
     enum ColorMode: String, Sendable, Choice {
@@ -449,3 +435,5 @@ private struct EnvironmentLookup {
 }
 
 extension AuthMode: Choice {}
+
+extension OutputFormat: Choice {}

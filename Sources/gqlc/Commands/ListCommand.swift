@@ -34,10 +34,7 @@ struct ListInvocation: Equatable, Sendable {
     var watchSort: WatchSort? = nil
 
     /// `--sort FIELD` with `--watch`.
-    struct WatchSort: Equatable, Sendable {
-        let field: String
-        let descending: Bool
-    }
+    typealias WatchSort = LiveTable.Sort
 
 
     /// How `--watch` follows changes.

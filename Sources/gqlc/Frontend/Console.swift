@@ -5,11 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Somewhere output is written: standard output, standard error, or a buffer in tests.
-protocol TextSink: Sendable {
-    func write(_ text: String)
-    /// Writes UTF-8 bytes; returns false when the write failed (a closed pipe, a full disk).
-    @discardableResult func write(bytes: [UInt8]) -> Bool
+/// Somewhere output is written: standard output, standard error, or a buffer in tests. The core's writers write to
+/// it as an ``OutputSink``; what it adds is how standard output's failures are deferred for a bulk job.
+protocol TextSink: OutputSink {
     /// Makes a failed write return false and be kept in ``failure``, where it would otherwise end the process
     /// (``StandardOutputSink``): for a job that must account for its records before it stops.
     func deferFailures()
@@ -18,11 +16,6 @@ protocol TextSink: Sendable {
 }
 
 extension TextSink {
-    @discardableResult func write(bytes: [UInt8]) -> Bool {
-        write(String(decoding: bytes, as: UTF8.self))
-        return true
-    }
-
     func deferFailures() {}
     var failure: WriteFailure? { nil }
 }
@@ -66,10 +59,7 @@ struct Console: Sendable {
 
     /// The width of the terminal on standard output, else `COLUMNS`, else nil.
     private static func terminalWidth() -> Int? {
-        var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return Int(size.ws_col)
-        }
+        if isatty(STDOUT_FILENO) == 1, let size = TerminalSize.of(STDOUT_FILENO), size.columns > 0 { return size.columns }
         guard let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 else { return nil }
         return columns
     }

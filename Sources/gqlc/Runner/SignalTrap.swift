@@ -1,91 +1,27 @@
 import GQLCore
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Turns Ctrl-C and SIGTERM into a cancellation that the core checks between pages and during waits,
-/// so that a listing can stop cleanly and print where to resume. A closed pipe becomes a failed write.
-///
-/// SIGINT and SIGTERM are blocked in the calling thread, and so in every thread started after it, and one
-/// thread takes them with `sigwait`. A blocked signal stays pending until it is taken, so one that arrives
-/// the moment after `install` returns is never lost (a dispatch signal source registers asynchronously, and a
-/// signal sent before it has is dropped), and no handler runs in signal context.
-///
-/// The first signal sets the flag; the exit status then says which it was (130 for SIGINT, 143 for SIGTERM). A second
-/// signal exits at once where a command allows it (``exitOnSecondSignal()``: `subscribe` waiting for goodbyes).
-///
-/// The waiting thread is a plain detached POSIX thread with a small stack: starting Dispatch's thread pool
-/// for it (an epoll instance, a timer and two threads) cost every command about a millisecond at startup.
-enum SignalTrap {
-    private final class Waiter {
-        let flag: CancellationFlag
-        var signals: sigset_t
-        init(flag: CancellationFlag, signals: sigset_t) { self.flag = flag; self.signals = signals }
-    }
-
-    /// The first signal taken, 0 before any.
-    private static let first = Atomic<Int32>(0)
-    /// Whether a second signal ends the process at once.
-    private static let secondExits = Atomic<Bool>(false)
-
+/// The exit statuses of the signals the core's ``SignalTrap`` takes.
+extension SignalTrap {
     /// From now on a second Ctrl-C or SIGTERM exits at once (with the first signal's status), without waiting for
     /// whatever the first one is finishing.
     static func exitOnSecondSignal() {
-        secondExits.store(true, ordering: .sequentiallyConsistent)
+        onSecondSignal { first in _exit(interruption(first).rawValue) }
     }
 
     /// The exit status of a command that ended with `code`. Once a signal has arrived, a command that did not
     /// succeed ends with the signal's status (a read, a wait or a request that it cut short fails in its own way).
     static func status(_ code: ExitCode, cancelled: Bool) -> ExitCode {
         guard cancelled, code != .success else { return code }
-        return interruption(first.load(ordering: .sequentiallyConsistent))
+        return interruption(firstSignal ?? 0)
     }
 
     /// 143 for SIGTERM, else 130.
     private static func interruption(_ signal: Int32) -> ExitCode {
         signal == SIGTERM ? .terminated : .interrupted
-    }
-
-    /// The first signal cancels `flag`; a second exits when ``exitOnSecondSignal()`` allows it.
-    private static func take(_ number: Int32, cancelling flag: CancellationFlag) {
-        if first.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent).exchanged {
-            flag.cancel()
-        } else if secondExits.load(ordering: .sequentiallyConsistent) {
-            _exit(interruption(first.load(ordering: .sequentiallyConsistent)).rawValue)
-        }
-    }
-
-    /// Installs the trap; call it first in `main`, before any other thread starts. `flag` is cancelled on
-    /// SIGINT or SIGTERM.
-    static func install(cancelling flag: CancellationFlag) {
-        signal(SIGPIPE, SIG_IGN)
-        var trapped = sigset_t()
-        sigemptyset(&trapped)
-        sigaddset(&trapped, SIGINT)
-        sigaddset(&trapped, SIGTERM)
-        pthread_sigmask(SIG_BLOCK, &trapped, nil)
-        let waiter = Unmanaged.passRetained(Waiter(flag: flag, signals: trapped)).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        var thread = pthread_t()
-        let made = pthread_create(&thread, &attributes, { raw in
-            guard let raw else { return nil }
-            let waiter = Unmanaged<Waiter>.fromOpaque(raw).takeRetainedValue()
-            var number: Int32 = 0
-            while sigwait(&waiter.signals, &number) == 0 {
-                SignalTrap.take(number, cancelling: waiter.flag)
-            }
-            return nil
-        }, waiter)
-        if made != 0 {
-            // No thread: let the signals act as they would without the trap.
-            Unmanaged<Waiter>.fromOpaque(waiter).release()
-            pthread_sigmask(SIG_UNBLOCK, &trapped, nil)
-        }
     }
 }

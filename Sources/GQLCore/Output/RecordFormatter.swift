@@ -1,27 +1,32 @@
-import GQLCore
-
-/// Formats model records as rows: `--output table` (aligned, fitted to a width), `tsv` (a header line, then
-/// tab-separated values) or `raw` (one column's values, strings unquoted, as `jq -r`).
+/// Formats model records as rows: a table (aligned, fitted to a width), TSV (a header line, then tab-separated
+/// values) or raw (one column's values, strings unquoted, as `jq -r`).
 ///
 /// A column is a dot path into the record (`title`, `metadata.wordCount`, `comments.items.content`); through a
 /// list, the path collects each element's value. Objects and lists print as compact JSON, shortened in a table.
-struct RecordFormatter {
-    let format: GlobalOptions.OutputFormat
-    let columns: [String]
+public struct RecordFormatter: Sendable {
+    /// The columns: dot paths into a record.
+    public let columns: [String]
     /// nil prints without colour.
-    let palette: Palette?
-    /// The width to fit a table into; nil leaves it unfitted.
-    let width: Int?
+    public let palette: Palette?
+    /// The width to fit a table into (a terminal's columns); nil leaves it unfitted.
+    public let width: Int?
 
     /// A table column's width, fixed by the first page so that later pages line up with it.
-    typealias Widths = [Int]
+    public typealias Widths = [Int]
+
+    /// A formatter of `columns`, coloured with `palette` when it is given, a table fitted to `width` when it is given.
+    public init(columns: [String], palette: Palette?, width: Int?) {
+        self.columns = columns
+        self.palette = palette
+        self.width = width
+    }
 
     // MARK: Values
 
     /// The value at `path` in `record`; through a list, a list of each element's value. A connection
     /// (`{"items": [...], "nextToken": …}`) is passed through when the path does not name `items`, so that
     /// `comments.content` is the short form of `comments.items.content`.
-    static func value(at path: [Substring], in record: JSONValue) -> JSONValue {
+    public static func value(at path: [Substring], in record: JSONValue) -> JSONValue {
         guard let first = path.first else { return record }
         switch record {
         case .object(let object):
@@ -40,7 +45,7 @@ struct RecordFormatter {
     }
 
     /// A value as text: a string as it is, null as nothing, anything else as compact JSON.
-    static func text(_ value: JSONValue) -> String {
+    public static func text(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): return text
         case .null: return ""
@@ -50,24 +55,25 @@ struct RecordFormatter {
 
     // MARK: Raw and TSV
 
-    /// `--output raw`: the first column's value, strings unquoted, null as `null` (as `jq -r` prints them).
-    func rawLine(_ record: JSONValue) -> String {
+    /// Raw: the first column's value, strings unquoted, null as `null` (as `jq -r` prints them).
+    public func rawLine(_ record: JSONValue) -> String {
         let value = Self.value(at: columns.first?.split(separator: ".") ?? [], in: record)
         if case .string(let text) = value { return text + "\n" }
         return value.serialized(.compact) + "\n"
     }
 
     /// The TSV header: the column names.
-    var tsvHeader: String { columns.map(Self.escapeTSV).joined(separator: "\t") + "\n" }
+    public var tsvHeader: String { columns.map(Self.escapeTSV).joined(separator: "\t") + "\n" }
 
-    func tsvLine(_ record: JSONValue) -> String {
+    /// One record's TSV line.
+    public func tsvLine(_ record: JSONValue) -> String {
         values(record).map { Self.escapeTSV(Self.text($0)) }.joined(separator: "\t") + "\n"
     }
 
     /// Backslash, tab, newline and carriage return as `\\`, `\t`, `\n` and `\r`, and every other control character
     /// (ESC, BEL, NUL, DEL, C1) as `\xHH` (PostgreSQL's text format reads both), so that every record is one line
     /// with one tab between fields and nothing reaches a terminal as a control sequence.
-    static func escapeTSV(_ text: String) -> String {
+    public static func escapeTSV(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "\\" || isControl($0) }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
@@ -91,13 +97,13 @@ struct RecordFormatter {
     // MARK: Table
 
     /// The narrowest a column is squeezed to before columns are left out: a word of 7 characters and `…`.
-    static let narrowest = 8
+    public static let narrowest = 8
 
     /// The longest a nested value (an object or a list) is shown in a table fitted to a width, in columns.
-    static let nestedWidth = 30
+    public static let nestedWidth = 30
 
     /// How many records a table's widths are fitted to: they are held until then (or the end of the output).
-    static let tableSample = 50
+    public static let tableSample = 50
 
     /// A table cell: the value's text on one line (control characters as spaces), a nested value shortened when the
     /// table is fitted to a width.
@@ -116,7 +122,7 @@ struct RecordFormatter {
     /// wide as its widest cell or header. To fit ``width``, the columns that do not fit at ``narrowest`` are left
     /// out from the right (fewer widths than columns), then the widest column loses one column at a time until the
     /// row fits. Without a width nothing is cut: a later, longer value only pushes its row's next cells right.
-    func widths(for records: [JSONValue]) -> Widths {
+    public func widths(for records: [JSONValue]) -> Widths {
         var widths = columns.map(DisplayWidth.of)
         for record in records {
             for (index, value) in values(record).enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell(value))) }
@@ -142,11 +148,13 @@ struct RecordFormatter {
         return widths
     }
 
-    func tableHeader(_ widths: Widths) -> String {
+    /// The header row: the column names, in bold when coloured.
+    public func tableHeader(_ widths: Widths) -> String {
         row(columns.map { JSONValue.string($0) }, widths: widths, isHeader: true)
     }
 
-    func tableLine(_ record: JSONValue, widths: Widths) -> String {
+    /// One record's row.
+    public func tableLine(_ record: JSONValue, widths: Widths) -> String {
         row(values(record), widths: widths, isHeader: false)
     }
 

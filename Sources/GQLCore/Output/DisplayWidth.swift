@@ -1,9 +1,9 @@
 /// How many terminal columns text takes, for aligning and cutting table cells: a character (grapheme cluster) of
 /// East Asian Width Wide or Fullwidth, or shown as an emoji, takes 2; a combining mark or a zero-width character
 /// alone takes 0; anything else 1. Control characters never reach it (cells replace them).
-enum DisplayWidth {
+public enum DisplayWidth {
     /// The columns `text` takes.
-    static func of(_ text: String) -> Int {
+    public static func of(_ text: String) -> Int {
         // Most cells are ASCII: one column a byte, without splitting characters.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
         var total = 0
@@ -13,7 +13,7 @@ enum DisplayWidth {
 
     /// The columns one character takes: its first scalar's width, or 2 when the cluster is an emoji
     /// (a scalar shown as emoji by default, or one followed by the emoji presentation selector U+FE0F).
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.isASCII { return 1 }
@@ -22,7 +22,7 @@ enum DisplayWidth {
     }
 
     /// `text` cut to at most `columns` columns, whole characters only, ending with `…` when anything was cut.
-    static func prefix(_ text: String, columns: Int) -> String {
+    public static func prefix(_ text: String, columns: Int) -> String {
         guard of(text) > columns else { return text }
         var kept = ""
         var used = 0
@@ -36,7 +36,7 @@ enum DisplayWidth {
     }
 
     /// One scalar's width outside an emoji cluster.
-    static func width(of scalar: Unicode.Scalar) -> Int {
+    public static func width(of scalar: Unicode.Scalar) -> Int {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

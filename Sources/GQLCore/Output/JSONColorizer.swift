@@ -2,10 +2,15 @@
 ///
 /// It scans the bytes as JSON tokens, so it also colours a fragment of a streamed array (`,` then a value),
 /// as long as no string is cut in two, which the printers never do.
-struct JSONColorizer {
-    let palette: Palette
+public struct JSONColorizer: Sendable {
+    /// The colours.
+    public let palette: Palette
 
-    func colorize(_ bytes: [UInt8]) -> [UInt8] {
+    /// A colorizer with `palette`'s colours.
+    public init(palette: Palette) { self.palette = palette }
+
+    /// `bytes` with each token wrapped in its colour's escape sequence.
+    public func colorize(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 4)
         var index = 0

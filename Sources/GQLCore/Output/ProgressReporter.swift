@@ -1,15 +1,13 @@
-import GQLCore
 import Synchronization
 
-/// A one-line progress display on standard error for long jobs: items, pages, rate and elapsed time,
-/// redrawn in place at most every ``interval``. Listings feed it pages; bulk jobs feed it items done and failed.
+/// A one-line progress display on a terminal for long jobs: items, pages, rate and elapsed time, redrawn in place at
+/// most every ``interval``. Listings feed it pages; bulk jobs feed it items done and failed.
 ///
-/// It is made only when standard error is a terminal, standard output is not a pipe or socket, and neither
-/// `--quiet` nor `--verbose` is given (``make(console:globals:)``), so a pipe or a log file never receives it. A
-/// pipe's reader (`gqlc list | jq`) may write to the same terminal, and gqlc cannot erase the line before it
-/// does; output to the terminal itself is written with the line erased (``above(_:_:)``), output to a file or a
-/// device never meets it.
-final class ProgressReporter: Sendable {
+/// Make one only for a terminal (gqlc's: standard error, when standard output is not a pipe or socket and the run is
+/// neither quiet nor verbose), so a pipe or a log file never receives it. A pipe's reader (`gqlc list | jq`) may write
+/// to the same terminal and the line cannot be erased before it does; output to the terminal itself is written with
+/// the line erased (``above(_:_:)``), output to a file or a device never meets it.
+public final class ProgressReporter: Sendable {
     private struct State {
         var items = 0
         var pages = 0
@@ -19,22 +17,17 @@ final class ProgressReporter: Sendable {
     }
 
     private let state = Mutex(State())
-    private let sink: any TextSink
+    private let sink: any OutputSink
     /// When the job started, in monotonic seconds (the core's one clock).
     private let start = MonotonicTime.seconds()
     /// The least time between two redraws, in seconds.
-    let interval = 0.1
+    public let interval = 0.1
 
-    init(sink: any TextSink) { self.sink = sink }
-
-    /// A reporter when progress should be shown, else nil.
-    static func make(console: Console, globals: GlobalOptions) -> ProgressReporter? {
-        guard console.errorIsTerminal, !console.outputMaySharePipe, !globals.quiet, !globals.verbose else { return nil }
-        return ProgressReporter(sink: console.error)
-    }
+    /// A line drawn on `sink`, a terminal; the job's time starts now.
+    public init(sink: any OutputSink) { self.sink = sink }
 
     /// Counts `items` more in `pages` more pages, and redraws if the last drawing is old enough.
-    func advance(items: Int, pages: Int = 0) {
+    public func advance(items: Int, pages: Int = 0) {
         redraw { state in
             state.items += items
             state.pages += pages
@@ -42,7 +35,7 @@ final class ProgressReporter: Sendable {
     }
 
     /// Counts the items and pages of every listing page `client` receives.
-    func countPages(of client: inout GraphQLClient) {
+    public func countPages(of client: inout GraphQLClient) {
         keepNoticesAbove(&client)
         client.progress = { [self] event in
             if case .page(let items) = event { advance(items: items, pages: 1) }
@@ -50,7 +43,7 @@ final class ProgressReporter: Sendable {
     }
 
     /// Writes `client`'s retry notices (long waits) above the line rather than through it.
-    func keepNoticesAbove(_ client: inout GraphQLClient) {
+    public func keepNoticesAbove(_ client: inout GraphQLClient) {
         guard let trace = client.trace else { return }
         client.trace = { [self] event in
             if event.retryNotice != nil { Self.above(self) { trace(event) } } else { trace(event) }
@@ -58,7 +51,7 @@ final class ProgressReporter: Sendable {
     }
 
     /// Sets a bulk job's counts so far (`items` includes the `failed` ones), and redraws if the last drawing is old enough.
-    func update(items: Int, failed: Int) {
+    public func update(items: Int, failed: Int) {
         redraw { state in
             state.items = items
             state.failed = failed
@@ -79,14 +72,14 @@ final class ProgressReporter: Sendable {
 
     /// Runs `write` (output to the terminal the line is on) with the line erased, then draws it again;
     /// just runs it without a reporter.
-    static func above(_ progress: ProgressReporter?, _ write: () -> Void) {
+    public static func above(_ progress: ProgressReporter?, _ write: () -> Void) {
         progress?.clear()
         write()
         progress?.advance(items: 0)
     }
 
     /// Erases the line (before other output goes to the same terminal, and at the end).
-    func clear() {
+    public func clear() {
         let shown = state.withLock { state in
             defer { state.shown = false; state.lastDraw = nil }
             return state.shown
@@ -95,7 +88,7 @@ final class ProgressReporter: Sendable {
     }
 
     /// `1,234 items, 3 pages, 812 items/s, 1.5 s`; a bulk job's `1,234 items, 2 failed, 812 items/s, 1.5 s`.
-    static func line(items: Int, pages: Int, failed: Int = 0, elapsed: Duration) -> String {
+    public static func line(items: Int, pages: Int, failed: Int = 0, elapsed: Duration) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         var parts = ["\(grouped(items)) \(items == 1 ? "item" : "items")"]
         if pages > 0 { parts.append("\(grouped(pages)) \(pages == 1 ? "page" : "pages")") }
@@ -107,7 +100,7 @@ final class ProgressReporter: Sendable {
     }
 
     /// `1234567` as `1,234,567`.
-    static func grouped(_ number: Int) -> String {
+    public static func grouped(_ number: Int) -> String {
         let digits = Array(String(number.magnitude))
         var out = ""
         for (index, digit) in digits.enumerated() {

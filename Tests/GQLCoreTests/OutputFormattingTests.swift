@@ -1,19 +1,17 @@
-import GQLCore
+@testable import GQLCore
 import Testing
 
-@testable import gqlc
-
-/// The output layer's pieces: TSV escaping, table fitting, JSON colouring and the progress line.
+/// The output writers' pieces: TSV escaping, table fitting, JSON colouring, what each format writes for no records, the progress line.
 @Suite struct OutputFormattingTests {
-    private func formatter(_ format: GlobalOptions.OutputFormat, _ columns: [String], width: Int? = nil) -> RecordFormatter {
-        RecordFormatter(format: format, columns: columns, palette: nil, width: width)
+    private func formatter(_ columns: [String], width: Int? = nil) -> RecordFormatter {
+        RecordFormatter(columns: columns, palette: nil, width: width)
     }
 
     @Test func tsvEscapesAsPostgreSQLTextFormat() {
         #expect(RecordFormatter.escapeTSV("a\tb\nc\\d\re") == #"a\tb\nc\\d\re"#)
         #expect(RecordFormatter.escapeTSV("plain") == "plain")
         let record: JSONValue = ["title": "x\ty", "tags": ["a", "b"], "rating": nil, "blog": ["name": "B"]]
-        let tsv = formatter(.tsv, ["title", "tags", "rating", "blog.name", "missing"])
+        let tsv = formatter(["title", "tags", "rating", "blog.name", "missing"])
         #expect(tsv.tsvHeader == "title\ttags\trating\tblog.name\tmissing\n")
         #expect(tsv.tsvLine(record) == "x\\ty\t[\"a\",\"b\"]\t\tB\t\n")
     }
@@ -34,7 +32,7 @@ import Testing
     }
 
     @Test func aTableHoldsItsFirstRecordsToFitItsWidthsThenStreams() {
-        var writer = TableWriter(formatter: formatter(.table, ["a"], width: 80))
+        var writer = TableWriter(formatter: formatter(["a"], width: 80))
         let short: JSONValue = ["a": "x"]
         for _ in 1..<RecordFormatter.tableSample { #expect(writer.write([short]).isEmpty) }
         let printed = String(decoding: writer.write([["a": "longer"]]), as: UTF8.self)
@@ -46,16 +44,16 @@ import Testing
     @Test func emptyOutputsEndAsEachFormatDoes() {
         var json = JSONArrayWriter(style: .compact)
         #expect(String(decoding: json.finish(), as: UTF8.self) == "[]\n")
-        var tsv = TSVWriter(formatter: formatter(.tsv, ["a", "b"]))
+        var tsv = TSVWriter(formatter: formatter(["a", "b"]))
         #expect(String(decoding: tsv.finish(), as: UTF8.self) == "a\tb\n")
-        var table = TableWriter(formatter: formatter(.table, ["a", "b"]))
+        var table = TableWriter(formatter: formatter(["a", "b"]))
         #expect(String(decoding: table.finish(), as: UTF8.self) == "a  b\n")
         let lines = NDJSONWriter(style: .compact)
         #expect(lines.finish().isEmpty)
     }
 
     @Test func rawPrintsStringsUnquotedAndOtherValuesAsJSON() {
-        let raw = formatter(.raw, ["title"])
+        let raw = formatter(["title"])
         #expect(raw.rawLine(["title": "a \"b\""]) == "a \"b\"\n")
         #expect(raw.rawLine(["title": 5]) == "5\n")
         #expect(raw.rawLine(["title": nil]) == "null\n")
@@ -63,12 +61,12 @@ import Testing
 
     @Test func tablesShrinkTheWidestColumnAndLeaveOutWhatDoesNotFit() {
         let records: [JSONValue] = [["a": "short", "b": "a much longer value here", "c": "third column value"]]
-        let table = formatter(.table, ["a", "b", "c"], width: 30)
+        let table = formatter(["a", "b", "c"], width: 30)
         let widths = table.widths(for: records)
         #expect(widths == [5, 10, 11])
         #expect(table.tableLine(records[0], widths: widths) == "short  a much lo…  third colu…\n")
-        #expect(formatter(.table, ["a", "b", "c"], width: 20).widths(for: records) == [5, 13])
-        #expect(formatter(.table, ["a", "b", "c"]).widths(for: records) == [5, 24, 18])
+        #expect(formatter(["a", "b", "c"], width: 20).widths(for: records) == [5, 13])
+        #expect(formatter(["a", "b", "c"]).widths(for: records) == [5, 24, 18])
     }
 
     @Test func jsonColoursKeysStringsNumbersLiteralsAndNull() {
@@ -102,5 +100,39 @@ import Testing
         #expect(DisplayWidth.prefix("日本語です", columns: 6) == "日本…")
         #expect(DisplayWidth.prefix("abcdef", columns: 4) == "abc…")
         #expect(DisplayWidth.prefix("abc", columns: 3) == "abc")
+    }
+}
+
+/// The record formats' columns over the blog example: a model's own scalar and enum fields, and raw's one scalar.
+@Suite struct RecordColumnsTests {
+    private let schema: ModelSchema
+
+    init() throws {
+        schema = try #require(try SchemaLoader.load(path: TestPaths.example("blog.json")).schema)
+    }
+
+    private func columns(_ fields: [String]?, _ format: OutputFormat) throws(RecordColumnsError) -> [String] {
+        try RecordColumns.columns(of: "Post", in: schema, fields: fields, format: format)
+    }
+
+    @Test func aTableTakesTheModelsScalarAndEnumFieldsInSchemaOrder() throws {
+        #expect(try columns(nil, .table) == [
+            "id", "title", "content", "status", "rating", "views", "score", "featured", "publishedOn", "tags", "blogId",
+            "createdAt", "updatedAt",
+        ])
+        #expect(try columns(["title", "blog.name"], .tsv) == ["title", "blog.name"])
+        #expect(try columns(["title"], .json).isEmpty)
+    }
+
+    @Test func rawTakesOneFieldThatHoldsOneScalar() throws {
+        #expect(try columns(["blog.name"], .raw) == ["blog.name"])
+        #expect(throws: RecordColumnsError.rawNeedsOneField) { try columns(nil, .raw) }
+        #expect(throws: RecordColumnsError.rawNeedsOneField) { try columns(["title", "views"], .raw) }
+        for (field, problem) in [
+            ("tags", "'tags' is a list"), ("metadata", "'metadata' is an embedded object"), ("blog", "'blog' is a record"),
+            ("comments", "'comments' is a list"), ("title.x", "'title' has no fields"), ("nope", "'nope' names no field"),
+        ] {
+            #expect(throws: RecordColumnsError.rawNeedsScalar(problem)) { try columns([field], .raw) }
+        }
     }
 }

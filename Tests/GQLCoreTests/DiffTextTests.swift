@@ -1,8 +1,6 @@
 @testable import GQLCore
 import Testing
 
-@testable import gqlc
-
 /// diff's text for people: the summary line and the difference lines, plain and in colour.
 @Suite struct DiffTextTests {
     private func counts(added: Int, removed: Int, changed: Int) -> DiffCounts {

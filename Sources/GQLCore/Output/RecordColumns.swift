@@ -1,0 +1,57 @@
+/// The columns a model's records are written in by the record formats (table, TSV, raw): the fields asked for, as dot
+/// paths, else the model's own scalar and enum fields (not embedded types or associations) in schema order. Raw
+/// writes exactly one scalar field.
+public enum RecordColumns {
+    /// The columns of `modelName`'s records in `format`; none for JSON and for a model the schema does not have.
+    public static func columns(
+        of modelName: String, in schema: ModelSchema, fields: [String]?, format: OutputFormat
+    ) throws(RecordColumnsError) -> [String] {
+        guard format.isRecordFormat, let model = schema.models[modelName] else { return [] }
+        guard format == .raw else {
+            return fields ?? model.fields.filter { field in
+                switch field.type {
+                case .scalar, .enumeration: true
+                case .nonModel, .model, .input: false
+                }
+            }.map(\.name)
+        }
+        guard let fields, fields.count == 1, let path = fields.first else { throw .rawNeedsOneField }
+        if let problem = scalarProblem(path, in: model, schema: schema) { throw .rawNeedsScalar(problem) }
+        return fields
+    }
+
+    /// Why `path` does not lead to one scalar value per record, or nil when it does.
+    private static func scalarProblem(_ path: String, in model: Model, schema: ModelSchema) -> String? {
+        var fields = model.fields
+        let segments = path.split(separator: ".").map(String.init)
+        for (index, name) in segments.enumerated() {
+            guard let field = fields.first(where: { $0.name == name }) else { return "'\(path)' names no field" }
+            let isLast = index == segments.count - 1
+            if field.isArray { return "'\(name)' is a list" }
+            switch field.type {
+            case .scalar, .enumeration:
+                if !isLast { return "'\(name)' has no fields" }
+            case .nonModel(let type):
+                if isLast { return "'\(name)' is an embedded object" }
+                fields = schema.nonModels[type]?.fields ?? []
+            case .input:
+                return "'\(name)' is an input object"
+            case .model:
+                guard let relation = schema.relationship(of: field), relation.kind != .hasMany,
+                    let related = schema.models[relation.relatedModel]
+                else { return "'\(name)' is a list of records" }
+                if isLast { return "'\(name)' is a record" }
+                fields = related.fields
+            }
+        }
+        return nil
+    }
+}
+
+/// Why records cannot be written as raw values with the fields asked for.
+public enum RecordColumnsError: Error, Sendable, Equatable {
+    /// Raw writes one field per line, and none or several were named.
+    case rawNeedsOneField
+    /// Raw writes one scalar value per record; this says why the field named is not one (`'tags' is a list`).
+    case rawNeedsScalar(String)
+}
