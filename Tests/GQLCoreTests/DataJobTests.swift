@@ -84,6 +84,30 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
         #expect(outcome.counts.map(\.counts.restored) == [1, 1, 1])
     }
 
+    @Test func aRestoreCreatesWithoutASelfLinkAndItsBelongsToThenSetsTheLinkByUpdate() throws {
+        let file = try SchemaLoader.load(bytes: Array("""
+            type Employee @model { id: ID! name: String managerId: ID manager: Employee @belongsTo(references: ["managerId"]) reports: [Employee] @hasMany(references: ["managerId"]) }
+            """.utf8), path: "schema.graphql")
+        let schema = try #require(file.schema)
+        let directory = try snapshot(["Employee": [
+            #"{"id":"e1","name":"Boss","managerId":null}"#,
+            #"{"id":"e2","name":"Ann","managerId":"e1","manager":{"id":"e1","__typename":"Employee"}}"#,
+        ]])
+        var operation = try RestoreOperation(directory: directory, models: [], schema: schema)
+        operation.options.concurrency = 1
+        try operation.check { _ in }
+        #expect(operation.planLines == ["Employee 2 (then managerId by update)"])
+        let transport = server()
+        let outcome = operation.run(in: try context(transport, schema: schema), retry: RetryPolicy(maxRetries: 0), cancellation: nil, events: { _ in })
+        #expect(outcome.kind == .success)
+        let sent = writes(transport)
+        #expect(sent.map(\.0) == ["createEmployee", "createEmployee", "updateEmployee"])
+        // The creates carry neither the deferred key nor the belongs-to object that would set it again.
+        #expect(sent.prefix(2).allSatisfy { $0.1["managerId"] == nil && $0.1["manager"] == nil })
+        #expect(sent[2].1 == ["id": "e2", "managerId": "e1"])
+        #expect(outcome.counts.first?.counts.linked == 1)
+    }
+
     @Test func aRestoreLeavesOutIncompleteModelsAndSaysSoAndStopsWhenTheSnapshotDoesNotFit() throws {
         let schema = try TestSchemas.blog()
         let directory = try snapshot(["Blog": [#"{"id":"b1","name":"Tech"}"#], "Post": [#"{"id":"p1"}"#]], incomplete: ["Post"])
