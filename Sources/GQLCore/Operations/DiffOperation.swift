@@ -133,3 +133,46 @@ public struct DiffOperation: Sendable {
         }
     }
 }
+
+extension DiffOperation {
+    /// Runs with each difference worded by `line` waiting in `spool` (memory stays flat) and each model's summary
+    /// worded by `summary`, so that every summary can come first and the differences after them.
+    public func run(
+        spooling spool: SpoolFile, reason: (ContextError) -> String, line: (RecordDifference) -> String,
+        summary: (String, DiffCounts) -> String
+    ) -> SpooledDiff {
+        var spooled = SpooledDiff(spool: spool)
+        spooled.outcome = run(reason: reason) { difference in
+            do throws(SpoolError) { try spool.append(line(difference)) } catch { spooled.failure = spooled.failure ?? error }
+        } finished: { name, counts in
+            spooled.summary += summary(name, counts)
+            spooled.complete = spool.count
+        }
+        return spooled
+    }
+}
+
+/// A diff whose differences wait in a spool file: the summaries, how it ended, and the differences to read back.
+public struct SpooledDiff {
+    public internal(set) var outcome = DiffOutcome()
+    /// Every model's summary, in order.
+    public internal(set) var summary = ""
+    /// The spool could not be written.
+    public internal(set) var failure: SpoolError?
+    let spool: SpoolFile
+    /// The spooled bytes of the models compared to the end (a model that failed part way is not reported).
+    var complete = 0
+
+    /// Whether any difference of a model compared to the end waits.
+    public var hasDifferences: Bool { complete > 0 }
+
+    /// Reads the differences of the models compared to the end back, in chunks; `write` returns false to stop.
+    public func replay(_ write: ([UInt8]) -> Bool) throws(SpoolError) {
+        var left = complete
+        try spool.replay { chunk in
+            let part = Array(chunk.prefix(left))
+            left -= part.count
+            return write(part) && left > 0
+        }
+    }
+}

@@ -27,6 +27,15 @@ public struct RestoreCounts: Sendable, Equatable {
     public var sourceFailed = false
 
     public init() {}
+
+    /// `Post: 5 restored, 0 skipped, 0 failed; 3 links set`: the model's line in a restore's report.
+    public func summary(model: String) -> String {
+        var line = "\(model): \(restored) restored, \(skipped) skipped, \(failed) failed"
+        if unfinished > 0 { line += ", \(unfinished) not finished" }
+        if sourceFailed { line += " (listing incomplete)" }
+        if linked + linkFailed > 0 { line += "; \(linked) links set" + (linkFailed > 0 ? ", \(linkFailed) failed" : "") }
+        return line
+    }
 }
 
 /// What a restore reports; the executable renders it.

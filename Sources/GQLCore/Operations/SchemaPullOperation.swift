@@ -20,6 +20,14 @@ public struct PulledSchema: Sendable {
     public var json: [UInt8]
     public var models: [String]
     public var assumptions: [IntrospectedModels.Assumption]
+
+    /// What a pull reports: where the models went, and what introspection could not tell (worded by `phrase`).
+    public func summary(endpoint: String, phrase: (IntrospectedModels.Assumption) -> String) -> [String] {
+        let count = "\(models.count) model\(models.count == 1 ? "" : "s")"
+        var lines = ["pulled \(count) from \(endpoint) to \(path == "-" ? "standard output" : path)" + (models.isEmpty ? "" : ": " + models.joined(separator: ", "))]
+        if models.isEmpty { lines.append("no Model…Connection types: this API does not follow the Amplify transformer's conventions") }
+        return lines + assumptions.map { "assumed: " + phrase($0) }
+    }
 }
 
 /// `schema pull` and `schema print`: the API's schema by the introspection query over the run's client, then its

@@ -21,22 +21,25 @@ struct DiffRunner {
             return .usage
         }
         // An environment side's schema is the one compared by (the first's); with two snapshots, the run's own.
-        var runners: [ModelCommandRunner] = []
-        func withSides(_ index: Int) -> ExitCode {
-            guard index == sides.count else {
-                guard let globals = sides[index].globals else { return withSides(index + 1) }
-                let session = Session(globals: globals, console: context.session.console, cancellation: context.session.cancellation)
-                return ModelCommandRunner.prepare(RunContext(session: session, diagnostics: diagnostics)) { runner in
-                    runners.append(runner)
-                    return withSides(index + 1)
+        var resolved: [DiffSide] = []
+        var schema: ModelSchema?
+        do throws(RunFailure) {
+            for side in sides {
+                guard let globals = side.globals else {
+                    resolved += side.snapshot.map { [$0] } ?? []
+                    continue
                 }
+                let session = Session(globals: globals, console: context.session.console, cancellation: context.session.cancellation)
+                let (file, models) = try session.models()
+                resolved.append(.api(session.jobContext(schema: models, file: file)))
+                schema = schema ?? models
             }
-            var apis = runners.makeIterator()
-            let resolved = sides.map { side in side.snapshot ?? .api(apis.next()?.jobContext ?? runners[0].jobContext) }
-            if let runner = runners.first { return compare(invocation, resolved[0], resolved[1], schema: runner.schema) }
-            return ModelCommandRunner.prepare(context) { runner in compare(invocation, resolved[0], resolved[1], schema: runner.schema) }
+            if schema == nil { schema = try context.session.models().schema }
+            return compare(invocation, resolved[0], resolved[1], schema: schema ?? ModelSchema(models: [:]))
+        } catch {
+            diagnostics.failure(error)
+            return error.status
         }
-        return withSides(0)
     }
 
     /// `--from DIR` or `--to ENV`: how a message names a side.
@@ -84,30 +87,19 @@ struct DiffRunner {
             diagnostics.error(error.description)
             return .writeFailed
         }
-        var summary = ""
-        var spoolFailure: SpoolError?
-        var complete = 0  // the spooled bytes of the models compared to the end
-        let outcome = operation.run(reason: { RunFailure($0).message }) { difference in
-            do throws(SpoolError) { try spool.append(text.line(difference)) } catch { spoolFailure = spoolFailure ?? error }
-        } finished: { name, counts in
-            summary += text.summary(model: name, counts)
-            complete = spool.count
+        let spooled = operation.run(spooling: spool, reason: { RunFailure($0).message }, line: text.line) { name, counts in
+            text.summary(model: name, counts)
         }
-        console.output.write(summary)
-        if let spoolFailure {
-            diagnostics.error(spoolFailure.description)
+        console.output.write(spooled.summary)
+        if let failure = spooled.failure {
+            diagnostics.error(failure.description)
             return .writeFailed
         }
-        let status = status(invocation, outcome)
-        guard complete > 0 else { return status }
+        let status = status(invocation, spooled.outcome)
+        guard spooled.hasDifferences else { return status }
         console.output.write("\n")
-        var left = complete
         do {
-            try spool.replay { chunk in
-                let part = Array(chunk.prefix(left))
-                left -= part.count
-                return console.output.write(bytes: part) && left > 0
-            }
+            try spooled.replay { console.output.write(bytes: $0) }
         } catch {
             diagnostics.error(error.description)
             return .writeFailed

@@ -80,13 +80,7 @@ extension ModelCommandRunner {
                 case .done, .failed, .notSent: break
                 }
             case .modelFinished(let model, let counts):
-                var line = "\(model): \(counts.restored) restored, \(counts.skipped) skipped, \(counts.failed) failed"
-                if counts.unfinished > 0 { line += ", \(counts.unfinished) not finished" }
-                if counts.sourceFailed { line += " (listing incomplete)" }
-                if counts.linked + counts.linkFailed > 0 {
-                    line += "; \(counts.linked) links set" + (counts.linkFailed > 0 ? ", \(counts.linkFailed) failed" : "")
-                }
-                ProgressReporter.above(progress) { errors.write(line + "\n") }
+                ProgressReporter.above(progress) { errors.write(counts.summary(model: model) + "\n") }
             }
         }
     }

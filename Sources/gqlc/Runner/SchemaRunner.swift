@@ -38,11 +38,7 @@ struct SchemaRunner {
             let pulled = try operation.save(
                 api, endpoint: endpoint, out: invocation.out, cacheDirectory: session.globals.cacheDirectory, phrase: \.commandLineMessage)
             if invocation.out == "-" { session.console.output.write(bytes: pulled.json) }
-            let models = pulled.models
-            var lines = ["pulled \(models.count) model\(models.count == 1 ? "" : "s") from \(endpoint) to \(pulled.path == "-" ? "standard output" : pulled.path)"
-                         + (models.isEmpty ? "" : ": " + models.joined(separator: ", "))]
-            if models.isEmpty { lines.append("no Model…Connection types: this API does not follow the Amplify transformer's conventions") }
-            lines += pulled.assumptions.map { "assumed: \($0.commandLineMessage)" }  // what introspection could not tell
+            let lines = pulled.summary(endpoint: endpoint, phrase: \.commandLineMessage)
             session.console.error.write(lines.map { "gqlc: " + $0 }.joined(separator: "\n") + "\n")
             return .success
         } catch {

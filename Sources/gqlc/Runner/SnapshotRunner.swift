@@ -2,12 +2,7 @@ import GQLCore
 
 extension ModelCommandRunner {
     /// The run's whole-app job context (a client per model, resolved by the session's one resolver); nothing resolved yet.
-    var jobContext: JobContext {
-        let errors = session.console.error
-        return JobContext(resolver: session.resolver, schema: schema, file: execution.schemaFile) { failure in
-            errors.write("gqlc: \(RunFailure(failure).message)\n")
-        }
-    }
+    var jobContext: JobContext { session.jobContext(schema: schema, file: execution.schemaFile) }
 
     /// A snapshot error's line; a directory holding one names the flag that finishes it.
     func usage(_ error: SnapshotError) -> ExitCode {
@@ -37,16 +32,9 @@ extension ModelCommandRunner {
         let progress = ProgressReporter.make(console: session.console, globals: globals)
         let errors = session.console.error
         let outcome = operation.run(in: context, reason: { RunFailure($0).message }) { event in
-            switch event {
-            case .modelStarted: break
-            case .page(_, let items, _): progress?.advance(items: items, pages: 1)
-            case .modelFinished(let name, let count):
-                ProgressReporter.above(progress) { errors.write("\(name): \(count) record\(count == 1 ? "" : "s")\n") }
-            case .alreadyComplete(let name, let count):
-                ProgressReporter.above(progress) { errors.write("\(name): \(count) records (complete already)\n") }
-            case .modelSkipped(let name, let reason):
-                ProgressReporter.above(progress) { errors.write("gqlc: \(name) skipped: \(reason)\n") }
-            }
+            if case .page(_, let items, _) = event { progress?.advance(items: items, pages: 1) }
+            guard let line = event.line else { return }
+            ProgressReporter.above(progress) { errors.write((line.isDiagnostic ? "gqlc: " : "") + line.text + "\n") }
         }
         progress?.clear()
         let resumeHint = "gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName) lists the models not yet complete"
@@ -59,11 +47,7 @@ extension ModelCommandRunner {
         case .writeFailed(let error)?:
             diagnostics.error(error.description)
         case nil:
-            let complete = outcome.manifest.models.filter(\.complete)
-            let skipped = outcome.manifest.models.compactMap { $0.skipped == nil ? nil : $0.name }
-            errors.write(
-                "snapshot \(directory): \(complete.count) model\(complete.count == 1 ? "" : "s"), \(complete.reduce(0) { $0 + $1.count }) records"
-                    + (skipped.isEmpty ? "" : "; skipped: \(skipped.joined(separator: ", "))") + "\n")
+            errors.write(outcome.summary(directory: directory) + "\n")
         }
         return ExitCode(outcome.kind)
     }
@@ -72,5 +56,13 @@ extension ModelCommandRunner {
     func writeLines(_ lines: [String]) -> ExitCode {
         session.console.output.write(lines.map { $0 + "\n" }.joined())
         return .success
+    }
+}
+
+extension Session {
+    /// A whole-app job's context over `schema` (a client per model, resolved by this session's one resolver).
+    func jobContext(schema: ModelSchema, file: SchemaFile?) -> JobContext {
+        let errors = console.error
+        return JobContext(resolver: resolver, schema: schema, file: file) { failure in errors.write("gqlc: \(RunFailure(failure).message)\n") }
     }
 }
