@@ -88,6 +88,17 @@ public struct NamedEnvironment: Sendable, Equatable {
     public var isReadOnly: Bool { setting(.readOnly).map { EnvironmentConfig.boolean($0.value) == true } ?? false }
     /// Whether any value is a secret.
     public var holdsSecret: Bool { settings.contains(where: \.isSecret) }
+
+    /// `dev (protected)`: the name, and whether writes are refused or ask first.
+    public var listed: String { name + (isReadOnly ? " (read-only)" : isProtected ? " (protected)" : "") }
+
+    /// The section as the file at `path` holds it, with where, secrets masked: `# FILE:LINE`, `[env NAME]`, `key = value`.
+    public func shown(path: String) -> [String] {
+        ["# \(path):\(line)", "[env \(name)]"] + settings.map { "\($0.key.rawValue) = \($0.shownValue)" }
+    }
+
+    /// `{"name", "protected", "readOnly"}`.
+    public var json: JSONValue { ["name": .string(name), "protected": .bool(isProtected), "readOnly": .bool(isReadOnly)] }
 }
 
 /// gqlc's config file: `$GQLC_CONFIG`, else `$XDG_CONFIG_HOME/gqlc/config`, else `~/.config/gqlc/config`. INI sections

@@ -146,9 +146,9 @@ public struct RecordDiff: Sendable {
         }
         defer { stream.close() }
         do {
-            while let item = try stream.nextItem() {
-                guard case .object(let record)? = try? item.parse() else {
-                    throw DiffFailure("a record of \(model.name) is not a JSON object (line \(item.line))", toSide: side)
+            while let next = try stream.nextValue() {
+                guard case .object(let record)? = next.value else {
+                    throw DiffFailure("a record of \(model.name) is not a JSON object (line \(next.line))", toSide: side)
                 }
                 body(record)
             }

@@ -92,6 +92,19 @@ public final class ListingStream: RecordStream, @unchecked Sendable {
     }
 
     public func nextItem() throws(BulkInputError) -> BulkInputItem? {
+        guard let record = nextRecord() else { return nil }
+        defer { index += 1 }
+        // The parsed record goes with its text, so that a restore does not parse it again.
+        return BulkInputItem(
+            index: index, line: 0, column: 1, bytes: Array(record.serialized(.compact).utf8), isOversized: false, parsed: record)
+    }
+
+    /// The records as listed, neither serialized nor parsed again.
+    public func nextValue() throws(BulkInputError) -> (value: JSONValue?, line: Int)? {
+        nextRecord().map { ($0, 0) }
+    }
+
+    private func nextRecord() -> JSONValue? {
         while true {
             let step: Step = state.withLock { state in
                 if state.position < state.current.count {
@@ -106,9 +119,7 @@ public final class ListingStream: RecordStream, @unchecked Sendable {
                 return state.ended ? .end : .wait
             }
             switch step {
-            case .record(let record):
-                defer { index += 1 }
-                return BulkInputItem(index: index, line: 0, bytes: Array(record.serialized(.compact).utf8))
+            case .record(let record): return record
             case .newPage: space.signal()  // the listing may fetch one more page ahead
             case .wait: available.wait()
             case .end: return nil

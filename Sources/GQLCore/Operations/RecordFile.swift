@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -26,9 +28,14 @@ public final class RecordFileWriter {
             writer.write(record)
             writer.bytes.append(UInt8(ascii: "\n"))
         }
+        try append(bytes: writer.bytes)
+    }
+
+    /// Appends `bytes` (whole lines) as they are.
+    public func append(bytes: [UInt8]) throws(SnapshotError) {
         var offset = 0
-        while offset < writer.bytes.count {
-            let written = writer.bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw .writeFailed("\(path): \(String(cString: strerror(errno)))")
@@ -57,10 +64,18 @@ public protocol RecordStream {
     var failureKind: ResultKind { get }
     /// Releases the source.
     func close()
+    /// The next record's value (nil when its text is not JSON) and its line (0 for none), or nil at the end: a
+    /// source that holds parsed records hands them over as they are.
+    mutating func nextValue() throws(BulkInputError) -> (value: JSONValue?, line: Int)?
 }
 
 extension RecordStream {
     public var failureKind: ResultKind { .graphQLErrors }
+
+    public mutating func nextValue() throws(BulkInputError) -> (value: JSONValue?, line: Int)? {
+        guard let item = try nextItem() else { return nil }
+        return (try? item.parse(), item.line)
+    }
 }
 
 /// Reads an NDJSON record file one line at a time (memory stays flat), as ``BulkInputReader`` splits it.
@@ -111,3 +126,26 @@ public struct RecordFileReader: RecordStream {
 }
 
 private func closeDescriptor(_ descriptor: Int32) { close(descriptor) }
+
+/// One rejects file per model (`DIR/MODEL.ndjson`, in the snapshot's line format), opened on first use: a restore's
+/// failed or unsent records.
+final class RejectFiles: Sendable {
+    let directory: String
+    private let files = Mutex<[String: RecordFileWriter]>([:])
+
+    init(directory: String) { self.directory = directory }
+
+    func write(_ line: [UInt8], model: String) {
+        files.withLock { files in
+            if files[model] == nil { files[model] = try? RecordFileWriter(path: directory + "/" + model + ".ndjson") }
+            try? files[model]?.append(bytes: line)
+        }
+    }
+
+    func close() {
+        files.withLock { files in
+            for file in files.values { try? file.finish() }
+            files = [:]
+        }
+    }
+}

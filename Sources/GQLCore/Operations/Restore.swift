@@ -27,6 +27,15 @@ public struct RestoreCounts: Sendable, Equatable {
     public var sourceFailed = false
 
     public init() {}
+
+    /// `Post: 5 restored, 0 skipped, 0 failed; 3 links set`: the model's line in a restore's report.
+    public func summary(model: String) -> String {
+        var line = "\(model): \(restored) restored, \(skipped) skipped, \(failed) failed"
+        if unfinished > 0 { line += ", \(unfinished) not finished" }
+        if sourceFailed { line += " (listing incomplete)" }
+        if linked + linkFailed > 0 { line += "; \(linked) links set" + (linkFailed > 0 ? ", \(linkFailed) failed" : "") }
+        return line
+    }
 }
 
 /// What a restore reports; the executable renders it.
@@ -52,14 +61,19 @@ public struct RestoreOutcome: Sendable {
     public var stop: BulkRunner.Stop
     /// A record file that could not be opened.
     public var fileError: SnapshotError?
+    /// A model's client could not be made: nothing was sent.
+    public var unavailable: ContextError?
+    /// Models asked for were left out (a snapshot's incomplete ones): at best a partial restore.
+    public var modelsLeftOut = false
 
     /// 0 when every record was restored or skipped, 3 when some failed, 130 when interrupted.
     public var kind: ResultKind {
         if stop == .cancelled { return .cancelled }
         if fileError != nil { return .invalidInput }
         if case .inputFailed = stop { return .invalidInput }
+        if unavailable != nil { return .invalidInput }
         let bad = counts.contains { $0.counts.failed + $0.counts.unfinished + $0.counts.linkFailed > 0 || $0.counts.sourceFailed }
-        return bad ? .partial : .success
+        return bad || modelsLeftOut ? .partial : .success
     }
 }
 
@@ -106,13 +120,13 @@ public struct RestoreJob: Sendable {
         return (declared, implicit)
     }
 
-    /// Runs the plan; `client(model)` is the client for a model's requests (its auth mode).
-    public func run(client: (Model) -> GraphQLClient, events: @escaping @Sendable (RestoreEvent) -> Void) -> RestoreOutcome {
+    /// Runs the plan; `client(model)` is the client for a model's requests (its auth mode; a model without one is left out).
+    public func run(client: (Model) -> GraphQLClient?, events: @escaping @Sendable (RestoreEvent) -> Void) -> RestoreOutcome {
         var outcome = RestoreOutcome(counts: [], stop: .endOfInput)
         var deferredSteps: [(RestorePlan.Step, GraphQLClient, Int)] = []
         for step in plan.steps {
-            guard let model = schema.models[step.model], let entry = manifest.entry(step.model) else { continue }
-            let modelClient = client(model)
+            guard let model = schema.models[step.model], let entry = manifest.entry(step.model), let modelClient = client(model)
+            else { continue }
             events(.modelStarted(step.model, records: entry.count))
             let result = pass(.create, step: step, model: model, file: entry.file, client: modelClient, start: RestoreCounts(), events: events)
             if let error = result.fileError {
@@ -162,13 +176,18 @@ public struct RestoreJob: Sendable {
         let options = self.options
         let deferred = Set(step.deferred)
         let owners = Self.ownerFields(of: model).declared
+        // The belongs-to fields holding a deferred key go from the creates too: their key objects would set it again.
+        let deferredRelations = model.relationshipFields.filter { field in
+            (schema.relationship(of: field)?.foreignKeys ?? []).contains(where: deferred.contains)
+        }.map(\.name)
         let name = model.name
         var runner = BulkRunner(
             operation: pass == .create ? .create : .update, concurrency: options.concurrency, retry: retry,
             cancellation: cancellation,
             makeClient: { _ in
+                // Each worker its own curl handle; another transport (a test's) is shared as given.
                 var own = client
-                own.transport = CurlTransport()
+                if own.transport is CurlTransport { own.transport = CurlTransport() }
                 return own
             })
         runner.pacingNotice = { events(.pacing(name, $0)) }
@@ -205,11 +224,7 @@ public struct RestoreJob: Sendable {
                 do throws(RequestBuildError) {
                     if pass == .create {
                         for field in deferred { values[field] = nil }
-                        // The belongs-to holding a deferred key goes too: its key object would set the key again.
-                        for field in model.relationshipFields
-                        where (builder.schema.relationship(of: field)?.foreignKeys ?? []).contains(where: deferred.contains) {
-                            values[field.name] = nil
-                        }
+                        for field in deferredRelations { values[field] = nil }
                         let request = try builder.create(name, values: RecordValues(input: .object(values)), fields: .keysOnly)
                         return .success(BulkRequest(request: request, lookup: nil, key: key))
                     }

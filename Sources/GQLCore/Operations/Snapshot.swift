@@ -12,6 +12,18 @@ public enum SnapshotEvent: Sendable {
     case modelSkipped(String, reason: String)
 }
 
+extension SnapshotEvent {
+    /// The event's line in a snapshot's report (`Post: 5 records`), nil for none; a skipped model's is a diagnostic.
+    public var line: (text: String, isDiagnostic: Bool)? {
+        switch self {
+        case .modelStarted, .page: nil
+        case .modelFinished(let name, let count): ("\(name): \(count) record\(count == 1 ? "" : "s")", false)
+        case .alreadyComplete(let name, let count): ("\(name): \(count) records (complete already)", false)
+        case .modelSkipped(let name, let reason): ("\(name) skipped: \(reason)", true)
+        }
+    }
+}
+
 /// How a snapshot ended.
 public struct SnapshotOutcome: Sendable {
     public var manifest: SnapshotManifest
@@ -22,6 +34,14 @@ public struct SnapshotOutcome: Sendable {
         case cancelled(model: String)
         case failed(model: String, ExecutionError)
         case writeFailed(SnapshotError)
+    }
+
+    /// `snapshot DIR: 3 models, 12 records; skipped: Comment`: what a snapshot that tried every model holds.
+    public func summary(directory: String) -> String {
+        let complete = manifest.models.filter(\.complete)
+        let skipped = manifest.models.compactMap { $0.skipped == nil ? nil : $0.name }
+        return "snapshot \(directory): \(complete.count) model\(complete.count == 1 ? "" : "s"), \(complete.reduce(0) { $0 + $1.count }) records"
+            + (skipped.isEmpty ? "" : "; skipped: \(skipped.joined(separator: ", "))")
     }
 
     /// 0 when complete, 3 when a model was skipped, else the stop's kind.

@@ -132,6 +132,14 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownModel(String, known: [String])
     /// A record file line that is not a JSON object.
     case invalidRecord(file: String, line: Int, reason: String)
+    /// A directory that could not be made (the first of the path that could not).
+    case cannotCreate(path: String, reason: String)
+    /// Restoring from a directory without a manifest.
+    case noSnapshot(String)
+    /// A model the snapshot in `directory` does not hold.
+    case notInSnapshot(String, directory: String, known: [String])
+    /// The snapshot's models do not fit the target's schema (the differences were reported); nothing was sent.
+    case doesNotFit
 
     public var description: String {
         switch self {
@@ -144,6 +152,11 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownModel(let name, let known):
             return "unknown model '\(name)'\(Suggestions.didYouMean(name, in: known))"
         case .invalidRecord(let file, let line, let reason): return "\(file):\(line): \(reason)"
+        case .cannotCreate(let path, let reason): return "cannot create \(path): \(reason)"
+        case .noSnapshot(let directory): return "\(directory) holds no snapshot (no \(SnapshotManifest.fileName))"
+        case .notInSnapshot(let name, let directory, let known):
+            return "the snapshot in \(directory) has no model '\(name)'\(Suggestions.didYouMean(name, in: known))"
+        case .doesNotFit: return "the snapshot does not fit the target's schema; nothing was sent"
         }
     }
 }

@@ -44,11 +44,12 @@ public enum FileWriter {
         }
     }
 
-    private static func makeDirectories(_ path: String) throws(WriteError) {
+    /// `mkdir -p`: each missing directory of `path` (mode `mode`); the error names the one that could not be made.
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(WriteError) {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             prefix += "/" + component
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw WriteError(path: prefix, reason: systemReason()) }
+            if mkdir(prefix, mode) != 0, errno != EEXIST { throw WriteError(path: prefix, reason: systemReason()) }
         }
     }
 

@@ -64,49 +64,37 @@ enum LoginCommand: CommandDefinition {
 
     static func run(_ invocation: LoginInvocation, in context: RunContext) -> ExitCode {
         let session = context.session
-        do throws(RunFailure) {
-            let config = try session.resolve { resolver throws(ContextError) in
-                try resolver.userPoolConfig(file: resolver.schemaFile(required: false), overrides: invocation.userPool)
-            }
-            let store = try session.resolve { resolver throws(ContextError) in try resolver.tokenStore() }
-            let prompter = Prompter(fromStandardInput: invocation.passwordFromStandardInput, cancellation: session.cancellation)
-            var username = invocation.username ?? ""
-            if invocation.username == nil { username = try prompter.line("username", secret: false) }
-            let password = try prompter.line("password", secret: true)
-            let client = try session.resolve { resolver throws(ContextError) in try resolver.cognitoClient(config) }
-            var step = try cognito { () throws(CognitoError) in
-                invocation.passwordAuth
-                    ? try client.signInPassword(username: username, password: password)
-                    : try client.signInSRP(username: username, password: password)
-            }
-            // Answer challenges (a new password, an MFA code) until Cognito hands out tokens.
-            while case .challenge(let name, let challengeSession, let parameters) = step {
-                guard CognitoClient.answerKey(for: name) != nil else { throw .cognito(.unsupportedChallenge(name)) }
-                let what = name == "NEW_PASSWORD_REQUIRED" ? "new password" : "code (\(name))"
-                let answer = try prompter.line(what, secret: name == "NEW_PASSWORD_REQUIRED")
-                step = try cognito { () throws(CognitoError) in
-                    try client.answer(
-                        challenge: name, session: challengeSession, parameters: parameters, username: username, answer: answer)
+        let prompter = Prompter(fromStandardInput: invocation.passwordFromStandardInput, cancellation: session.cancellation)
+        var unanswered: RunFailure?
+        let operation = LoginOperation(username: invocation.username, passwordAuth: invocation.passwordAuth, userPool: invocation.userPool)
+        do throws(AccountError) {
+            let signedIn = try operation.run(resolver: session.resolver) { question in
+                do throws(RunFailure) {
+                    return try prompter.line(question.label, secret: question.isSecret)
+                } catch {
+                    unanswered = error
+                    return nil
                 }
             }
-            guard case .signedIn(let tokens) = step else { return .httpError }
-            let signIn = StoredSignIn(
-                username: username, accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken)
-            try cognito { () throws(CognitoError) in try store.store(signIn, for: config.storeKey) }
-            session.console.error.write("Signed in as \(username) to \(config.poolId); tokens stored in \(store.path)\n")
+            session.console.error.write("Signed in as \(signedIn.username) to \(signedIn.poolId); tokens stored in \(signedIn.tokenFile)\n")
             return .success
         } catch {
-            context.diagnostics.failure(error)
-            return error.status
+            return context.fail(error, unanswered: unanswered)
         }
     }
+}
 
-    /// Runs a Cognito step, its failure a ``RunFailure``.
-    private static func cognito<T>(_ body: () throws(CognitoError) -> T) throws(RunFailure) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .cognito(error)
+extension RunContext {
+    /// An account command's failure, reported; its exit status (a sign-in Cognito ended without tokens: 5, silently).
+    func fail(_ error: AccountError, unanswered: RunFailure? = nil) -> ExitCode {
+        let failure: RunFailure
+        switch error {
+        case .context(let error): failure = RunFailure(error)
+        case .cognito(let error): failure = .cognito(error)
+        case .unanswered: failure = unanswered ?? .interrupted
+        case .noTokens: return .httpError
         }
+        diagnostics.failure(failure)
+        return failure.status
     }
 }

@@ -29,33 +29,15 @@ enum LogoutCommand: CommandDefinition {
     }
 
     static func run(_ invocation: UserPoolOverrides, in context: RunContext) -> ExitCode {
-        let session = context.session
-        do throws(RunFailure) {
-            let (config, store, stored) = try session.resolve { resolver throws(ContextError) in
-                try resolver.storedSignIn(invocation)
+        let errors = context.session.console.error
+        do throws(AccountError) {
+            let (poolId, signedOut) = try LogoutOperation(userPool: invocation).run(resolver: context.session.resolver) { error in
+                context.diagnostics.error("warning: the refresh token was not revoked: \(error.commandLineMessage)")
             }
-            guard let signIn = stored else {
-                session.console.error.write("Not signed in to \(config.poolId); nothing to forget\n")
-                return .success
-            }
-            let client = try session.resolve { resolver throws(ContextError) in try resolver.cognitoClient(config) }
-            do throws(CognitoError) {
-                if let refreshToken = signIn.refreshToken {
-                    do throws(CognitoError) {
-                        try client.revoke(refreshToken: refreshToken)
-                    } catch {
-                        context.diagnostics.error("warning: the refresh token was not revoked: \(error.commandLineMessage)")
-                    }
-                }
-                try store.store(nil, for: config.storeKey)
-            } catch {
-                throw RunFailure.cognito(error)
-            }
-            session.console.error.write("Signed out of \(config.poolId)\n")
+            errors.write(signedOut ? "Signed out of \(poolId)\n" : "Not signed in to \(poolId); nothing to forget\n")
             return .success
         } catch {
-            context.diagnostics.failure(error)
-            return error.status
+            return context.fail(error)
         }
     }
 }

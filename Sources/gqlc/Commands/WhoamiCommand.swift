@@ -29,43 +29,12 @@ enum WhoamiCommand: CommandDefinition {
     }
 
     static func run(_ invocation: UserPoolOverrides, in context: RunContext) -> ExitCode {
-        let session = context.session
-        do throws(RunFailure) {
-            let (config, _, stored) = try session.resolve { resolver throws(ContextError) in
-                try resolver.storedSignIn(invocation)
-            }
-            guard let signIn = stored else { throw RunFailure.cognito(.notSignedIn) }
-            ResultPrinter(console: session.console, globals: session.globals).print(describe(signIn, config: config))
+        do throws(AccountError) {
+            let described = try WhoamiOperation(userPool: invocation).run(resolver: context.session.resolver)
+            ResultPrinter(console: context.session.console, globals: context.session.globals).print(described)
             return .success
         } catch {
-            context.diagnostics.failure(error)
-            return error.status
+            return context.fail(error)
         }
-    }
-
-    /// The user's names and groups from the ID token (the access token when it lacks them), and the expiry.
-    static func describe(_ signIn: StoredSignIn, config: UserPoolConfig) -> JSONValue {
-        let id = JWTClaims(token: signIn.idToken)
-        let access = JWTClaims(token: signIn.accessToken)
-        var object: JSONObject = [
-            "username": .string(access?.string("username") ?? id?.string("cognito:username") ?? signIn.username),
-            "signedInAs": .string(signIn.username),
-        ]
-        object["sub"] = (id?.string("sub") ?? access?.string("sub")).map(JSONValue.string)
-        object["email"] = id?.string("email").map(JSONValue.string)
-        object["groups"] = .array((id?.groups ?? access?.groups ?? []).map(JSONValue.string))
-        object["userPoolId"] = .string(config.poolId)
-        object["clientId"] = .string(config.clientId)
-        if let expiry = signIn.expiry {
-            object["expiresAt"] = .string(iso8601(expiry))
-            object["expired"] = .bool(expiry < Timestamp.now())
-        }
-        return .object(object)
-    }
-
-    private static func iso8601(_ moment: Timestamp) -> String {
-        let c = moment.civil
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(c.year)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))Z"
     }
 }

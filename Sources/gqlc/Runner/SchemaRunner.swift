@@ -1,104 +1,75 @@
 import GQLCore
 
-/// `gqlc schema pull|print`: the introspection query over the usual transport and auth, then models or SDL.
+/// `gqlc schema pull|print`: the core's ``SchemaPullOperation`` over the usual transport and auth; this prints.
 struct SchemaRunner {
     let session: Session
     let diagnostics: Diagnostics
 
     func run(_ invocation: SchemaInvocation) -> ExitCode {
-        if invocation.action == .print, invocation.format == .introspection { return printIntrospection() }
-        let request = GraphQLRequest(query: APISchema.query, operationName: "IntrospectionQuery", decodePath: ["__schema"])
         var execution: RequestExecution
-        do {
-            execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: try session.resolve { resolver throws(ContextError) in
-                try resolver.schemaFile(required: false)
+        do throws(RunFailure) {
+            if invocation.action == .print, invocation.format == .introspection {
+                // The model introspection of the schema gqlc was given; nothing is sent.
+                return write(ModelIntrospectionWriter.json(try session.models().schema))
+            }
+            execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: try session.resolve {
+                resolver throws(ContextError) in try resolver.schemaFile(required: false)
             })
         } catch {
             diagnostics.failure(error)
             return error.status
         }
-        if session.globals.dryRun { return execution.printDryRun(request) }
-        let client: GraphQLClient
-        let response: GraphQLResponse
-        do {
-            client = try execution.client()
-        } catch {
-            execution.diagnostics.failure(error)
-            return error.status
-        }
-        do {
-            response = try client.execute(request, mayRetry: true)
-        } catch {
-            execution.diagnostics.error(error)
-            return error.exitStatus
-        }
-        guard let data = response.data, !data.isNull else {
-            execution.diagnostics.graphQLErrors(response.errors)
-            if response.errors.isEmpty { execution.diagnostics.error("the server answered the introspection query without data") }
-            return .graphQLErrors
-        }
-        let api: APISchema
-        do {
-            api = try APISchema(json: data, source: client.endpoint.url.absoluteString)
-        } catch {
-            execution.diagnostics.error("the introspection result is not a schema: \(error)")
-            return .httpError
-        }
-        switch invocation.action {
-        case .print:
-            session.console.output.write(SDLPrinter.print(api))
+        if session.globals.dryRun { return execution.printDryRun(SchemaPullOperation.request) }
+        let operation = SchemaPullOperation()
+        do throws(SchemaPullError) {
+            let client: GraphQLClient
+            do {
+                client = try execution.client()
+            } catch {
+                execution.diagnostics.failure(error)
+                return error.status
+            }
+            let api = try operation.fetch(client)
+            let endpoint = client.endpoint.url.absoluteString
+            guard invocation.action == .pull else {
+                session.console.output.write(SDLPrinter.print(api))
+                return .success
+            }
+            let pulled = try operation.save(
+                api, endpoint: endpoint, out: invocation.out, cacheDirectory: session.globals.cacheDirectory, phrase: \.commandLineMessage)
+            if invocation.out == "-" { session.console.output.write(bytes: pulled.json) }
+            let lines = pulled.summary(endpoint: endpoint, phrase: \.commandLineMessage)
+            session.console.error.write(lines.map { "gqlc: " + $0 }.joined(separator: "\n") + "\n")
             return .success
-        case .pull:
-            return pull(api, endpoint: client.endpoint.url.absoluteString, out: invocation.out, diagnostics: execution.diagnostics)
+        } catch {
+            let diagnostics = execution.diagnostics
+            switch error {
+            case .request(let error):
+                diagnostics.error(error)
+                return error.exitStatus
+            case .noData(let errors):
+                diagnostics.graphQLErrors(errors)
+                if errors.isEmpty { diagnostics.error("the server answered the introspection query without data") }
+                return .graphQLErrors
+            case .notASchema(let reason):
+                diagnostics.error("the introspection result is not a schema: \(reason)")
+                return .httpError
+            case .noCacheDirectory:
+                diagnostics.error("no cache directory: neither XDG_CACHE_HOME nor HOME is set; pass \(SchemaCommand.out.usageForm)")
+                return .usage
+            case .writeFailed(let error):
+                diagnostics.error("cannot write the schema: \(error)")
+                return .usage
+            }
         }
     }
 
-    /// The model introspection of the schema gqlc was given, pretty-printed; nothing is sent.
-    private func printIntrospection() -> ExitCode {
-        let schema: ModelSchema
-        do {
-            schema = try session.models().schema
-        } catch {
-            diagnostics.failure(error)
-            return error.status
-        }
+    /// A JSON value on standard output, pretty-printed.
+    private func write(_ value: JSONValue) -> ExitCode {
         var writer = JSONWriter(style: .pretty)
-        writer.write(ModelIntrospectionWriter.json(schema))
+        writer.write(value)
         writer.bytes.append(UInt8(ascii: "\n"))
         session.console.output.write(bytes: writer.bytes)
-        return .success
-    }
-
-    private func pull(_ api: APISchema, endpoint: String, out: String?, diagnostics: Diagnostics) -> ExitCode {
-        let derived = IntrospectedModels(api)
-        guard let path = out ?? session.globals.cacheDirectory.map({ SchemaDiscovery.cachePath(endpoint: endpoint, cacheDirectory: $0) }) else {
-            diagnostics.error("no cache directory: neither XDG_CACHE_HOME nor HOME is set; pass \(SchemaCommand.out.usageForm)")
-            return .usage
-        }
-        var writer = JSONWriter(style: .pretty)
-        writer.write(ModelIntrospectionWriter.json(derived.schema))
-        writer.bytes.append(UInt8(ascii: "\n"))
-        do {
-            if out == "-" {
-                session.console.output.write(String(decoding: writer.bytes, as: UTF8.self))
-            } else {
-                try FileWriter.write(writer.bytes, to: path, createDirectories: out == nil)
-            }
-            if out == nil {
-                // Beside the cache (the MIS format allows no extra keys), for --verbose when it is used.
-                let notes = derived.assumptions.map { $0.commandLineMessage + "\n" }.joined()
-                try FileWriter.write(Array(notes.utf8), to: SchemaDiscovery.assumptionsPath(cachePath: path))
-            }
-        } catch {
-            diagnostics.error("cannot write the schema: \(error)")
-            return .usage
-        }
-        let models = derived.schema.modelNames
-        var lines = ["pulled \(models.count) model\(models.count == 1 ? "" : "s") from \(endpoint) to \(path == "-" ? "standard output" : path)"
-                     + (models.isEmpty ? "" : ": " + models.joined(separator: ", "))]
-        if models.isEmpty { lines.append("no Model…Connection types: this API does not follow the Amplify transformer's conventions") }
-        lines += derived.assumptions.map { "assumed: \($0.commandLineMessage)" }  // what introspection could not tell
-        session.console.error.write(lines.map { "gqlc: " + $0 }.joined(separator: "\n") + "\n")
         return .success
     }
 }

@@ -1,74 +1,41 @@
 import GQLCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ModelCommandRunner {
-    /// `gqlc snapshot`: the core's ``SnapshotJob`` does the work; this checks the arguments and renders its events.
+    /// The run's whole-app job context (a client per model, resolved by the session's one resolver); nothing resolved yet.
+    var jobContext: JobContext { session.jobContext(schema: schema, file: execution.schemaFile) }
+
+    /// A snapshot error's line; a directory holding one names the flag that finishes it.
+    func usage(_ error: SnapshotError) -> ExitCode {
+        guard case .notEmpty(let directory) = error else { return usage(RunFailure.usage(error.description)) }
+        return usage(RunFailure.usage(
+            "\(directory) already holds a snapshot (\(SnapshotManifest.fileName)); pass \(SnapshotCommand.resume.flagName) "
+                + "to finish it, or choose another directory"))
+    }
+
+    /// `gqlc snapshot`: the core's ``SnapshotOperation`` does the work; this renders its events.
     mutating func snapshot(_ invocation: SnapshotInvocation) -> ExitCode {
-        let directory = invocation.directory
-        let manifest: SnapshotManifest
-        let models: [String]
-        do throws(RunFailure) {
-            models = try modelNames(invocation.models)
-            let existing = try snapshotCall { () throws(SnapshotError) in try SnapshotManifest.read(directory: directory) }
-            if invocation.resume {
-                guard let existing else { throw RunFailure.usage(SnapshotError.nothingToResume(directory).description) }
-                manifest = existing
-            } else {
-                if existing != nil {
-                    throw RunFailure.usage(
-                        "\(directory) already holds a snapshot (\(SnapshotManifest.fileName)); pass \(SnapshotCommand.resume.flagName) "
-                            + "to finish it, or choose another directory")
-                }
-                try makeDirectory(directory)
-                manifest = SnapshotManifest(
-                    models: [], schemaSHA256: schemaDigest(), endpoint: endpointText(), takenAt: Timestamp.now().iso8601UTC)
-            }
+        let (directory, context) = (invocation.directory, jobContext)
+        let operation: SnapshotOperation
+        do throws(SnapshotError) {
+            operation = try SnapshotOperation(
+                directory: directory, models: invocation.models, resume: invocation.resume, schema: schema,
+                schemaSHA256: context.schemaSHA256, endpoint: context.endpoint, now: Timestamp.now())
         } catch {
             return usage(error)
         }
-        let resumedModels = invocation.models.isEmpty && invocation.resume ? manifest.models.map(\.name).filter { schema.models[$0] != nil } : models
-        if globals.dryRun {
-            session.console.output.write(resumedModels.joined(separator: "\n") + (resumedModels.isEmpty ? "" : "\n"))
-            return .success
-        }
-        let baseClient: GraphQLClient
+        if globals.dryRun { return writeLines(operation.models) }
         do {
-            baseClient = try execution.client()
+            _ = try execution.client()
         } catch {
             return usage(error)
         }
-        _ = baseClient
         let progress = ProgressReporter.make(console: session.console, globals: globals)
-        let job = SnapshotJob(schema: schema, directory: directory, models: resumedModels, manifest: manifest)
-        let execution = self.execution
         let errors = session.console.error
-        let outcome = job.run(
-            client: { model in
-                var forModel = execution
-                forModel.model = model
-                do throws(RunFailure) {
-                    return .success(try forModel.client())
-                } catch {
-                    return .failure(SnapshotSkip(error.message))
-                }
-            },
-            events: { event in
-                switch event {
-                case .modelStarted: break
-                case .page(_, let items, _): progress?.advance(items: items, pages: 1)
-                case .modelFinished(let name, let count):
-                    ProgressReporter.above(progress) { errors.write("\(name): \(count) record\(count == 1 ? "" : "s")\n") }
-                case .alreadyComplete(let name, let count):
-                    ProgressReporter.above(progress) { errors.write("\(name): \(count) records (complete already)\n") }
-                case .modelSkipped(let name, let reason):
-                    ProgressReporter.above(progress) { errors.write("gqlc: \(name) skipped: \(reason)\n") }
-                }
-            })
+        let outcome = operation.run(in: context, reason: { RunFailure($0).message }) { event in
+            if case .page(_, let items, _) = event { progress?.advance(items: items, pages: 1) }
+            guard let line = event.line else { return }
+            ProgressReporter.above(progress) { errors.write((line.isDiagnostic ? "gqlc: " : "") + line.text + "\n") }
+        }
         progress?.clear()
         let resumeHint = "gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName) lists the models not yet complete"
         switch outcome.stop {
@@ -80,51 +47,22 @@ extension ModelCommandRunner {
         case .writeFailed(let error)?:
             diagnostics.error(error.description)
         case nil:
-            let complete = outcome.manifest.models.filter { entry in entry.complete }
-            let records = complete.reduce(0) { sum, entry in sum + entry.count }
-            let skipped = outcome.manifest.models.filter { entry in entry.skipped != nil }.map { entry in entry.name }
-            session.console.error.write(
-                "snapshot \(directory): \(complete.count) model\(complete.count == 1 ? "" : "s"), \(records) records"
-                    + (skipped.isEmpty ? "" : "; skipped: \(skipped.joined(separator: ", "))") + "\n")
+            errors.write(outcome.summary(directory: directory) + "\n")
         }
         return ExitCode(outcome.kind)
     }
 
-    /// The models named (checked against the schema), or every model in name order.
-    func modelNames(_ given: [String]) throws(RunFailure) -> [String] {
-        for name in given where schema.models[name] == nil {
-            throw RunFailure.usage(SnapshotError.unknownModel(name, known: schema.modelNames).description)
-        }
-        return given.isEmpty ? schema.modelNames : given
+    /// Lines on standard output (a dry run's plan), nothing for none.
+    func writeLines(_ lines: [String]) -> ExitCode {
+        session.console.output.write(lines.map { $0 + "\n" }.joined())
+        return .success
     }
+}
 
-    /// The SHA-256 of the schema file the run read, when there is one.
-    func schemaDigest() -> String? {
-        guard let path = execution.schemaFile?.path, let bytes = try? FileReader.bytes(atPath: path) else { return nil }
-        return SHA256.hash(bytes).hexString
-    }
-
-    /// The endpoint URL, without user info.
-    func endpointText() -> String? {
-        (globals.endpoint?.value.absoluteString ?? execution.schemaFile?.service.endpoint).map(EndpointURL.maskingUserInfo)
-    }
-
-    func snapshotCall<T>(_ body: () throws(SnapshotError) -> T) throws(RunFailure) -> T {
-        do {
-            return try body()
-        } catch {
-            throw RunFailure.usage(error.description)
-        }
-    }
-
-    /// `mkdir -p`.
-    func makeDirectory(_ path: String) throws(RunFailure) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for component in path.split(separator: "/") {
-            prefix += "/" + component
-            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
-                throw RunFailure.usage("cannot create \(prefix): \(String(cString: strerror(errno)))")
-            }
-        }
+extension Session {
+    /// A whole-app job's context over `schema` (a client per model, resolved by this session's one resolver).
+    func jobContext(schema: ModelSchema, file: SchemaFile?) -> JobContext {
+        let errors = console.error
+        return JobContext(resolver: resolver, schema: schema, file: file) { failure in errors.write("gqlc: \(RunFailure(failure).message)\n") }
     }
 }
