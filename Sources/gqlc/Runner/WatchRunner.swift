@@ -114,8 +114,8 @@ extension ModelCommandRunner {
             }
         }, meanwhile: {
             var acknowledged: Set<String> = []
-            status = stream.run(subscriptions) { delivery in
-                switch delivery {
+            status = stream.run(SubscribeOperation(subscriptions)) { event in
+                switch event {
                 case .subscribed(let name):
                     acknowledged.insert(name)
                     if acknowledged.count == subscriptions.count && !ready.isCancelled {
@@ -143,6 +143,8 @@ extension ModelCommandRunner {
                         }
                         shared.withLock { $0.status("reconnected; listed again: \(changed) changes") }
                     }
+                default:
+                    break
                 }
                 return true
             }
