@@ -163,8 +163,8 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
 
     @Test func aDroppedConnectionIsMadeAgainAndTheSubscriptionsStartedAgain() throws {
         let server = FakeRealtimeServer([
-            .init(events: [(0, post("p1"))], dropWhenDone: true),
-            .init(events: [(0, post("p2"))]),
+            .init(events: [(0, Self.post("p1"))], dropWhenDone: true),
+            .init(events: [(0, Self.post("p2"))]),
         ])
         let clock = RecordingClock(random: 0.5)
         let (kind, events) = Self.run(try Self.onCreatePost(limit: 2), in: try Self.context(server, clock: clock))
@@ -174,7 +174,7 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
             "onCreatePost p2",
         ])
         #expect(server.sockets.count == 2)
-        #expect(server.sockets.map(\.starts.count) == [1, 1])
+        #expect(server.sockets.map { $0.starts.count } == [1, 1])
         // The backoff before the second connection was waited on the injected clock.
         #expect(clock.sleeps == [0.375])
     }
@@ -185,7 +185,7 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
             asked.sink(force)
             return "token-2"
         }
-        let server = FakeRealtimeServer([.init(events: [(0, post("p1"))], dropWhenDone: true), .init(events: [(0, post("p2"))])])
+        let server = FakeRealtimeServer([.init(events: [(0, Self.post("p1"))], dropWhenDone: true), .init(events: [(0, Self.post("p2"))])])
         let (kind, _) = Self.run(try Self.onCreatePost(limit: 2), in: try Self.context(server, token: "token-1", renewal: renewal))
         #expect(kind == .success)
         // The first connection uses the token resolved once; the second asks the renewal (not forced), nothing else.
@@ -200,7 +200,7 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
             asked.sink(force)
             return "token-2"
         }
-        let server = FakeRealtimeServer([.init(events: [(0, post("p1"))], refuseFirstStart: 0, repeatAcks: true)])
+        let server = FakeRealtimeServer([.init(events: [(0, Self.post("p1"))], refuseFirstStart: 0, repeatAcks: true)])
         let (kind, events) = Self.run(try Self.onCreatePost(limit: 1), in: try Self.context(server, token: "token-1", renewal: renewal))
         #expect(kind == .success)
         // The repeated start_ack is reported once; the refusal is not reported at all.
@@ -226,7 +226,7 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
     }
 
     @Test func anEventWithErrorsReportsThemBeforeItsResultAndTheRunIsPartial() throws {
-        let server = FakeRealtimeServer([.init(events: [(0, post("p1", errors: true)), (0, post("p2"))], completeWhenDone: true)])
+        let server = FakeRealtimeServer([.init(events: [(0, Self.post("p1", errors: true)), (0, Self.post("p2"))], completeWhenDone: true)])
         let (kind, events) = Self.run(try Self.onCreatePost(limit: nil), in: try Self.context(server))
         #expect(kind == .partial)
         #expect(events == [
@@ -237,7 +237,7 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
     /// What a Swift program that imports GQLCore does: build a model's subscriptions, run them over a context and
     /// collect the records with the change each one is.
     @Test func aProgramGetsTheRecordsOfItsSubscriptionWithTheirChange() throws {
-        let server = FakeRealtimeServer([.init(events: [(0, post("p1")), (1, #"{"data":{"onDeletePost":{"id":"p0"}}}"#)])])
+        let server = FakeRealtimeServer([.init(events: [(0, Self.post("p1")), (1, #"{"data":{"onDeletePost":{"id":"p0"}}}"#)])])
         var operation = try SubscribeOperation(
             model: "Post", events: [.onCreate, .onDelete], conditions: ["rating>=4"], includes: [],
             builder: RequestBuilder(schema: Self.schema))

@@ -61,38 +61,46 @@ struct SubscriptionStream {
     mutating func run(_ operation: SubscribeOperation, handler: (LiveEvent) -> Bool) -> ExitCode {
         let context: RealtimeContext
         do {
-            context = try self.context()
+            context = try connection()
         } catch {
             diagnostics.failure(error)
             return error.status
         }
-        // A closed stdout ends the subscriptions as --count does (stop, close), then the process (ExitCode.closedPipe).
-        session.console.output.deferFailures()
         var operation = operation
         operation.duration = duration
         operation.decodePath = decodePath
-        let diagnostics = self.diagnostics
         var ending: LiveEvent?
-        // After Ctrl-C the subscriber says goodbye (for a second at most); a second Ctrl-C need not wait for that.
-        SignalTrap.exitOnSecondSignal()
         let kind = operation.run(in: context) { event in
-            switch event {
-            case .graphQLErrors(let errors):
-                diagnostics.graphQLErrors(errors)
-            case .connectionLost(let reason, let attempt, let delay):
-                diagnostics.error("connection lost: \(reason); connecting again in \(Self.seconds(delay)) s (attempt \(attempt))")
-            case .resubscribed(let from, let to):
-                diagnostics.error(
-                    "subscribed again; events between \(from.clockUTC) and \(to.clockUTC) UTC "
-                        + "(\(Self.seconds(to.seconds(since: from))) s) may have been missed")
-            case .completedByServer, .failed:
-                ending = event  // said once the output is known to be open
-                return true
-            case .subscribed, .result:
-                break
-            }
+            guard !note(event, ending: &ending) else { return true }
             return handler(event)
         }
+        return finish(kind, ending: ending)
+    }
+
+    /// Says a connection note or an event's errors on stderr, or keeps the ending for ``finish(_:ending:)``; false
+    /// for the events it leaves to the caller (acknowledgements, results).
+    func note(_ event: LiveEvent, ending: inout LiveEvent?) -> Bool {
+        switch event {
+        case .graphQLErrors(let errors):
+            diagnostics.graphQLErrors(errors)
+            return false
+        case .connectionLost(let reason, let attempt, let delay):
+            diagnostics.error("connection lost: \(reason); connecting again in \(Self.seconds(delay)) s (attempt \(attempt))")
+        case .resubscribed(let from, let to):
+            diagnostics.error(
+                "subscribed again; events between \(from.clockUTC) and \(to.clockUTC) UTC "
+                    + "(\(Self.seconds(to.seconds(since: from))) s) may have been missed")
+            return false
+        case .completedByServer, .failed:
+            ending = event  // said once the output is known to be open
+        case .subscribed, .result:
+            return false
+        }
+        return true
+    }
+
+    /// The status of a run that ended `kind`: a closed output's, else the ending said.
+    func finish(_ kind: ResultKind, ending: LiveEvent?) -> ExitCode {
         if let failed = diagnostics.outputFailure(session.console.output) { return failed }
         switch ending {
         case .completedByServer?:
@@ -118,8 +126,9 @@ struct SubscriptionStream {
         return { line in errorSink.write("* realtime: " + redactor.scrub(Diagnostics.oneLine(line)) + "\n") }
     }
 
-    /// The real-time URL and auth, resolved once; the secrets are registered for scrubbing.
-    private mutating func context() throws(RunFailure) -> RealtimeContext {
+    /// The real-time URL and auth, resolved once; the secrets are registered for scrubbing. A closed stdout will end
+    /// the run as a count does (stop, close), then the process; a second Ctrl-C need not wait for the goodbyes.
+    mutating func connection() throws(RunFailure) -> RealtimeContext {
         var context: RealtimeContext
         if let events {
             context = events
@@ -133,6 +142,8 @@ struct SubscriptionStream {
         }
         diagnostics.redactor = Redactor(secrets: context.secrets)
         context.trace = Self.trace(session, diagnostics.redactor)
+        session.console.output.deferFailures()
+        SignalTrap.exitOnSecondSignal()
         return context
     }
 
