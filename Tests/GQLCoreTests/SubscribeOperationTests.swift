@@ -101,7 +101,7 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
             delivered = true
             // Each event goes to the latest start of its subscription (a refused start was made again).
             let liveIDs = Array(startIDs.suffix(acknowledged))
-            for (index, payload) in script.events {
+            for (index, payload) in script.events where index < liveIDs.count {
                 inbox.append(#"{"type":"data","id":"\#(liveIDs[index])","payload":\#(payload)}"#)
             }
             if script.completeWhenDone { inbox += liveIDs.map { #"{"type":"complete","id":"\#($0)"}"# } }

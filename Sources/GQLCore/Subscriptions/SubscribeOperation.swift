@@ -108,21 +108,11 @@ public struct SubscribeOperation: Sendable {
     public init(model: String, events: [SubscriptionEvent], conditions: [String], includes: [String], builder: RequestBuilder)
         throws(SubscribeBuildError)
     {
-        var subscriptions: [RealtimeSubscription] = []
-        var changes: [String: ChangeKind] = [:]
-        for event in events {
-            do {
-                let request = try builder.subscription(model, event: event, filter: FilterInput(where: conditions), include: includes)
-                let name = request.decodePath.first ?? event.rawValue
-                subscriptions.append(RealtimeSubscription(name: name, request: request))
-                changes[name] = ChangeKind(event)
-            } catch {
-                let isCustom = builder.schema.customOperations.contains { $0.kind == .subscription && $0.name == model }
-                guard case .unknownModel = error, isCustom else { throw .request(error) }
-                throw .customSubscriptionWithEvents(model)
-            }
+        self = try Self.model(model, events: events, conditions: conditions, includes: includes, builder: builder) { error in
+            let isCustom = builder.schema.customOperations.contains { $0.kind == .subscription && $0.name == model }
+            guard case .unknownModel = error, isCustom else { return .request(error) }
+            return .customSubscriptionWithEvents(model)
         }
-        self.init(subscriptions, changes: changes)
     }
 
     /// The schema's custom subscription `name` with its arguments.
@@ -141,17 +131,27 @@ public struct SubscribeOperation: Sendable {
     public static func watching(_ model: String, conditions: [String], includes: [String], builder: RequestBuilder)
         throws(SubscribeBuildError) -> SubscribeOperation
     {
+        try Self.model(model, events: SubscriptionEvent.allCases, conditions: conditions, includes: includes, builder: builder) { error in
+            if case .unknownModel = error { return .request(error) }
+            return .cannotWatch(model: model, error)
+        }
+    }
+
+    /// One subscription of `model` per event; `refusal` says what a request that cannot be built means.
+    private static func model(
+        _ model: String, events: [SubscriptionEvent], conditions: [String], includes: [String], builder: RequestBuilder,
+        refusal: (RequestBuildError) -> SubscribeBuildError
+    ) throws(SubscribeBuildError) -> SubscribeOperation {
         var subscriptions: [RealtimeSubscription] = []
         var changes: [String: ChangeKind] = [:]
-        for event in SubscriptionEvent.allCases {
+        for event in events {
             do {
                 let request = try builder.subscription(model, event: event, filter: FilterInput(where: conditions), include: includes)
                 let name = request.decodePath.first ?? event.rawValue
                 subscriptions.append(RealtimeSubscription(name: name, request: request))
                 changes[name] = ChangeKind(event)
             } catch {
-                if case .unknownModel = error { throw .request(error) }
-                throw .cannotWatch(model: model, error)
+                throw refusal(error)
             }
         }
         return SubscribeOperation(subscriptions, changes: changes)

@@ -36,7 +36,7 @@ extension SubscribeCommand {
             session: session, diagnostics: diagnostics, schemaFile: file, model: builder.schema.models[invocation.model],
             realtimeEndpoint: invocation.realtimeEndpoint, count: invocation.count, duration: invocation.duration,
             reconnect: invocation.reconnect)
-        let shape: EventShape = session.globals.rawResponse ? .response : invocation.envelope ? .envelope(events: operation.changes) : .result
+        let shape: LiveEventShape = session.globals.rawResponse ? .response : invocation.envelope ? .envelope(events: operation.changes) : .result
         return stream.run(operation.subscriptions, shape: shape)
     }
 

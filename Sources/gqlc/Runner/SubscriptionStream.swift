@@ -24,7 +24,7 @@ struct SubscriptionStream {
     var events: RealtimeContext?
 
     /// Prints each event's result as it arrives (one line each, or one array with `--output json`), in `shape`.
-    mutating func run(_ subscriptions: [RealtimeSubscription], shape: EventShape = .result) -> ExitCode {
+    mutating func run(_ subscriptions: [RealtimeSubscription], shape: LiveEventShape = .result) -> ExitCode {
         var globals = session.globals
         // Events stream one per line unless an array was asked for.
         if !globals.outputGiven { globals.output = .ndjson }
@@ -41,7 +41,7 @@ struct SubscriptionStream {
                 errorSink.write("subscribed: \(name)\n")
             case .result(let name, let value, let response):
                 // An event whose result is null because of its errors prints only the errors; it still counts.
-                if shape == .response || !(value.isNull && !response.errors.isEmpty) {
+                if shape.writes(value, of: response) {
                     outputClosed = !stream.write([shape.line(name: name, value: value, response: response)])
                     return !outputClosed
                 }
@@ -172,32 +172,5 @@ struct SubscriptionStream {
     static func seconds(_ value: Double) -> String {
         let tenths = Int((max(0, value) * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
-    }
-}
-
-/// How `subscribe` prints an event.
-enum EventShape: Equatable {
-    /// The record (or result) at the subscription's decode path, as get prints it.
-    case result
-    /// `{"event": "create", "item": {…}}` for a model's events (the event named from the subscription),
-    /// `{"event": "data", "subscription": "onPostLiked", "item": …}` for a custom subscription's.
-    case envelope(events: [String: ChangeKind])
-    /// The server's `data` message payload as it came: `{"data": {…}, "errors": […]}`.
-    case response
-    /// An Events API event: `{"channel": CHANNEL, "event": …}` (the channel subscribed to).
-    case channelEvent
-
-    func line(name: String, value: JSONValue, response: GraphQLResponse) -> JSONValue {
-        switch self {
-        case .result:
-            return value
-        case .envelope(let events):
-            if let kind = events[name] { return WatchEvent.change(kind, value).envelope }
-            return .object(["event": "data", "subscription": .string(name), "item": value])
-        case .response:
-            return response.printableEnvelope
-        case .channelEvent:
-            return .object(["channel": .string(name), "event": value])
-        }
     }
 }
