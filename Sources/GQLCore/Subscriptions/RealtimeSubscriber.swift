@@ -69,17 +69,23 @@ public final class RealtimeSubscriber {
     /// The auth connections and starts use: the settings', with the token renewed as it goes.
     private var authorization: RealtimeAuthorization
     private var connectionsMade = 0
+    /// Opens each connection's socket.
+    private let connector: RealtimeConnector
 
-    /// - Parameter clock: the wall clock, and the sleeps and jitter between reconnection attempts; defaults to real
-    ///   time, with sleeps that end on cancellation.
+    /// - Parameters:
+    ///   - clock: the wall clock, and the sleeps and jitter between reconnection attempts; defaults to real time,
+    ///     with sleeps that end on cancellation.
+    ///   - connector: opens each connection's socket; defaults to a WebSocket over libcurl.
     public init(
-        settings: RealtimeSettings, cancellation: CancellationFlag? = nil, clock: RetryClock? = nil, trace: ((String) -> Void)? = nil
+        settings: RealtimeSettings, cancellation: CancellationFlag? = nil, clock: RetryClock? = nil, trace: ((String) -> Void)? = nil,
+        connector: @escaping RealtimeConnector = RealtimeSocketRequest.webSocket
     ) {
         self.settings = settings
         authorization = settings.authorization
         self.cancellation = cancellation
         self.clock = clock ?? .live(cancellation: cancellation)
         self.trace = trace
+        self.connector = connector
     }
 
     /// Subscribes and reports every event to `onEvent` until it returns false, `duration` seconds pass
@@ -181,7 +187,7 @@ public final class RealtimeSubscriber {
         _ subscriptions: [RealtimeSubscription], deadline: Deadline?, onEvent: (RealtimeEvent) -> Bool
     ) throws(SubscriptionError) -> RealtimeEnding {
         if cancellation?.isCancelled == true { return .cancelled }
-        let connection: WebSocketConnection
+        let connection: any RealtimeSocket
         let keepAliveMs: Int
         do {
             (connection, keepAliveMs) = try connectAuthorized()
@@ -279,7 +285,7 @@ public final class RealtimeSubscriber {
     /// Connects (see ``connect()``) with a renewable token renewed first when this is a new connection, and once more,
     /// forced, when the server refuses it as unauthorized (a token that expired while the connection was up).
     /// IAM needs nothing here: its signer refreshes the credentials whenever it signs.
-    private func connectAuthorized() throws(SubscriptionError) -> (WebSocketConnection, Int) {
+    private func connectAuthorized() throws(SubscriptionError) -> (any RealtimeSocket, Int) {
         if connectionsMade > 0 { _ = renewToken(force: false) }
         connectionsMade += 1
         do {
@@ -302,15 +308,15 @@ public final class RealtimeSubscriber {
 
     /// Connects with the auth header as a subprotocol, sends `connection_init` and waits for the ack;
     /// returns the connection and its `connectionTimeoutMs`.
-    private func connect() throws(SubscriptionError) -> (WebSocketConnection, Int) {
+    private func connect() throws(SubscriptionError) -> (any RealtimeSocket, Int) {
         let dialect = settings.dialect
         let header = dialect == .events ? authorization.eventsHeader(body: "{}", at: now()) : authorization.connectHeader(at: now())
-        let connection: WebSocketConnection
+        let connection: any RealtimeSocket
         trace?("connecting to \(settings.url) (subprotocols \(dialect.subprotocol), header-…)")
         do {
-            connection = try WebSocketConnection.connect(
+            connection = try connector(RealtimeSocketRequest(
                 url: settings.url, subprotocols: [dialect.subprotocol, RealtimeAuthorization.subprotocol(header)],
-                timeout: settings.timeout, caFile: settings.caFile, cancellation: cancellation)
+                timeout: settings.timeout, caFile: settings.caFile, cancellation: cancellation))
             try connection.send(text: #"{"type":"connection_init"}"#)
             trace?("> connection_init")
         } catch {
@@ -336,7 +342,7 @@ public final class RealtimeSubscriber {
     }
 
     /// Sends `start` for `subscription`: its request as the `data` string, and the auth header signed over it.
-    private func start(_ subscription: RealtimeSubscription, id: String, on connection: WebSocketConnection) throws(SubscriptionError) {
+    private func start(_ subscription: RealtimeSubscription, id: String, on connection: any RealtimeSocket) throws(SubscriptionError) {
         let message: JSONValue
         switch settings.dialect {
         case .graphQL:
@@ -362,7 +368,7 @@ public final class RealtimeSubscriber {
     }
 
     /// The next protocol message, nil when nothing came within `timeout`.
-    private func receive(_ connection: WebSocketConnection, timeout: Double) throws(SubscriptionError) -> RealtimeMessage? {
+    private func receive(_ connection: any RealtimeSocket, timeout: Double) throws(SubscriptionError) -> RealtimeMessage? {
         let message: WebSocketMessage?
         do {
             message = try connection.receive(timeout: timeout)
@@ -392,7 +398,7 @@ public final class RealtimeSubscriber {
 
     /// Ends the subscriptions cleanly, even after cancellation: `stop` for each, the `complete`s and the closing
     /// handshake awaited for ``goodbyeWait`` in all. Failures are ignored: the connection is going away anyway.
-    private func stop(_ started: [Started], on connection: WebSocketConnection) {
+    private func stop(_ started: [Started], on connection: any RealtimeSocket) {
         var open = Set<String>()
         for entry in started {
             let message: JSONValue = ["id": .string(entry.id), "type": settings.dialect == .events ? "unsubscribe" : "stop"]

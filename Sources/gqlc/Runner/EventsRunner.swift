@@ -13,8 +13,7 @@ struct EventsRunner {
         let texts: [String]
         do throws(RunFailure) {
             let file = try session.resolve { resolver throws(ContextError) in try resolver.schemaFile(required: false) }
-            let config = file?.service.events
-            guard let url = invocation.endpoint ?? config?.url else {
+            guard let url = invocation.endpoint ?? file?.service.events?.url else {
                 throw .usage(
                     "no Events API: pass \(EventsCommand.endpoint.usageForm) (or set GQLC_EVENTS_ENDPOINT), or add custom.events "
                         + "to amplify_outputs.json")
@@ -24,7 +23,9 @@ struct EventsRunner {
             } catch {
                 throw .usage(error.description)
             }
-            (endpoint, renewal) = try authorizedEndpoint(api, file: file, config: config)
+            (endpoint, renewal) = try session.resolve { resolver throws(ContextError) in
+                try resolver.forEndpoint(api.httpURL.absoluteString).authorizedEndpoint(file: EventsAPI.authorizationFile(file), model: nil)
+            }
             diagnostics.redactor = endpoint.redactor
             texts = invocation.action == .publish ? try eventTexts(invocation) : []
         } catch {
@@ -32,34 +33,30 @@ struct EventsRunner {
             return error.status
         }
         let channel = (try? EventsPublisher.channel(invocation.channel, wildcard: invocation.action == .subscribe)) ?? invocation.channel
+        let connection = RealtimeContext(
+            endpoint: endpoint, url: api.realtimeURL, renewal: renewal, dialect: .events,
+            reconnect: invocation.action == .subscribe, duration: invocation.action == .subscribe ? invocation.duration : nil,
+            cancellation: session.cancellation)
         switch invocation.action {
+        case .publish where invocation.overWebSocket:
+            var connection = connection
+            connection.trace = SubscriptionStream.trace(session, diagnostics.redactor)
+            var outcomes: [EventsPublisher.Outcome] = []
+            do {
+                try connection.subscriber().publish(channel: channel, texts: texts) { outcomes += $0 }
+            } catch {
+                printOutcomes(outcomes)
+                diagnostics.error(error.description)
+                return error.exitStatus
+            }
+            return printOutcomes(outcomes)
         case .publish:
-            return invocation.overWebSocket
-                ? publishOverWebSocket(channel, texts: texts, api: api, endpoint: endpoint, renewal: renewal)
-                : publish(channel, texts: texts, endpoint: endpoint)
+            return publish(channel, texts: texts, endpoint: endpoint)
         case .subscribe:
             var stream = SubscriptionStream(
-                session: session, diagnostics: diagnostics, schemaFile: nil, count: invocation.count,
-                duration: invocation.duration)
-            stream.events = (api.realtimeURL, endpoint, renewal)
+                session: session, diagnostics: diagnostics, schemaFile: nil, count: invocation.count, duration: invocation.duration,
+                events: connection)
             return stream.run([RealtimeSubscription(name: channel, request: GraphQLRequest(query: ""))], shape: .channelEvent)
-        }
-    }
-
-    /// The endpoint at the API's `/event` URL with the auth chosen as for GraphQL, the file's `custom.events` key
-    /// and default authorization type standing in for its `data` ones.
-    private func authorizedEndpoint(_ api: EventsAPI, file: SchemaFile?, config: EventsConfig?) throws(RunFailure)
-        -> (Endpoint, TokenRenewal?)
-    {
-        var eventsFile = file
-        if let config {
-            eventsFile?.service.apiKey = config.apiKey ?? file?.service.apiKey
-            eventsFile?.service.region = config.region ?? file?.service.region
-            eventsFile?.service.defaultAuthorizationType = config.defaultAuthorizationType ?? file?.service.defaultAuthorizationType
-            eventsFile?.service.additionalAuthorizationTypes = []
-        }
-        return try session.resolve { resolver throws(ContextError) in
-            try resolver.forEndpoint(api.httpURL.absoluteString).authorizedEndpoint(file: eventsFile, model: nil)
         }
     }
 
@@ -73,15 +70,13 @@ struct EventsRunner {
             } catch {
                 throw .usage("\(EventsCommand.input.flagName): \(error.description)")
             }
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-                do {
-                    events.append(try JSONValue.parse(String(line)))
-                } catch {
-                    throw .usage("\(source.name):\(number + 1):\(error.column): invalid JSON: \(error.message)")
-                }
+            do {
+                events += try EventsPublisher.events(lines: text)
+            } catch .invalidJSON(let line, let error) {
+                throw .usage("\(source.name):\(line):\(error.column): invalid JSON: \(error.message)")
+            } catch {
+                throw .usage("\(source.name): no events in it (one JSON value per line)")
             }
-            guard !events.isEmpty else { throw .usage("\(source.name): no events in it (one JSON value per line)") }
         }
         do {
             return try EventsPublisher.texts(events)
@@ -109,37 +104,11 @@ struct EventsRunner {
         return printOutcomes(outcomes)
     }
 
-    private func publishOverWebSocket(
-        _ channel: String, texts: [String], api: EventsAPI, endpoint: Endpoint, renewal: TokenRenewal?
-    ) -> ExitCode {
-        var settings = RealtimeSettings(
-            url: api.realtimeURL, authorization: RealtimeAuthorization(endpoint: endpoint), timeout: endpoint.timeout,
-            caFile: endpoint.caFile, reconnect: false)
-        settings.dialect = .events
-        settings.renewToken = renewal.map { renewal in { @Sendable force in renewal.renew(force: force) } }
-        let subscriber = RealtimeSubscriber(
-            settings: settings, cancellation: session.cancellation, trace: SubscriptionStream.trace(session, diagnostics.redactor))
-        var outcomes: [EventsPublisher.Outcome] = []
-        do {
-            try subscriber.publish(channel: channel, texts: texts) { outcomes += $0 }
-        } catch {
-            printOutcomes(outcomes)
-            diagnostics.error(error.description)
-            return error.exitStatus
-        }
-        return printOutcomes(outcomes)
-    }
-
-    /// `{"successful": [{"identifier", "index"}], "failed": [{"index", "error"}]}`; status 3 when some failed.
+    /// The outcomes as one JSON object; status 3 when some failed.
     @discardableResult
     private func printOutcomes(_ outcomes: [EventsPublisher.Outcome]) -> ExitCode {
-        let successful = outcomes.filter { $0.error == nil }.map { outcome -> JSONValue in
-            ["identifier": outcome.identifier.map(JSONValue.string) ?? .null, "index": .number(JSONNumber(outcome.index))]
-        }
-        let failed = outcomes.filter { $0.error != nil }.map { outcome -> JSONValue in
-            ["index": .number(JSONNumber(outcome.index)), "error": .string(outcome.error ?? "")]
-        }
-        ResultPrinter(console: session.console, globals: session.globals).print(["successful": .array(successful), "failed": .array(failed)])
-        return failed.isEmpty ? .success : .partial
+        let (answer, someFailed) = EventsPublisher.summary(outcomes)
+        ResultPrinter(console: session.console, globals: session.globals).print(answer)
+        return someFailed ? .partial : .success
     }
 }

@@ -52,43 +52,8 @@ extension MCPCommand {
         // The client ends the session by closing standard input; SIGTERM or Ctrl-C (which cancel the request in
         // flight) end it too, even while waiting for the next line.
         session.cancellation.onCancel { exit(ExitCode.success.rawValue) }
-        var reader = LineReader(descriptor: STDIN_FILENO)
-        while let line = reader.next() {
-            guard let reply = server.handle(line) else { continue }
-            guard session.console.output.write(bytes: Array((reply + "\n").utf8)) else { break }
-        }
+        var input = LineReader(descriptor: STDIN_FILENO)
+        server.serve(&input) { session.console.output.write(bytes: $0) }
         return .success
-    }
-}
-
-/// Reads a file descriptor line by line, without the line breaks; the last line may lack one.
-struct LineReader {
-    let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var ended = false
-
-    init(descriptor: Int32) { self.descriptor = descriptor }
-
-    mutating func next() -> [UInt8]? {
-        while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[start..<newline])
-                start = newline + 1
-                return line
-            }
-            if ended {
-                guard start < buffer.count else { return nil }
-                let line = Array(buffer[start...])
-                start = buffer.count
-                return line
-            }
-            buffer.removeFirst(start)
-            start = 0
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { ended = true } else { buffer.append(contentsOf: chunk[..<count]) }
-        }
     }
 }

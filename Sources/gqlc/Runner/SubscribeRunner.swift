@@ -1,36 +1,27 @@
 import GQLCore
 
-/// `gqlc subscribe`: builds one model subscription per `--on` and streams their events.
-struct SubscribeRunner {
-    let session: Session
-    let diagnostics: Diagnostics
-
-    func run(_ invocation: SubscribeInvocation) -> ExitCode {
+/// `gqlc subscribe`: builds the core's ``SubscribeOperation`` (one model subscription per `--on`, or a custom
+/// subscription) and streams its events.
+extension SubscribeCommand {
+    static func run(_ invocation: SubscribeInvocation, in context: RunContext) -> ExitCode {
+        let (session, diagnostics) = (context.session, context.diagnostics)
         let file: SchemaFile?
-        var model: Model?
-        var subscriptions: [RealtimeSubscription] = []
-        var events: [String: ChangeKind] = [:]
+        let operation: SubscribeOperation
+        let builder: RequestBuilder
         do throws(RunFailure) {
             let schema: ModelSchema
             (file, schema) = try session.models()
-            let builder = RequestBuilder(schema: schema)
-            model = builder.schema.models[invocation.model]
-            if invocation.isCustom {
-                subscriptions.append(try Self.custom(invocation, builder: builder))
-            }
-            for event in invocation.events {
-                do {
-                    let request = try builder.subscription(
-                        invocation.model, event: event, filter: FilterInput(where: invocation.conditions),
-                        include: invocation.includes)
-                    let name = request.decodePath.first ?? event.rawValue
-                    subscriptions.append(RealtimeSubscription(name: name, request: request))
-                    events[name] = ChangeKind(event)
-                } catch {
-                    let isCustom = builder.schema.customOperations.contains { $0.kind == .subscription && $0.name == invocation.model }
-                    guard case .unknownModel = error, isCustom else { throw .request(error) }
-                    throw .usage("'\(invocation.model)' is a custom subscription: give it without \(SubscribeCommand.on.flagName), with its arguments as ARG=VALUE")
-                }
+            builder = RequestBuilder(schema: schema)
+            do throws(SubscribeBuildError) {
+                operation = invocation.isCustom
+                    ? try SubscribeOperation(
+                        custom: invocation.model, arguments: RecordValues(assignments: invocation.arguments),
+                        includes: invocation.includes, builder: builder)
+                    : try SubscribeOperation(
+                        model: invocation.model, events: invocation.events, conditions: invocation.conditions,
+                        includes: invocation.includes, builder: builder)
+            } catch {
+                throw phrased(error, custom: invocation.isCustom)
             }
         } catch {
             diagnostics.failure(error)
@@ -38,37 +29,28 @@ struct SubscribeRunner {
         }
         if session.globals.dryRun {
             let execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: file)
-            for subscription in subscriptions { _ = execution.printDryRun(subscription.request) }
+            for subscription in operation.subscriptions { _ = execution.printDryRun(subscription.request) }
             return .success
         }
         var stream = SubscriptionStream(
-            session: session, diagnostics: diagnostics, schemaFile: file, model: model, realtimeEndpoint: invocation.realtimeEndpoint,
-            count: invocation.count, duration: invocation.duration, reconnect: invocation.reconnect,
-            decodePath: { $0.request.decodePath })
-        let shape: EventShape = session.globals.rawResponse ? .response : invocation.envelope ? .envelope(events: events) : .result
-        return stream.run(subscriptions, shape: shape)
+            session: session, diagnostics: diagnostics, schemaFile: file, model: builder.schema.models[invocation.model],
+            realtimeEndpoint: invocation.realtimeEndpoint, count: invocation.count, duration: invocation.duration,
+            reconnect: invocation.reconnect)
+        let shape: LiveEventShape = session.globals.rawResponse ? .response : invocation.envelope ? .envelope(events: operation.changes) : .result
+        return stream.run(operation.subscriptions, shape: shape)
     }
-}
 
-extension SubscribeRunner {
-    /// A custom subscription of the schema, with its arguments.
-    static func custom(_ invocation: SubscribeInvocation, builder: RequestBuilder) throws(RunFailure) -> RealtimeSubscription {
-        if builder.schema.models[invocation.model] != nil {
-            throw .usage(SubscribeCommand.needsEvents.message)
+    /// The build error with the flag or command that fixes it; `custom`: a custom subscription's request.
+    static func phrased(_ error: SubscribeBuildError, custom: Bool = false) -> RunFailure {
+        switch error {
+        case .request(let error): custom ? ModelCommandRunner.phrased(error) : .request(error)
+        case .modelNeedsEvents: .usage(needsEvents.message)
+        case .customSubscriptionWithEvents(let name):
+            .usage("'\(name)' is a custom subscription: give it without \(on.flagName), with its arguments as ARG=VALUE")
+        case .cannotWatch(let model, let reason):
+            .usage(
+                "cannot watch \(model) through its subscriptions: \(reason.description); "
+                    + "\(ListCommand.interval.flagName) SECONDS watches it by listing again instead")
         }
-        do {
-            let request = try builder.custom(
-                invocation.model, kind: .subscription, arguments: RecordValues(assignments: invocation.arguments),
-                include: invocation.includes)
-            return RealtimeSubscription(name: invocation.model, request: request)
-        } catch {
-            throw ModelCommandRunner.phrased(error)
-        }
-    }
-}
-
-extension SubscribeCommand {
-    static func run(_ invocation: SubscribeInvocation, in context: RunContext) -> ExitCode {
-        SubscribeRunner(session: context.session, diagnostics: context.diagnostics).run(invocation)
     }
 }
