@@ -259,6 +259,7 @@ private struct SilentPrompts: ContextPrompts {
         #expect(deletes(transport) == ["deleteComment c1", "deleteComment c2", "deletePost p1"])
         guard case .planned(let plan)? = events.first else { Issue.record("\(events)"); return }
         #expect(plan.children.map(\.key) == [["id": "c1"], ["id": "c2"]] && plan.children.allSatisfy { $0.field == "comments" })
+        #expect(plan.outline == ["Post id=p1", "  comments: 2 Comment"])
         let counts = events.compactMap { if case .deleted(let count, let byModel) = $0 { "\(count): " + byModel.map { "\($0.count) \($0.model)" }.joined(separator: ", ") } else { nil } }
         #expect(counts == ["3: 2 Comment, 1 Post"])
         let results = events.compactMap { if case .result(let record) = $0 { record["id"]?.stringValue } else { nil } }

@@ -384,3 +384,35 @@ extension BulkWriteOperation {
         return (keys, result)
     }
 }
+
+extension RepeatedFailure {
+    /// `posts.ndjson: the same error on 499 more lines (2-500): MESSAGE`; for records a listing found (`inputName`
+    /// empty), `the same error on 3 more records: MESSAGE`.
+    public func line(inputName: String) -> String {
+        let noun = inputName.isEmpty ? "record" : "line"
+        var shown = lines.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+        if unlisted && !shown.isEmpty { shown.append("…") }
+        let which = shown.isEmpty ? "" : " (" + shown.joined(separator: ", ") + ")"
+        let place = inputName.isEmpty ? "" : "\(inputName): "
+        return "\(place)the same error on \(count) more \(noun)\(count == 1 ? "" : "s")\(which): \(message)"
+    }
+}
+
+extension BulkCounts {
+    /// `1998 created, 2 failed in 3.21 s`, with what was in flight and not sent after an interruption.
+    public func summary(_ operation: BulkOperation) -> String {
+        var line = "\(done) \(operation.pastTense), \(failed) failed"
+        if interrupted > 0 { line += ", \(interrupted) interrupted in flight" }
+        if notSent > 0 { line += ", \(notSent) not sent" }
+        let hundredths = Int((seconds * 100).rounded())
+        let fraction = hundredths % 100
+        return line + " in \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    }
+}
+
+extension JSONObject {
+    /// A record's key as people read it: `id=p1`, `sku=A-1, warehouseId=w1`.
+    public var keyDescription: String {
+        members.map { "\($0.key)=\($0.value.stringValue ?? $0.value.serialized(.compact))" }.joined(separator: ", ")
+    }
+}

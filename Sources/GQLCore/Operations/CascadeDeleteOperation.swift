@@ -118,3 +118,27 @@ extension CascadeDelete.Node {
         return order.map { ($0, counts[$0] ?? 0) }
     }
 }
+
+extension CascadeDelete.Node {
+    /// The plan as an indented tree, children grouped by association with their counts:
+    /// `Post id=p1`, `  comments: 4 Comment`, `    …`.
+    public var outline: [String] {
+        var lines = ["\(model) \(key.keyDescription)"]
+        func groups(_ nodes: [CascadeDelete.Node], depth: Int) {
+            var order: [String] = []
+            var byField: [String: [CascadeDelete.Node]] = [:]
+            for node in nodes {
+                let field = node.field ?? ""
+                if byField[field] == nil { order.append(field) }
+                byField[field, default: []].append(node)
+            }
+            for field in order {
+                let members = byField[field] ?? []
+                lines.append(String(repeating: "  ", count: depth) + "\(field): \(members.count) \(members.first?.model ?? "")")
+                groups(members.flatMap(\.children), depth: depth + 1)
+            }
+        }
+        groups(children, depth: 1)
+        return lines
+    }
+}

@@ -37,7 +37,7 @@ final class BulkRenderer: Sendable {
             if console.output.failure == nil { records.finish() }
             progress?.clear()
             state.withLock { ($0.counts, $0.stop) = (counts, stop) }
-        case .repeatedFailure(let repeated): diagnostics.error(line(repeated))
+        case .repeatedFailure(let repeated): diagnostics.error(repeated.line(inputName: inputName))
         case .inputFailed(let error, let itemsBeforeDone):
             guard itemsBeforeDone else {
                 flush()
@@ -100,16 +100,6 @@ final class BulkRenderer: Sendable {
         return false
     }
 
-    /// `posts.ndjson: the same error on 499 more lines (2-500): MESSAGE`.
-    private func line(_ repeated: RepeatedFailure) -> String {
-        let noun = inputName.isEmpty ? "record" : "line"
-        var lines = repeated.lines.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
-        if repeated.unlisted && !lines.isEmpty { lines.append("…") }
-        let which = lines.isEmpty ? "" : " (" + lines.joined(separator: ", ") + ")"
-        let place = inputName.isEmpty ? "" : "\(inputName): "
-        return "\(place)the same error on \(repeated.count) more \(noun)\(repeated.count == 1 ? "" : "s")\(which): \(repeated.message)"
-    }
-
     private func flush() {
         let bytes = state.withLock { state in
             defer { state.bodies.bytes.removeAll(keepingCapacity: true) }
@@ -136,7 +126,7 @@ final class BulkRenderer: Sendable {
             let rest = rejects == nil || rejectsFailure != nil ? "" : "; the records not sent are in \(rejects?.path ?? "")"
             diagnostics.error(why + "; stopped starting records" + rest)
         }
-        console.error.write(describe.summary(counts) + "\n")
+        console.error.write(counts.summary(describe.operation) + "\n")
         if rejectsFailure != nil { return .writeFailed }
         switch output.failure {
         case .closedPipe?: return .closedPipe
@@ -160,9 +150,7 @@ struct BulkMessages: Sendable {
     func key(_ key: JSONObject) -> String { Self.describe(key) }
 
     /// `id=p1`, `sku=A-1, warehouseId=w1`.
-    static func describe(_ key: JSONObject) -> String {
-        key.members.map { "\($0.key)=\($0.value.stringValue ?? $0.value.serialized(.compact))" }.joined(separator: ", ")
-    }
+    static func describe(_ key: JSONObject) -> String { key.keyDescription }
 
     func message(_ failure: BulkItemFailure) -> String {
         switch failure {
@@ -177,16 +165,6 @@ struct BulkMessages: Sendable {
                 + ModelCommandRunner.ownAttemptMayBeWhy(operation, model: model, key: key)
         case .notFound(let key): return "no \(model) with key \(self.key(key))"
         }
-    }
-
-    /// `1998 created, 2 failed in 3.21 s`, with what was in flight and not sent after an interruption.
-    func summary(_ counts: BulkCounts) -> String {
-        var line = "\(counts.done) \(operation.pastTense), \(counts.failed) failed"
-        if counts.interrupted > 0 { line += ", \(counts.interrupted) interrupted in flight" }
-        if counts.notSent > 0 { line += ", \(counts.notSent) not sent" }
-        let hundredths = Int((counts.seconds * 100).rounded())
-        let fraction = hundredths % 100
-        return line + " in \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 
     /// An item's problem as the command line says it (the oversized one names `--rejects`).
@@ -216,7 +194,7 @@ struct CascadeRenderer {
         switch event {
         case .planned(let plan):
             guard dryRun else { return }
-            console.output.write(Self.tree(plan).joined(separator: "\n") + "\n")
+            console.output.write(plan.outline.joined(separator: "\n") + "\n")
             console.error.write(
                 "would delete \(plan.count) record\(plan.count == 1 ? "" : "s"); nothing was deleted (\(GlobalOptions.dryRunOption.flagName))\n")
         case .progress(let deleted): progress?.update(items: deleted, failed: 0)
@@ -239,27 +217,5 @@ struct CascadeRenderer {
         case .errors(let errors): diagnostics.graphQLErrors(errors)
         }
         if deleted > 0 { diagnostics.error("stopped after deleting \(deleted) records under \(model) \(described)") }
-    }
-
-    /// The plan as an indented tree, children grouped by association with their counts:
-    /// `Post id=p1`, `  comments: 4 Comment`, `    …`.
-    static func tree(_ plan: CascadeDelete.Node) -> [String] {
-        var lines = ["\(plan.model) \(BulkMessages.describe(plan.key))"]
-        func groups(_ nodes: [CascadeDelete.Node], depth: Int) {
-            var order: [String] = []
-            var byField: [String: [CascadeDelete.Node]] = [:]
-            for node in nodes {
-                let field = node.field ?? ""
-                if byField[field] == nil { order.append(field) }
-                byField[field, default: []].append(node)
-            }
-            for field in order {
-                let members = byField[field] ?? []
-                lines.append(String(repeating: "  ", count: depth) + "\(field): \(members.count) \(members.first?.model ?? "")")
-                groups(members.flatMap(\.children), depth: depth + 1)
-            }
-        }
-        groups(plan.children, depth: 1)
-        return lines
     }
 }
