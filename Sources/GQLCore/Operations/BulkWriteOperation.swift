@@ -359,14 +359,35 @@ final class RepeatedFailures: Sendable {
 }
 
 extension BulkWriteOperation {
-    /// The keys of the records a listing of key fields finds (`requests`, as ``RequestBuilder/listPages`` builds them
-    /// with `.keysOnly`), for a delete of what a filter matches. For a model with conflict detection each key carries
-    /// the record's `_version`, and soft-deleted records are left out (they are gone already).
-    public static func keys(listing requests: ListRequests, model: String, in context: APIContext, client: GraphQLClient? = nil) -> (keys: [JSONObject], result: ListResult) {
+    /// What to do after listing the records a filter matches, for a delete of them.
+    public enum Matching: Sendable {
+        /// Delete the records with these keys (as a bulk job over ``BulkInputItem/items(keys:)``).
+        case delete([JSONObject])
+        /// Delete nothing, and end so (the reason was reported).
+        case stop(ResultKind)
+    }
+
+    /// What listing the records a filter matches reports before anything is deleted.
+    public enum MatchingEvent {
+        /// The listing stopped before its end: nothing is deleted.
+        case listingStopped(ListStop)
+        /// A plan only: the keys that would be deleted.
+        case wouldDelete([JSONObject])
+        /// No record matches.
+        case nothingMatched
+    }
+
+    /// Lists the keys of the records `requests` find (built with `.keysOnly`, as ``RequestBuilder/listPages`` does)
+    /// through `listingClient` (the context's client by default), then asks `confirm` with their count. For a model
+    /// with conflict detection each key carries the record's `_version`, and soft-deleted records are left out.
+    public static func matching(
+        _ requests: ListRequests, model: String, in context: APIContext, listingClient: GraphQLClient? = nil, plansOnly: Bool,
+        confirm: (_ count: Int) -> ConfirmationAnswer, events: (MatchingEvent) -> Void
+    ) -> Matching {
         let listed = context.schema.models[model]
         var keys: [JSONObject] = []
         let pager = ListPager(
-            client: client ?? context.client, connectionPath: [requests.rootField], pageSize: Defaults.pageSize,
+            client: listingClient ?? context.client, connectionPath: [requests.rootField], pageSize: Defaults.pageSize,
             makeRequest: { limit, token in requests.page(limit: limit, nextToken: token) })
         let result = pager.run { items in
             for item in items {
@@ -381,7 +402,25 @@ extension BulkWriteOperation {
                 keys.append(key)
             }
         }
-        return (keys, result)
+        switch result.stop {
+        case .endOfList, .limitReached: break
+        case .cancelled:
+            events(.listingStopped(result.stop))
+            return .stop(.cancelled)
+        case .graphQLErrors, .partial, .failed, .consumerFailed:
+            events(.listingStopped(result.stop))
+            return .stop(result.kind)
+        }
+        if plansOnly {
+            events(.wouldDelete(keys))
+            return .stop(.success)
+        }
+        if keys.isEmpty {
+            events(.nothingMatched)
+            return .stop(.success)
+        }
+        if let refusal = confirm(keys.count).refusal { return .stop(refusal) }
+        return .delete(keys)
     }
 }
 

@@ -136,6 +136,34 @@ final class BulkRenderer: Sendable {
     }
 }
 
+extension BulkRenderer {
+    /// What listing the records to delete reported: why it stopped, the keys a dry run would delete, or that none match.
+    static func render(_ event: BulkWriteOperation.MatchingEvent, model: String, console: Console, diagnostics: Diagnostics) {
+        switch event {
+        case .listingStopped(let stop):
+            switch stop {
+            case .cancelled:
+                diagnostics.error("interrupted while listing the records to delete; nothing was deleted")
+                return
+            case .graphQLErrors(let errors), .partial(let errors): diagnostics.graphQLErrors(errors)
+            case .failed(let error): diagnostics.error(error)
+            case .endOfList, .limitReached, .consumerFailed: return
+            }
+            diagnostics.error("listing the records to delete failed; nothing was deleted")
+        case .wouldDelete(let keys):
+            var writer = JSONWriter(style: .compact)
+            for key in keys {
+                writer.write(.object(key))
+                writer.bytes.append(UInt8(ascii: "\n"))
+            }
+            console.output.write(bytes: writer.bytes)
+            let noun = "\(model) record\(keys.count == 1 ? "" : "s")"
+            console.error.write("would delete \(keys.count) \(noun); nothing was deleted (\(GlobalOptions.dryRunOption.flagName))\n")
+        case .nothingMatched: console.error.write("no \(model) records match; nothing to delete\n")
+        }
+    }
+}
+
 /// The words of a bulk job's messages.
 struct BulkMessages: Sendable {
     let model: String

@@ -151,45 +151,24 @@ extension ModelCommandRunner {
         var listing = client
         let progress = ProgressReporter.make(console: session.console, globals: globals)
         progress?.countPages(of: &listing)
-        let context = APIContext(schema: schema, client: client)
-        let (keys, result) = BulkWriteOperation.keys(listing: requests, model: model, in: context, client: listing)
+        let (session, diagnostics) = (session, diagnostics)
+        let matching = BulkWriteOperation.matching(
+            requests, model: model, in: APIContext(schema: schema, client: client), listingClient: listing, plansOnly: globals.dryRun,
+            confirm: { count in
+                progress?.clear()
+                let noun = "\(count) \(model) record\(count == 1 ? "" : "s")"
+                return invocation.confirmed ? .yes : Confirmation.check(
+                    "delete \(noun)?", refusal: "\(noun) match; pass \(GlobalOptions.yesOption.flagName) to delete them (standard "
+                        + "input is not a terminal, so gqlc cannot ask)", session: session, diagnostics: diagnostics)
+            },
+            events: { event in
+                progress?.clear()
+                BulkRenderer.render(event, model: model, console: session.console, diagnostics: diagnostics)
+            })
         progress?.clear()
-        switch result.stop {
-        case .endOfList, .limitReached: break
-        case .cancelled:
-            diagnostics.error("interrupted while listing the records to delete; nothing was deleted")
-            return .interrupted
-        case .graphQLErrors(let errors), .partial(let errors):
-            diagnostics.graphQLErrors(errors)
-            diagnostics.error("listing the records to delete failed; nothing was deleted")
-            return result.exitStatus
-        case .failed(let error):
-            diagnostics.error(error)
-            diagnostics.error("listing the records to delete failed; nothing was deleted")
-            return result.exitStatus
-        case .consumerFailed: return result.exitStatus
-        }
-        let noun = "\(model) record\(keys.count == 1 ? "" : "s")"
-        if globals.dryRun {
-            var writer = JSONWriter(style: .compact)
-            for key in keys {
-                writer.write(.object(key))
-                writer.bytes.append(UInt8(ascii: "\n"))
-            }
-            session.console.output.write(bytes: writer.bytes)
-            session.console.error.write("would delete \(keys.count) \(noun); nothing was deleted (\(GlobalOptions.dryRunOption.flagName))\n")
+        guard case .delete(let keys) = matching else {
+            if case .stop(let kind) = matching { return ExitCode(kind) }
             return .success
-        }
-        if keys.isEmpty {
-            session.console.error.write("no \(model) records match; nothing to delete\n")
-            return .success
-        }
-        if !invocation.confirmed, let refusal = Confirmation.check(
-            "delete \(keys.count) \(noun)?",
-            refusal: "\(keys.count) \(noun) match; pass \(GlobalOptions.yesOption.flagName) to delete them (standard input is not a terminal, so gqlc cannot ask)",
-            session: session, diagnostics: diagnostics).refusal
-        {
-            return ExitCode(refusal)
         }
         let operation = BulkWriteOperation(delete: model, fields: Self.selection(invocation.fields), builder: builder)
         return runBulk(
