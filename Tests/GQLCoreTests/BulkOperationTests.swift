@@ -36,21 +36,14 @@ private func refusal(_ field: String, type: String, message: String) -> FakeTran
 private let conditionFailed = "DynamoDB:ConditionalCheckFailedException"
 
 /// What a bulk write reported, from any thread.
-private final class BulkLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [BulkWriteEvent] = []
+private final class BulkLog: Sendable {
+    private let recorder = EventRecorder<BulkWriteEvent>()
 
-    var events: [BulkWriteEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
-    }
+    var events: [BulkWriteEvent] { recorder.events }
 
     var sink: BulkWriteEventSink {
         { event in
-            self.lock.lock()
-            self.recorded.append(event)
-            self.lock.unlock()
+            self.recorder.sink(event)
             return true
         }
     }
@@ -183,7 +176,7 @@ private func items(_ lines: [String]) -> () throws(BulkInputError) -> BulkInputI
         ]
         let notes = EventRecorder<ContextNote>()
         let resolver = ContextResolver(
-            settings: settings, prompts: SilentPrompts(), transport: transport, clock: RecordingClock().clock, notes: notes.sink)
+            settings: settings, prompts: NoPrompts(), transport: transport, clock: RecordingClock().clock, notes: notes.sink)
         let context = APIContext(schema: try TestSchemas.blog(), client: try resolver.client(file: nil, model: nil))
         var operation = BulkWriteOperation(delete: "Post", builder: context.builder)
         operation.concurrency = 4
@@ -208,16 +201,6 @@ private func items(_ lines: [String]) -> () throws(BulkInputError) -> BulkInputI
         #expect(sent == [["id": "c1"], ["id": "c2"]])
         #expect(transport.requests.isEmpty)
     }
-}
-
-/// Prompts a resolver may not need: no MFA code, secrets as given.
-private struct SilentPrompts: ContextPrompts {
-    func mfaCode(serial: String) -> String? {
-        Issue.record("asked for an MFA code for \(serial)")
-        return nil
-    }
-
-    func clientSecret(_ value: String) throws(ContextError) -> String { value }
 }
 
 @Suite struct CascadeDeleteOperationTests {
