@@ -207,25 +207,31 @@ struct BulkMessages: Sendable {
     }
 }
 
-/// Renders a ``CascadeDeleteOperation``'s events: the plan as a tree (dry run), the progress line, the record, and
-/// why it stopped.
-struct CascadeRenderer {
+/// Renders a ``CascadeDeleteOperation``'s events: the plan as a tree (dry run), the progress line (started with the
+/// first delete, after any question), the record, and why it stopped.
+final class CascadeRenderer {
     let console: Console
     let diagnostics: Diagnostics
     let printer: ResultPrinter
-    let progress: ProgressReporter?
-    let dryRun: Bool
+    let globals: GlobalOptions
     let model: String
     let key: JSONObject
+    private var progress: ProgressReporter?
+
+    init(console: Console, diagnostics: Diagnostics, printer: ResultPrinter, globals: GlobalOptions, model: String, key: JSONObject) {
+        (self.console, self.diagnostics, self.printer, self.globals, self.model, self.key) = (console, diagnostics, printer, globals, model, key)
+    }
 
     func render(_ event: CascadeDeleteEvent) {
         switch event {
         case .planned(let plan):
-            guard dryRun else { return }
+            guard globals.dryRun else { return }
             console.output.write(plan.outline.joined(separator: "\n") + "\n")
             console.error.write(
                 "would delete \(plan.count) record\(plan.count == 1 ? "" : "s"); nothing was deleted (\(GlobalOptions.dryRunOption.flagName))\n")
-        case .progress(let deleted): progress?.update(items: deleted, failed: 0)
+        case .progress(let deleted):
+            if deleted == 1 { progress = ProgressReporter.make(console: console, globals: globals) }
+            progress?.update(items: deleted, failed: 0)
         case .deletionsEnded: progress?.clear()
         case .result(let root): printer.print(root)
         case .failed(let failure, let deleted): report(failure, deleted: deleted)

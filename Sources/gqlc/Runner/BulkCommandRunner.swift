@@ -190,8 +190,7 @@ extension ModelCommandRunner {
         operation.plansOnly = globals.dryRun
         let renderer = CascadeRenderer(
             console: session.console, diagnostics: diagnostics,
-            printer: ResultPrinter(console: session.console, globals: globals, columns: columns),
-            progress: ProgressReporter.make(console: session.console, globals: globals), dryRun: globals.dryRun, model: model, key: key)
+            printer: ResultPrinter(console: session.console, globals: globals, columns: columns), globals: globals, model: model, key: key)
         let (session, diagnostics, confirmed) = (session, diagnostics, invocation.confirmed)
         let kind = operation.run(in: APIContext(schema: schema, client: client), confirm: { plan in
             let (others, record) = (plan.count - 1, "\(model) \(BulkMessages.describe(key))")
