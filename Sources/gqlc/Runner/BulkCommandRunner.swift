@@ -42,7 +42,7 @@ extension ModelCommandRunner {
         }
     }
 
-    func bulkCreate(_ invocation: CreateInvocation, input: inout BulkInputStream) -> ExitCode {
+    mutating func bulkCreate(_ invocation: CreateInvocation, input: inout BulkInputStream) -> ExitCode {
         let operation = BulkWriteOperation(
             create: invocation.model, assignments: invocation.assignments, fields: Self.selection(invocation.fields), builder: builder)
         return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
@@ -50,28 +50,28 @@ extension ModelCommandRunner {
 
     /// Each record carries its key (`update` without `--id`/`--key`).
     mutating func bulkUpdate(_ invocation: UpdateInvocation, input: inout BulkInputStream) -> ExitCode {
-        var operation = BulkWriteOperation(
+        let operation = BulkWriteOperation(
             update: invocation.model, assignments: invocation.assignments, fields: Self.selection(invocation.fields), builder: builder)
-        switch bulkVersions(invocation.model) {
-        case .success(let table): operation.versions = table
-        case .failure(let stop): return stop.status
-        }
         return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
     }
 
     mutating func bulkDelete(_ invocation: DeleteInvocation, input: inout BulkInputStream) -> ExitCode {
-        var operation = BulkWriteOperation(delete: invocation.model, fields: Self.selection(invocation.fields), builder: builder)
-        switch bulkVersions(invocation.model) {
-        case .success(let table): operation.versions = table
-        case .failure(let stop): return stop.status
-        }
+        let operation = BulkWriteOperation(delete: invocation.model, fields: Self.selection(invocation.fields), builder: builder)
         return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
     }
 
-    private func runBulk(
+    /// An update or delete of a model with conflict detection first reads every record's `_version`.
+    private mutating func runBulk(
         _ operation: BulkWriteOperation, settings: BulkSettings, fields: [String]?, input: inout BulkInputStream
     ) -> ExitCode {
-        runBulk(operation, settings: settings, fields: fields, inputName: input.name, readRest: input.isRegularFile) {
+        var operation = operation
+        if operation.operation != .create {
+            switch bulkVersions(operation.model) {
+            case .success(let table): operation.versions = table
+            case .failure(let stop): return stop.status
+            }
+        }
+        return runBulk(operation, settings: settings, fields: fields, inputName: input.name, readRest: input.isRegularFile) {
             () throws(BulkInputError) in try input.next()
         }
     }
