@@ -22,8 +22,14 @@ public struct BulkWriteOperation: Sendable {
     /// Each record's current `_version` (a model with conflict detection), sent with its update or delete; an item
     /// whose record the table lacks fails before it is sent.
     public var versions: VersionTable?
-    /// Makes a worker's client from the context's (its own connection, say); the same client by default.
-    public var workerClient: @Sendable (GraphQLClient) -> GraphQLClient = { $0 }
+    /// Makes a worker's client from the context's: by default the same client with a connection of its own (a libcurl
+    /// transport takes turns), or the same client over any other transport.
+    public var workerClient: @Sendable (GraphQLClient) -> GraphQLClient = { client in
+        guard client.transport is CurlTransport else { return client }
+        var own = client
+        own.transport = CurlTransport()
+        return own
+    }
     /// The words of an item that cannot be sent; the default says it without naming any option.
     public var phrase: @Sendable (BulkItemProblem) -> String = { $0.description }
     /// Whether a delete is followed by the check for records left pointing at the deleted ones.

@@ -103,10 +103,8 @@ extension ModelCommandRunner {
         guard let client else { return renderer.finish(operation.dryRun(next: next, events: renderer.render)) }
         // A failed write of stdout or --rejects stops the job from starting records, so that each one is accounted for.
         session.console.output.deferFailures()
-        operation.workerClient = { client in
-            // Each worker has its own connection: the shared transport takes turns.
-            var own = client
-            own.transport = CurlTransport()
+        operation.workerClient = { [connect = operation.workerClient] client in
+            var own = connect(client)
             progress?.keepNoticesAbove(&own)
             return own
         }
