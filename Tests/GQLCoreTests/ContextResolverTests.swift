@@ -3,7 +3,7 @@ import Testing
 @testable import GQLCore
 
 /// Prompts that must not be asked: a test that reaches one fails.
-private struct NoPrompts: ContextPrompts {
+struct NoPrompts: ContextPrompts {
     func mfaCode(serial: String) -> String? {
         Issue.record("asked for an MFA code for \(serial)")
         return nil

@@ -6,195 +6,110 @@ import Glibc
 import Darwin
 #endif
 
-/// Bulk `create`, `update` and `delete`: the core's ``BulkRunner`` does the work; this renders it.
+/// Bulk `create`, `update` and `delete` (`--input`, `--where`) and `delete --cascade`: the core's ``BulkWriteOperation``
+/// and ``CascadeDeleteOperation`` do the work over this run's one client; ``BulkRenderer`` and ``CascadeRenderer`` print it.
 extension ModelCommandRunner {
-    /// An `--input` opened for streaming, with its first items read so that one object can still be
-    /// handled as a single command (assignments override it, the record is printed as `get` prints one).
-    struct BulkInput {
-        var reader: BulkInputReader<InputChunks>
-        /// Items read ahead, handed out first.
-        var ahead: [BulkInputItem]
-        let name: String
-        /// Whether the rest of the input can be read after Ctrl-C without waiting on a pipe or terminal.
-        let isRegularFile: Bool
-
-        /// Nothing at all (not even `[]`).
-        var isEmpty: Bool { ahead.isEmpty && reader.layout == nil && pendingError == nil }
-
-        /// One JSON value that is not in an array: the single-record form.
-        var isSingle: Bool { ahead.count == 1 && reader.layout == .sequence && pendingError == nil }
-
-        /// An error met while reading ahead, thrown once the items before it are handed out.
-        var pendingError: BulkInputError?
-
-        mutating func next() throws(BulkInputError) -> BulkInputItem? {
-            if !ahead.isEmpty { return ahead.removeFirst() }
-            if let error = pendingError {
-                pendingError = nil
-                throw error
-            }
-            return try reader.next()
-        }
-    }
-
-    /// Opens `--input` and reads up to two items.
-    func openBulkInput(_ source: InputSource) throws(RunFailure) -> BulkInput {
-        let chunks: InputChunks
-        var regular = false
+    /// Opens `--input` and reads up to two items, so that one object can still be handled as a single command.
+    func openBulkInput(_ source: InputSource) throws(RunFailure) -> BulkInputStream {
+        var input: BulkInputStream
         do {
             switch source {
-            case .file(let path):
-                let descriptor = try FileReader.openForReading(path: path)
-                var status = stat()
-                regular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-                chunks = .descriptor(DescriptorChunks(descriptor: descriptor, name: path))
-            case .standardInput:
-                if session.console.input is StandardInput {
-                    chunks = .descriptor(DescriptorChunks(descriptor: STDIN_FILENO, name: source.name))
-                } else {
-                    chunks = .buffered(BufferedChunks(try session.console.input.readAll()))
-                }
+            case .file(let path): input = try BulkInputStream(path: path)
+            case .standardInput where session.console.input is StandardInput:
+                input = BulkInputStream(descriptor: STDIN_FILENO, name: source.name)
+            case .standardInput: input = BulkInputStream(bytes: try session.console.input.readAll(), name: source.name)
             }
         } catch {
-            throw RunFailure.usage("--input: \(error.description)")
+            throw RunFailure.usage("\(BulkOptions.input.flagName): \(error.description)")
         }
-        var input = BulkInput(reader: BulkInputReader(source: chunks), ahead: [], name: source.name, isRegularFile: regular)
         do {
-            while input.ahead.count < 2, let item = try input.reader.next() { input.ahead.append(item) }
+            try input.readAhead()
         } catch {
-            if input.ahead.isEmpty { throw RunFailure.usage("--input: \(source.name): \(error.description)") }
-            input.pendingError = error
+            throw RunFailure.usage("\(BulkOptions.input.flagName): \(source.name): \(error.description)")
         }
         return input
     }
 
     /// The single record of a one-object `--input`, parsed, with errors phrased as for any JSON file.
-    func singleValue(_ input: BulkInput) throws(RunFailure) -> JSONValue {
-        guard let item = input.ahead.first else {
-            throw RunFailure.usage("--input: \(input.name): the input is empty; expected a JSON object")
-        }
-        if item.isOversized { throw RunFailure.usage("--input: \(input.name): \(Self.oversizedMessage)") }
+    func singleValue(_ input: BulkInputStream) throws(RunFailure) -> JSONValue {
+        let flag = BulkOptions.input.flagName
+        guard let item = input.ahead.first else { throw RunFailure.usage("\(flag): \(input.name): the input is empty; expected a JSON object") }
+        if item.isOversized { throw RunFailure.usage("\(flag): \(input.name): \(BulkMessages.phrase(.oversized))") }
         do {
             return try item.parse()
         } catch {
-            throw RunFailure.usage("--input: \(input.name): invalid JSON at \(error.line):\(error.column): \(error.message)")
+            throw RunFailure.usage("\(flag): \(input.name): \(BulkItemProblem.invalidJSON(error))")
         }
     }
 
-    // MARK: Running
+    mutating func bulkCreate(_ invocation: CreateInvocation, input: inout BulkInputStream) -> ExitCode {
+        let operation = BulkWriteOperation(
+            create: invocation.model, assignments: invocation.assignments, fields: Self.selection(invocation.fields), builder: builder)
+        return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
+    }
 
-    /// Runs a bulk job over `next`'s items and renders it: records on stdout, failures on stderr, the
-    /// rejects file, the summary line; returns 0, 3, 1, 130, or 2 when the input broke off.
-    func runBulk(
-        _ operation: BulkOperation, model: String, settings: BulkSettings, fields: [String]?, inputName: String,
-        readRest: Bool, next: () throws(BulkInputError) -> BulkInputItem?,
-        prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>
+    /// Each record carries its key (`update` without `--id`/`--key`).
+    mutating func bulkUpdate(_ invocation: UpdateInvocation, input: inout BulkInputStream) -> ExitCode {
+        let operation = BulkWriteOperation(
+            update: invocation.model, assignments: invocation.assignments, fields: Self.selection(invocation.fields), builder: builder)
+        return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
+    }
+
+    mutating func bulkDelete(_ invocation: DeleteInvocation, input: inout BulkInputStream) -> ExitCode {
+        let operation = BulkWriteOperation(delete: invocation.model, fields: Self.selection(invocation.fields), builder: builder)
+        return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
+    }
+
+    /// An update or delete of a model with conflict detection first reads every record's `_version`.
+    private mutating func runBulk(
+        _ operation: BulkWriteOperation, settings: BulkSettings, fields: [String]?, input: inout BulkInputStream
     ) -> ExitCode {
-        let columns: [String]
-        do {
-            columns = try bulkColumns(model, fields: fields)
-        } catch {
-            return usage(error)
+        var operation = operation
+        if operation.operation != .create {
+            switch bulkVersions(operation.model) {
+            case .success(let table): operation.versions = table
+            case .failure(let stop): return stop.status
+            }
         }
-        let rejects: RejectsFile?
-        do {
-            rejects = try settings.rejects.map { path throws(RunFailure) in try RejectsFile(path: path) }
-        } catch {
-            return usage(error)
+        return runBulk(operation, settings: settings, fields: fields, inputName: input.name, readRest: input.isRegularFile) {
+            () throws(BulkInputError) in try input.next()
         }
-        if globals.dryRun { return dryRunBulk(inputName: inputName, next: next, prepare: prepare, rejects: rejects) }
+    }
+
+    /// Runs (or, for `--dry-run`, prints) a bulk job over `next`'s items through `client` (this run's, resolved now
+    /// when not given) and renders it; returns 0, 3, 1, 130, 2 when the input broke off, 7 or 141 when output failed.
+    private func runBulk(
+        _ operation: BulkWriteOperation, settings: BulkSettings, fields: [String]?, inputName: String, readRest: Bool,
+        client given: GraphQLClient? = nil, next: () throws(BulkInputError) -> BulkInputItem?
+    ) -> ExitCode {
+        var operation = operation
+        (operation.concurrency, operation.phrase) = (settings.concurrency, BulkMessages.phrase)
+        let (columns, rejects): ([String], RejectsFile?)
         var execution = self.execution
-        let client: GraphQLClient
-        do {
-            client = try execution.client()
+        let client: GraphQLClient?
+        do throws(RunFailure) {
+            columns = try bulkColumns(operation.model, fields: fields)
+            rejects = try settings.rejects.map { path throws(RunFailure) in try RejectsFile(path: path) }
+            client = if globals.dryRun { nil } else if let given { given } else { try execution.client() }
         } catch {
             return usage(error)
         }
-        let diagnostics = execution.diagnostics
+        let progress = globals.dryRun ? nil : ProgressReporter.make(console: session.console, globals: globals)
+        let renderer = BulkRenderer(
+            console: session.console, diagnostics: execution.diagnostics,
+            records: BulkRecordPrinter(ResultPrinter(console: session.console, globals: globals, columns: columns)),
+            progress: progress, rejects: rejects, describe: BulkMessages(model: operation.model, operation: operation.operation),
+            inputName: inputName, dryRun: client == nil)
+        guard let client else { return renderer.finish(operation.dryRun(next: next, events: renderer.render)) }
         // A failed write of stdout or --rejects stops the job from starting records, so that each one is accounted for.
-        let output = session.console.output
-        output.deferFailures()
-        let halt = CancellationFlag()
-        let records = BulkRecordPrinter(ResultPrinter(console: session.console, globals: globals, columns: columns))
-        let describe = BulkMessages(model: model, operation: operation)
-        let progress = ProgressReporter.make(console: session.console, globals: globals)
-        // Records printed to the same terminal as the progress line, and messages, go above it.
-        let recordsShareTerminal = progress != nil && session.console.outputIsTerminal
-        var runner = BulkRunner(
-            operation: operation, concurrency: settings.concurrency, retry: client.retry,
-            cancellation: session.cancellation,
-            makeClient: { _ in
-                // Each worker has its own connection: the shared transport takes turns.
-                var own = client
-                own.transport = CurlTransport()
-                progress?.keepNoticesAbove(&own)
-                return own
-            },
-            progress: progress.map { reporter -> @Sendable (BulkCounts) -> Void in
-                { counts in reporter.update(items: counts.total, failed: counts.failed) }
-            })
-        runner.halt = halt
-        // Said even off a terminal: a job that slows itself down says why.
-        runner.pacingNotice = { notice in ProgressReporter.above(progress) { diagnostics.error(notice.description) } }
-        let deleted = operation == .delete ? DeletedKeys() : nil
-        let repeated = RepeatedFailures()
-        let (counts, stop) = runner.run(next: next, readRestWhenCancelled: readRest, prepare: prepare) { result in
-            switch result.outcome {
-            case .done(let record):
-                deleted?.add(result.key)
-                guard output.failure == nil else { return }
-                var printed = false
-                ProgressReporter.above(recordsShareTerminal ? progress : nil) { printed = records.write(record) }
-                if !printed { halt.cancel() }
-                return
-            case .failed(.invalid(let reason)) where !repeated.firstTime(reason, line: result.item.line):
-                break  // said once, and counted for the end
-            case .failed(let failure):
-                let message = "\(describe.place(result, inputName)): \(describe.message(failure))"
-                ProgressReporter.above(progress) { diagnostics.error(message) }
-            case .interrupted:
-                let message = "\(describe.place(result, inputName)): interrupted in flight; it may have been applied"
-                    + (result.key.map { " (key \(describe.key($0)))" } ?? "")
-                ProgressReporter.above(progress) { diagnostics.error(message) }
-            case .notSent:
-                break
-            }
-            if rejects?.write(BulkMessages.rejectLine(result, operation: operation), inputLine: result.item.line) == false {
-                halt.cancel()
-            }
+        session.console.output.deferFailures()
+        operation.workerClient = { [connect = operation.workerClient] client in
+            var own = connect(client)
+            progress?.keepNoticesAbove(&own)
+            return own
         }
-        if output.failure == nil { records.finish() }
-        progress?.clear()
-        repeated.report(inputName: inputName).forEach(diagnostics.error)
-        if case .inputFailed(let error) = stop {
-            // A file error names the file itself.
-            let what = if case .file(let fileError) = error { fileError.reason } else { error.description }
-            diagnostics.error("--input: \(inputName): \(what); the records before it were processed")
-        }
-        if let deleted, stop == .endOfInput { warnBulkOrphans(model, deleted: deleted, client: client) }
-        let rejectsFailure = rejects?.failureMessage
-        if let rejectsFailure { diagnostics.error(rejectsFailure) }
-        if let failure = output.failure {
-            let why = switch failure {
-            case .closedPipe: "standard output was closed"
-            case .failed(let reason): "cannot write standard output: \(reason)"
-            }
-            let rest = rejects == nil || rejectsFailure != nil ? "" : "; the records not sent are in \(rejects?.path ?? "")"
-            diagnostics.error(why + "; stopped starting records" + rest)
-        }
-        session.console.error.write(describe.summary(counts) + "\n")
-        if rejectsFailure != nil { return .writeFailed }
-        switch output.failure {
-        case .closedPipe?: return .closedPipe
-        case .failed?: return .writeFailed
-        case nil: break
-        }
-        switch stop {
-        case .halted: return .writeFailed
-        case .cancelled: return .interrupted
-        case .inputFailed: return .usage
-        case .endOfInput: return ExitCode(counts.kind)
-        }
+        let context = APIContext(schema: schema, client: client)
+        return renderer.finish(operation.run(in: context, next: next, readRestWhenCancelled: readRest, events: renderer.render))
     }
 
     /// The columns each record is printed with (`--output table|tsv|raw`), after checking that `fields` are
@@ -210,122 +125,93 @@ extension ModelCommandRunner {
         return try recordColumns(model, fields: fields)
     }
 
-    /// `--dry-run`: each item's request body on its own line, nothing sent; memory stays flat.
-    private func dryRunBulk(
-        inputName: String, next: () throws(BulkInputError) -> BulkInputItem?,
-        prepare: (BulkInputItem) -> Result<BulkRequest, BulkPrepareFailure>, rejects: RejectsFile?
-    ) -> ExitCode {
-        var counts = BulkCounts()
-        var writer = JSONWriter(style: .compact)
-        let repeated = RepeatedFailures()
-        defer { repeated.report(inputName: inputName).forEach(diagnostics.error) }
-        while true {
-            let item: BulkInputItem
-            do throws(BulkInputError) {
-                guard let read = try next() else { break }
-                item = read
-            } catch {
-                session.console.output.write(bytes: writer.bytes)
-                diagnostics.error("--input: \(error.description)")
-                return .usage
-            }
-            switch prepare(item) {
-            case .success(let request):
-                counts.done += 1
-                writer.write(request.request.body)
-                writer.bytes.append(UInt8(ascii: "\n"))
-            case .failure(let failure):
-                counts.failed += 1
-                if repeated.firstTime(failure.message, line: item.line) {
-                    diagnostics.error("\(inputName):\(item.line): \(failure.message)")
-                }
-                if rejects?.write(item.rejectLine, inputLine: item.line) == false, let message = rejects?.failureMessage {
-                    diagnostics.error(message)
-                    return .writeFailed
-                }
-            }
-            if writer.bytes.count >= 1 << 16 {
-                session.console.output.write(bytes: writer.bytes)
-                writer.bytes.removeAll(keepingCapacity: true)
-            }
+    /// `delete --where`/`--filter`: lists what matches (the key fields only, as `list --count` does), then deletes it
+    /// as a bulk job after a confirmation.
+    mutating func deleteMatching(_ invocation: DeleteInvocation) -> ExitCode {
+        let (model, requests): (String, ListRequests)
+        model = invocation.model
+        do {
+            // How the deleted records will be printed is checked before anything is listed or asked.
+            _ = try bulkColumns(model, fields: invocation.fields)
+            let filter = FilterInput(where: invocation.matching, json: try filterJSON(invocation.filter))
+            requests = try builder.listPages(model, filter: filter, fields: .keysOnly)
+        } catch {
+            return usage(anyError: error)
         }
-        session.console.output.write(bytes: writer.bytes)
-        return ExitCode(counts.kind)
-    }
-}
-
-/// A bulk input's bytes: a file descriptor, or standard input as a test supplies it.
-enum InputChunks: ByteChunkSource {
-    case descriptor(DescriptorChunks)
-    case buffered(BufferedChunks)
-
-    mutating func next() throws(FileReadError) -> [UInt8] {
-        switch self {
-        case .descriptor(var chunks):
-            defer { self = .descriptor(chunks) }
-            return try chunks.next()
-        case .buffered(var chunks):
-            defer { self = .buffered(chunks) }
-            return try chunks.next()
+        warnContradictions(model, invocation.matching, option: ListCommand.whereOption.flagName)
+        let client: GraphQLClient
+        do {
+            client = try execution.client()
+        } catch {
+            return usage(error)
         }
-    }
-}
-
-/// The words of a bulk job's messages.
-struct BulkMessages: Sendable {
-    let model: String
-    let operation: BulkOperation
-
-    /// `posts.ndjson:12` (an input item), or `Post id=p1` (a record a listing found).
-    func place(_ result: BulkItemResult, _ inputName: String) -> String {
-        if result.item.line > 0 { return "\(inputName):\(result.item.line)" }
-        return "\(model) " + (result.key.map(key) ?? "record \(result.item.index + 1)")
-    }
-
-    func key(_ key: JSONObject) -> String { Self.describe(key) }
-
-    /// `id=p1`, `sku=A-1, warehouseId=w1`.
-    static func describe(_ key: JSONObject) -> String {
-        key.members.map { "\($0.key)=\($0.value.stringValue ?? $0.value.serialized(.compact))" }.joined(separator: ", ")
-    }
-
-    func message(_ failure: BulkItemFailure) -> String {
-        switch failure {
-        case .invalid(let message): return message
-        case .execution(let error): return error.commandLineMessage
-        case .errors(let errors): return errors.map(\.description).joined(separator: "; ")
-        case .alreadyExists(let key, let afterRetry):
-            let exists = "\(model) already has a record with key \(self.key(key))"
-            return afterRetry ? exists + "; " + ModelCommandRunner.ownAttemptMayBeWhy(.create, model: model, key: key) : exists
-        case .refusedAfterRetry(let key):
-            return "the \(operation.rawValue) of \(model) \(self.key(key)) was refused; "
-                + ModelCommandRunner.ownAttemptMayBeWhy(operation, model: model, key: key)
-        case .notFound(let key): return "no \(model) with key \(self.key(key))"
+        // The listing's pages count on the progress line; the deletes start a line of their own.
+        var listing = client
+        let progress = ProgressReporter.make(console: session.console, globals: globals)
+        progress?.countPages(of: &listing)
+        let (session, diagnostics) = (session, diagnostics)
+        let matching = BulkWriteOperation.matching(
+            requests, model: model, in: APIContext(schema: schema, client: client), listingClient: listing, plansOnly: globals.dryRun,
+            confirm: { count in
+                progress?.clear()
+                let noun = "\(count) \(model) record\(count == 1 ? "" : "s")"
+                return invocation.confirmed ? .yes : Confirmation.check(
+                    "delete \(noun)?", refusal: "\(noun) match; pass \(GlobalOptions.yesOption.flagName) to delete them (standard "
+                        + "input is not a terminal, so gqlc cannot ask)", session: session, diagnostics: diagnostics)
+            },
+            events: { event in
+                progress?.clear()
+                BulkRenderer.render(event, model: model, console: session.console, diagnostics: diagnostics)
+            })
+        progress?.clear()
+        guard case .delete(let keys) = matching else {
+            if case .stop(let kind) = matching { return ExitCode(kind) }
+            return .success
         }
+        let operation = BulkWriteOperation(delete: model, fields: Self.selection(invocation.fields), builder: builder)
+        return runBulk(
+            operation, settings: invocation.bulk, fields: invocation.fields, inputName: "", readRest: true, client: client,
+            next: BulkInputItem.items(keys: keys))
     }
 
-    /// `1998 created, 2 failed in 3.21 s`, with what was in flight and not sent after an interruption.
-    func summary(_ counts: BulkCounts) -> String {
-        var line = "\(counts.done) \(operation.pastTense), \(counts.failed) failed"
-        if counts.interrupted > 0 { line += ", \(counts.interrupted) interrupted in flight" }
-        if counts.notSent > 0 { line += ", \(counts.notSent) not sent" }
-        let hundredths = Int((counts.seconds * 100).rounded())
-        let fraction = hundredths % 100
-        return line + " in \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+    /// `delete --cascade`: plans, shows (`--dry-run`), confirms and carries out a cascading delete.
+    mutating func deleteCascading(_ invocation: DeleteInvocation, request: GraphQLRequest) -> ExitCode {
+        let (model, key) = (invocation.model, request.inputKey(fields: keyFields(of: invocation.model)))
+        let (client, columns): (GraphQLClient, [String])
+        do {
+            client = try execution.client()
+            columns = try recordColumns(model, fields: invocation.fields)
+        } catch {
+            return usage(error)
+        }
+        var operation = CascadeDeleteOperation(model, key: key, fields: Self.selection(invocation.fields))
+        operation.plansOnly = globals.dryRun
+        let renderer = CascadeRenderer(
+            console: session.console, diagnostics: diagnostics,
+            printer: ResultPrinter(console: session.console, globals: globals, columns: columns), globals: globals, model: model, key: key)
+        let (session, diagnostics, confirmed) = (session, diagnostics, invocation.confirmed)
+        let kind = operation.run(in: APIContext(schema: schema, client: client), confirm: { plan in
+            let (others, record) = (plan.count - 1, "\(model) \(BulkMessages.describe(key))")
+            let noun = "record\(others == 1 ? "" : "s")"
+            return confirmed ? .yes : Confirmation.check(
+                "delete \(record) and the \(others) \(noun) under it?",
+                refusal: "\(others) \(noun) would be deleted with \(record) (see \(GlobalOptions.dryRunOption.flagName)); pass "
+                    + "\(GlobalOptions.yesOption.flagName) to delete them (standard input is not a terminal, so gqlc cannot ask)",
+                session: session, diagnostics: diagnostics)
+        }, events: renderer.render)
+        return ExitCode(kind)
     }
 
-    /// The input line as the rejects file gets it; a create's line carries the key it was sent with, so that a
-    /// re-run cannot make a second record.
-    static func rejectLine(_ result: BulkItemResult, operation: BulkOperation) -> [UInt8] {
-        guard operation == .create, let key = result.key, case .object(var object)? = try? result.item.parse() else {
-            return result.item.rejectLine
+    /// After a plain delete: which associations still point at the record (one `--limit 1` listing each).
+    func warnOrphans(_ model: String, request: GraphQLRequest) {
+        var execution = self.execution
+        guard let client = try? execution.client() else { return }
+        let key = request.inputKey(fields: keyFields(of: model))
+        guard let orphans = try? CascadeDelete(builder: builder, client: client).orphans(model: model, key: key) else { return }
+        for orphan in orphans {
+            diagnostics.error(
+                "warning: \(orphan.model) records (\(model).\(orphan.field)) are left pointing at the deleted \(model) "
+                    + "\(BulkMessages.describe(key)); \(DeleteCommand.cascade.flagName) deletes them with it")
         }
-        var added = false
-        for member in key where object[member.key] == nil || object[member.key] == .null {
-            object[member.key] = member.value
-            added = true
-        }
-        guard added else { return result.item.rejectLine }
-        return Array(JSONValue.object(object).serialized(.compact).utf8) + [UInt8(ascii: "\n")]
     }
 }
