@@ -454,10 +454,3 @@ extension BulkCounts {
         return line + " in \(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
     }
 }
-
-extension JSONObject {
-    /// A record's key as people read it: `id=p1`, `sku=A-1, warehouseId=w1`.
-    public var keyDescription: String {
-        members.map { "\($0.key)=\($0.value.stringValue ?? $0.value.serialized(.compact))" }.joined(separator: ", ")
-    }
-}

@@ -123,7 +123,7 @@ extension CascadeDelete.Node {
     /// The plan as an indented tree, children grouped by association with their counts:
     /// `Post id=p1`, `  comments: 4 Comment`, `    …`.
     public var outline: [String] {
-        var lines = ["\(model) \(key.keyDescription)"]
+        var lines = ["\(model) \(key.keyText)"]
         func groups(_ nodes: [CascadeDelete.Node], depth: Int) {
             var order: [String] = []
             var byField: [String: [CascadeDelete.Node]] = [:]

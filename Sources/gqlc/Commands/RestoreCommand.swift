@@ -78,7 +78,7 @@ enum RestoreCommand: CommandDefinition {
     }
 
     static func run(_ invocation: RestoreInvocation, in context: RunContext) -> ExitCode {
-        ModelCommandRunner.prepare(context) { runner in runner.restore(invocation) }
+        ModelCommandRunner.prepare(context) { runner in run(invocation, with: &runner) }
     }
 
     static func writes(_ invocation: RestoreInvocation) -> String? { "restore a snapshot" }

@@ -53,6 +53,6 @@ enum SnapshotCommand: CommandDefinition {
     }
 
     static func run(_ invocation: SnapshotInvocation, in context: RunContext) -> ExitCode {
-        ModelCommandRunner.prepare(context) { runner in runner.snapshot(invocation) }
+        ModelCommandRunner.prepare(context) { runner in run(invocation, with: &runner) }
     }
 }

@@ -57,9 +57,3 @@ enum SyncCommand: CommandDefinition {
 }
 
 extension SyncInvocation: ModelInvocation {}
-
-extension SyncCommand: ModelCommand {
-    static func run(_ invocation: SyncInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.sync(invocation)
-    }
-}

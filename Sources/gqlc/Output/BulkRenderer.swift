@@ -175,10 +175,8 @@ struct BulkMessages: Sendable {
         return "\(model) " + (result.key.map(key) ?? "record \(result.item.index + 1)")
     }
 
-    func key(_ key: JSONObject) -> String { Self.describe(key) }
-
     /// `id=p1`, `sku=A-1, warehouseId=w1`.
-    static func describe(_ key: JSONObject) -> String { key.keyDescription }
+    func key(_ key: JSONObject) -> String { key.keyText }
 
     func message(_ failure: BulkItemFailure) -> String {
         switch failure {
@@ -187,10 +185,10 @@ struct BulkMessages: Sendable {
         case .errors(let errors): return errors.map(\.description).joined(separator: "; ")
         case .alreadyExists(let key, let afterRetry):
             let exists = "\(model) already has a record with key \(self.key(key))"
-            return afterRetry ? exists + "; " + ModelCommandRunner.ownAttemptMayBeWhy(.create, model: model, key: key) : exists
+            return afterRetry ? exists + "; " + UncertainWrites.ownAttemptMayBeWhy(.create, model: model, key: key) : exists
         case .refusedAfterRetry(let key):
             return "the \(operation.rawValue) of \(model) \(self.key(key)) was refused; "
-                + ModelCommandRunner.ownAttemptMayBeWhy(operation, model: model, key: key)
+                + UncertainWrites.ownAttemptMayBeWhy(operation, model: model, key: key)
         case .notFound(let key): return "no \(model) with key \(self.key(key))"
         }
     }
@@ -241,11 +239,11 @@ final class CascadeRenderer {
     }
 
     private func report(_ failure: CascadeDelete.Failure, deleted: Int) {
-        let described = BulkMessages.describe(key)
+        let described = key.keyText
         switch failure {
         case .notFound: diagnostics.error("no \(model) with key \(described)")
         case .gone(let goneModel, let goneKey):
-            diagnostics.error("no \(goneModel) with key \(BulkMessages.describe(goneKey)) any more: it was deleted while the cascade ran")
+            diagnostics.error("no \(goneModel) with key \(goneKey.keyText) any more: it was deleted while the cascade ran")
         case .request(let error): diagnostics.error(error.commandLineMessage)
         case .execution(let error): diagnostics.error(error)
         case .errors(let errors): diagnostics.graphQLErrors(errors)

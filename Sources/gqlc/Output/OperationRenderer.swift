@@ -39,11 +39,11 @@ struct OperationRenderer {
         case .requestFailed(let error): diagnostics.error(error)
         case .invalidResponse(let error): diagnostics.error(error.description)
         case .notFound(let described): diagnostics.error("no " + described)
-        case .appliedAfterRetry(let operation): diagnostics.error(ModelCommandRunner.appliedNote(operation))
+        case .appliedAfterRetry(let operation): diagnostics.error(UncertainWrites.appliedNote(operation))
         case .recordAlreadyExists(let model): diagnostics.error("hint: \(model) already has a record with this key")
         case .ownAttemptMayBeWhy(let operation, let model, let key):
-            diagnostics.error(ModelCommandRunner.ownAttemptMayBeWhy(operation, model: model, key: key))
-        case .writeMayHaveBeenApplied(let write): ModelCommandRunner.lines(write).forEach(diagnostics.error)
+            diagnostics.error(UncertainWrites.ownAttemptMayBeWhy(operation, model: model, key: key))
+        case .writeMayHaveBeenApplied(let write): UncertainWrites.lines(write).forEach(diagnostics.error)
         case .deletedRecordHidden(let note): diagnostics.error("\(note); \(SharedOptions.includeDeleted.flagName) prints it")
         case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineReason))
         case .interrupted(let delivered): diagnostics.error("interrupted after \(delivered) \(itemWord)")
@@ -92,7 +92,7 @@ struct OperationRenderer {
                 + "else had changed the record): the record printed is the merged one")
         case .recordsLeftPointing(let model, let association, let related, let key):
             diagnostics.error("warning: \(related) records (\(model).\(association)) are left pointing at the deleted \(model) "
-                + "\(BulkMessages.describe(key)); \(DeleteCommand.cascade.flagName) deletes them with it")
+                + "\(key.keyText); \(DeleteCommand.cascade.flagName) deletes them with it")
         case .decodePathNotFound(let path, let missing): diagnostics.error(RawRunner.decodePathMessage(path, missing))
         default: break
         }

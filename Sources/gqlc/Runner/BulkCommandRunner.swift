@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Bulk `create`, `update` and `delete` (`--input`, `--where`) and `delete --cascade`: the core's ``BulkWriteOperation``
-/// and ``CascadeDeleteOperation`` do the work over this run's one client; ``BulkRenderer`` and ``CascadeRenderer`` print it.
+/// What bulk `create`, `update` and `delete` (`--input`, `--where`) share: the core's ``BulkWriteOperation`` does the
+/// work over this run's one client; ``BulkRenderer`` prints it. Each command's own run is in its `Runner/FooRunner.swift`.
 extension ModelCommandRunner {
     /// Opens `--input` and reads up to two items, so that one object can still be handled as a single command.
     func openBulkInput(_ source: InputSource) throws(RunFailure) -> BulkInputStream {
@@ -42,26 +42,9 @@ extension ModelCommandRunner {
         }
     }
 
-    mutating func bulkCreate(_ invocation: CreateInvocation, input: inout BulkInputStream) -> ExitCode {
-        let operation = BulkWriteOperation(
-            create: invocation.model, assignments: invocation.assignments, fields: Self.selection(invocation.fields), builder: builder)
-        return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
-    }
-
-    /// Each record carries its key (`update` without `--id`/`--key`).
-    mutating func bulkUpdate(_ invocation: UpdateInvocation, input: inout BulkInputStream) -> ExitCode {
-        let operation = BulkWriteOperation(
-            update: invocation.model, assignments: invocation.assignments, fields: Self.selection(invocation.fields), builder: builder)
-        return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
-    }
-
-    mutating func bulkDelete(_ invocation: DeleteInvocation, input: inout BulkInputStream) -> ExitCode {
-        let operation = BulkWriteOperation(delete: invocation.model, fields: Self.selection(invocation.fields), builder: builder)
-        return runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &input)
-    }
-
-    /// An update or delete of a model with conflict detection first reads every record's `_version`.
-    private mutating func runBulk(
+    /// Runs a bulk job over `--input`'s records; an update or delete of a model with conflict detection first reads
+    /// every record's `_version`.
+    mutating func runBulk(
         _ operation: BulkWriteOperation, settings: BulkSettings, fields: [String]?, input: inout BulkInputStream
     ) -> ExitCode {
         var operation = operation
@@ -78,7 +61,7 @@ extension ModelCommandRunner {
 
     /// Runs (or, for `--dry-run`, prints) a bulk job over `next`'s items through `client` (this run's, resolved now
     /// when not given) and renders it; returns 0, 3, 1, 130, 2 when the input broke off, 7 or 141 when output failed.
-    private func runBulk(
+    func runBulk(
         _ operation: BulkWriteOperation, settings: BulkSettings, fields: [String]?, inputName: String, readRest: Bool,
         client given: GraphQLClient? = nil, next: () throws(BulkInputError) -> BulkInputItem?
     ) -> ExitCode {
@@ -125,93 +108,43 @@ extension ModelCommandRunner {
         return try recordColumns(model, fields: fields)
     }
 
-    /// `delete --where`/`--filter`: lists what matches (the key fields only, as `list --count` does), then deletes it
-    /// as a bulk job after a confirmation.
-    mutating func deleteMatching(_ invocation: DeleteInvocation) -> ExitCode {
-        let (model, requests): (String, ListRequests)
-        model = invocation.model
-        do {
-            // How the deleted records will be printed is checked before anything is listed or asked.
-            _ = try bulkColumns(model, fields: invocation.fields)
-            let filter = FilterInput(where: invocation.matching, json: try filterJSON(invocation.filter))
-            requests = try builder.listPages(model, filter: filter, fields: .keysOnly)
-        } catch {
-            return usage(anyError: error)
+    /// For a bulk update or delete of a model with conflict detection, every record's version, read in pages of
+    /// keys and versions (nil for other models, and under `--dry-run`, which sends nothing).
+    private mutating func bulkVersions(_ model: String) -> Result<VersionTable?, BulkStop> {
+        guard schema.models[model]?.conflictDetection != nil else { return .success(nil) }
+        if globals.dryRun {
+            diagnostics.error("note: \(model) has conflict detection: each record is sent with its _version, read in "
+                + "pages of keys and versions first")
+            return .success(nil)
         }
-        warnContradictions(model, invocation.matching, option: ListCommand.whereOption.flagName)
         let client: GraphQLClient
         do {
             client = try execution.client()
         } catch {
-            return usage(error)
+            return .failure(BulkStop(status: usage(error)))
         }
-        // The listing's pages count on the progress line; the deletes start a line of their own.
-        var listing = client
-        let progress = ProgressReporter.make(console: session.console, globals: globals)
-        progress?.countPages(of: &listing)
-        let (session, diagnostics) = (session, diagnostics)
-        let matching = BulkWriteOperation.matching(
-            requests, model: model, in: APIContext(schema: schema, client: client), listingClient: listing, plansOnly: globals.dryRun,
-            confirm: { count in
-                progress?.clear()
-                let noun = "\(count) \(model) record\(count == 1 ? "" : "s")"
-                return invocation.confirmed ? .yes : Confirmation.check(
-                    "delete \(noun)?", refusal: "\(noun) match; pass \(GlobalOptions.yesOption.flagName) to delete them (standard "
-                        + "input is not a terminal, so gqlc cannot ask)", session: session, diagnostics: diagnostics)
-            },
-            events: { event in
-                progress?.clear()
-                BulkRenderer.render(event, model: model, console: session.console, diagnostics: diagnostics)
-            })
-        progress?.clear()
-        guard case .delete(let keys) = matching else {
-            if case .stop(let kind) = matching { return ExitCode(kind) }
-            return .success
-        }
-        let operation = BulkWriteOperation(delete: model, fields: Self.selection(invocation.fields), builder: builder)
-        return runBulk(
-            operation, settings: invocation.bulk, fields: invocation.fields, inputName: "", readRest: true, client: client,
-            next: BulkInputItem.items(keys: keys))
-    }
-
-    /// `delete --cascade`: plans, shows (`--dry-run`), confirms and carries out a cascading delete.
-    mutating func deleteCascading(_ invocation: DeleteInvocation, request: GraphQLRequest) -> ExitCode {
-        let (model, key) = (invocation.model, request.inputKey(fields: keyFields(of: invocation.model)))
-        let (client, columns): (GraphQLClient, [String])
         do {
-            client = try execution.client()
-            columns = try recordColumns(model, fields: invocation.fields)
+            return .success(try VersionTable.read(model: model, builder: builder, client: client))
         } catch {
-            return usage(error)
+            switch error {
+            case .request(let error): return .failure(BulkStop(status: usage(error)))
+            case .execution(let error):
+                diagnostics.error(error)
+                diagnostics.error("reading the _version of each \(model) record failed; nothing was changed")
+                return .failure(BulkStop(status: error.exitStatus))
+            case .errors(let errors):
+                diagnostics.graphQLErrors(errors)
+                diagnostics.error("reading the _version of each \(model) record failed; nothing was changed")
+                return .failure(BulkStop(status: .graphQLErrors))
+            case .cancelled:
+                diagnostics.error("interrupted while reading the versions; nothing was changed")
+                return .failure(BulkStop(status: .interrupted))
+            }
         }
-        var operation = CascadeDeleteOperation(model, key: key, fields: Self.selection(invocation.fields))
-        operation.plansOnly = globals.dryRun
-        let renderer = CascadeRenderer(
-            console: session.console, diagnostics: diagnostics,
-            printer: ResultPrinter(console: session.console, globals: globals, columns: columns), globals: globals, model: model, key: key)
-        let (session, diagnostics, confirmed) = (session, diagnostics, invocation.confirmed)
-        let kind = operation.run(in: APIContext(schema: schema, client: client), confirm: { plan in
-            let (others, record) = (plan.count - 1, "\(model) \(BulkMessages.describe(key))")
-            let noun = "record\(others == 1 ? "" : "s")"
-            return confirmed ? .yes : Confirmation.check(
-                "delete \(record) and the \(others) \(noun) under it?",
-                refusal: "\(others) \(noun) would be deleted with \(record) (see \(GlobalOptions.dryRunOption.flagName)); pass "
-                    + "\(GlobalOptions.yesOption.flagName) to delete them (standard input is not a terminal, so gqlc cannot ask)",
-                session: session, diagnostics: diagnostics)
-        }, events: renderer.render)
-        return ExitCode(kind)
     }
+}
 
-    /// After a plain delete: which associations still point at the record (one `--limit 1` listing each).
-    func warnOrphans(_ model: String, request: GraphQLRequest) {
-        var execution = self.execution
-        guard let client = try? execution.client() else { return }
-        let key = request.inputKey(fields: keyFields(of: model))
-        guard let orphans = try? CascadeDelete(builder: builder, client: client).orphans(model: model, key: key) else { return }
-        for orphan in orphans {
-            diagnostics.error(
-                "warning: \(orphan.model) records (\(model).\(orphan.field)) are left pointing at the deleted \(model) "
-                    + "\(BulkMessages.describe(key)); \(DeleteCommand.cascade.flagName) deletes them with it")
-        }
-    }
+/// A bulk job that stops before it starts, with its status (the reason is printed).
+private struct BulkStop: Error {
+    let status: ExitCode
 }

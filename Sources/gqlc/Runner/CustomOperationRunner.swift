@@ -1,40 +1,44 @@
 import GQLCore
 
 /// `query` and `mutate`: a custom operation, built from the schema and printed as the model commands print.
-extension ModelCommandRunner {
-    mutating func custom(_ invocation: CustomOperationInvocation) -> ExitCode {
+enum CustomOperationRunner {
+    /// Builds the call from the schema, then runs it as `get` runs its operation.
+    static func run(_ invocation: CustomOperationInvocation, runner: inout ModelCommandRunner) -> ExitCode {
         var call: CustomOperationCall
         do throws(RunFailure) {
             let input = try invocation.input.map { source throws(RunFailure) in
-                try JSONArgument.read(source, option: "--input", console: session.console)
+                try JSONArgument.read(source, option: "--input", console: runner.session.console)
             }
             let values = RecordValues(assignments: invocation.assignments, input: input)
             do throws(RequestBuildError) {
                 call = try CustomOperationCall(
                     invocation.name, kind: invocation.kind, arguments: values, includes: invocation.includes,
-                    fields: Self.selection(invocation.fields), builder: builder)
+                    fields: ModelCommandRunner.selection(invocation.fields), builder: runner.builder)
             } catch {
                 throw Self.phrased(error)
             }
-            execution.columns = try customColumns(call.operation, fields: invocation.fields)
+            runner.execution.columns = try columns(call.operation, fields: invocation.fields, runner: runner)
         } catch {
-            return usage(error)
+            return runner.usage(error)
         }
-        if globals.dryRun { return execution.printDryRun(call.request) }
+        if runner.globals.dryRun { return runner.execution.printDryRun(call.request) }
         call.followIncludedLists = invocation.followIncludedLists
-        call.reportsEnvelope = globals.rawResponse
-        return perform(printer: recordPrinter(), progress: false) { context, events in call.run(in: context, events: events) }
+        call.reportsEnvelope = runner.globals.rawResponse
+        return runner.perform(printer: runner.recordPrinter(), progress: false) { context, events in call.run(in: context, events: events) }
     }
 
     /// The columns of `--output table|tsv|raw` for a custom operation's result: a model's as get has them, an
     /// embedded type's `--fields` (else its scalar fields); a scalar result is printed whole by raw, and has no
     /// columns for a table.
-    private func customColumns(_ operation: CustomOperation, fields: [String]?) throws(RunFailure) -> [String] {
+    private static func columns(
+        _ operation: CustomOperation, fields: [String]?, runner: ModelCommandRunner
+    ) throws(RunFailure) -> [String] {
+        let (globals, schema) = (runner.globals, runner.schema)
         guard globals.output.isRecordFormat else { return [] }
         let format = "'--output \(globals.output.word)'"
         switch operation.result.type {
         case .model(let name):
-            return try recordColumns(name, fields: fields)
+            return try runner.recordColumns(name, fields: fields)
         case .nonModel(let name):
             if let fields {
                 guard globals.output != .raw || fields.count == 1 else {
@@ -78,7 +82,7 @@ extension QueryCommand: ModelCommand {
     static func model(of invocation: CustomOperationInvocation) -> String? { nil }
 
     static func run(_ invocation: CustomOperationInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.custom(invocation)
+        CustomOperationRunner.run(invocation, runner: &runner)
     }
 }
 
@@ -87,6 +91,6 @@ extension MutateCommand: ModelCommand {
     static func model(of invocation: CustomOperationInvocation) -> String? { nil }
 
     static func run(_ invocation: CustomOperationInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.custom(invocation)
+        CustomOperationRunner.run(invocation, runner: &runner)
     }
 }

@@ -1,6 +1,8 @@
 import GQLCore
 
-/// `get`, `list`, `create`, `update` and `delete`: the schema-driven commands.
+/// What the schema-driven commands share: the session, the schema loaded once, the request builder and the execution
+/// settings, with `perform` and the helpers several commands use. Each command's own run is its `ModelCommand`
+/// conformance, in `Runner/FooRunner.swift`.
 struct ModelCommandRunner {
     let session: Session
     let schema: ModelSchema
@@ -28,24 +30,7 @@ struct ModelCommandRunner {
     /// The model's primary-key field names, in key order (none for an unknown model: the builder refuses it).
     func keyFields(of model: String) -> [String] { schema.models[model]?.primaryKey.fields ?? [] }
 
-    // MARK: Commands
-
-    mutating func get(_ invocation: GetInvocation) -> ExitCode {
-        var operation: GetOperation
-        do {
-            operation = try GetOperation(
-                invocation.model, key: invocation.record.keyInput, includes: invocation.includes,
-                fields: Self.selection(invocation.fields), builder: builder)
-            execution.columns = try recordColumns(invocation.model, fields: invocation.fields)
-        } catch {
-            return usage(anyError: error)
-        }
-        if globals.dryRun { return execution.printDryRun(operation.request) }
-        operation.followIncludedLists = invocation.followIncludedLists
-        operation.includeDeleted = invocation.includeDeleted
-        operation.reportsEnvelope = globals.rawResponse
-        return perform(printer: recordPrinter(), progress: false) { context, events in operation.run(in: context, events: events) }
-    }
+    // MARK: Running
 
     /// The printer of a single record (or envelope), in the columns chosen.
     func recordPrinter() -> ResultPrinter {
@@ -73,99 +58,9 @@ struct ModelCommandRunner {
         return ExitCode(operation(APIContext(schema: schema, client: client)) { event in renderer.render(event) })
     }
 
-    mutating func create(_ invocation: CreateInvocation) -> ExitCode {
-        var input: JSONValue?
-        if let source = invocation.input {
-            do {
-                var bulk = try openBulkInput(source)
-                noteReadOnlyValues(invocation.model, in: bulk.ahead.first)
-                guard bulk.isSingle else { return bulkCreate(invocation, input: &bulk) }
-                input = try singleValue(bulk)
-            } catch {
-                return usage(error)
-            }
-        }
-        var operation: CreateOperation
-        do {
-            let values = RecordValues(assignments: invocation.assignments, input: input)
-            operation = try CreateOperation(invocation.model, values: values, fields: Self.selection(invocation.fields), builder: builder)
-        } catch {
-            return usage(error)
-        }
-        recordOrigins(assignments: invocation.assignments, input: input != nil)
-        do {
-            execution.columns = try recordColumns(invocation.model, fields: invocation.fields)
-        } catch {
-            return usage(error)
-        }
-        if globals.dryRun { return execution.printDryRun(operation.request) }
-        // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
-        operation.mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
-        operation.reportsEnvelope = globals.rawResponse
-        return perform(printer: recordPrinter(), progress: false) { context, events in operation.run(in: context, events: events) }
-    }
-
-    mutating func update(_ invocation: UpdateInvocation) -> ExitCode {
-        var input: JSONValue?
-        if let source = invocation.input {
-            do throws(RunFailure) {
-                var bulk = try openBulkInput(source)
-                if invocation.record == nil { return bulkUpdate(invocation, input: &bulk) }
-                guard bulk.isSingle || bulk.isEmpty else {
-                    throw RunFailure.usage(
-                        "--input: \(bulk.name) holds several records; --id and --key pick one, so leave them out "
-                            + "and let each record carry its key")
-                }
-                input = try singleValue(bulk)
-            } catch {
-                return usage(error)
-            }
-        }
-        guard let record = invocation.record else { return usage(RunFailure.usage("update needs --id, --key or --input")) }
-        var operation: UpdateOperation
-        do {
-            operation = try UpdateOperation(
-                invocation.model, key: keyInput(record), values: RecordValues(assignments: invocation.assignments, input: input),
-                condition: FilterInput(where: invocation.conditions), fields: Self.selection(invocation.fields),
-                expectedVersion: invocation.expectedVersion, builder: builder)
-        } catch {
-            return usage(error)
-        }
-        recordOrigins(assignments: invocation.assignments, input: input != nil, conditions: invocation.conditions)
-        return change(&operation, model: invocation.model, conditions: invocation.conditions, fields: invocation.fields)
-    }
-
-    mutating func delete(_ invocation: DeleteInvocation) -> ExitCode {
-        if invocation.isQuery { return deleteMatching(invocation) }
-        if let source = invocation.input {
-            do {
-                var bulk = try openBulkInput(source)
-                return bulkDelete(invocation, input: &bulk)
-            } catch {
-                return usage(error)
-            }
-        }
-        guard let record = invocation.record else { return usage(RunFailure.usage("delete needs --id, --key, --input or --where")) }
-        var operation: DeleteOperation
-        do {
-            operation = try DeleteOperation(
-                invocation.model, key: keyInput(record), condition: FilterInput(where: invocation.conditions),
-                fields: Self.selection(invocation.fields), expectedVersion: invocation.cascade ? nil : invocation.expectedVersion,
-                builder: builder)
-        } catch {
-            return usage(error)
-        }
-        recordOrigins(conditions: invocation.conditions)
-        if invocation.cascade {
-            noteReadings(invocation.model, invocation.conditions, option: SharedOptions.condition.flagName)
-            return deleteCascading(invocation, request: operation.request)
-        }
-        return change(&operation, model: invocation.model, conditions: invocation.conditions, fields: invocation.fields)
-    }
-
     /// An update or delete of one record: prints it for `--dry-run` (noting a version it would read first), else runs
     /// the operation.
-    private mutating func change(
+    mutating func change(
         _ operation: inout some RecordChangeOperation, model: String, conditions: [String], fields: [String]?
     ) -> ExitCode {
         if operation.readsVersion && globals.dryRun {
@@ -207,19 +102,6 @@ struct ModelCommandRunner {
         execution.diagnostics.origins = VariableOrigins(origins)
     }
 
-    /// One note when `--input`'s first record has values for read-only fields (the implicit `createdAt` and
-    /// `updatedAt` of a listing being imported): a create cannot set them, so they are left out and the server
-    /// sets its own.
-    func noteReadOnlyValues(_ model: String, in item: BulkInputItem?) {
-        guard let item, case .object(let record)? = try? item.parse(), let model = schema.models[model] else { return }
-        let given = model.fields.filter { field in field.isReadOnly && record[field.name].map { !$0.isNull } == true }
-        guard !given.isEmpty else { return }
-        let names = given.map(\.name).joined(separator: ", ")
-        let (verb, pronoun) = given.count == 1 ? ("is", "it") : ("are", "them")
-        diagnostics.error(
-            "note: \(names) \(verb) read-only on \(model.name) (the server sets \(pronoun)); the input's values are left out")
-    }
-
     /// Warns about `=` expressions that test one field for different values: AND-ed, they match nothing.
     func warnContradictions(_ model: String, _ conditions: [String], option: String) {
         guard let model = schema.models[model] else { return }
@@ -240,7 +122,30 @@ struct ModelCommandRunner {
         }
     }
 
-    func keyInput(_ record: RecordSelector) -> KeyInput { record.keyInput }
+    /// The columns of `--output table|tsv|raw` (``RecordColumns``): the `--fields` paths as given, else the model's
+    /// own scalar and enum fields. `raw` needs exactly one scalar field.
+    func recordColumns(_ modelName: String, fields: [String]?, format: GlobalOptions.OutputFormat? = nil) throws(RunFailure) -> [String] {
+        let output = GlobalOptions.outputOption.flagName
+        do throws(RecordColumnsError) {
+            return try RecordColumns.columns(of: modelName, in: schema, fields: fields, format: format ?? globals.output)
+        } catch {
+            switch error {
+            case .rawNeedsOneField:
+                throw .usage("'\(output) raw' prints one field per line; name it with \(SharedOptions.fields.flagName) FIELD")
+            case .rawNeedsScalar(let problem):
+                throw .usage("'\(output) raw' prints a single scalar field; \(problem): use \(output) ndjson and jq")
+            }
+        }
+    }
+
+    /// `--filter JSON`, `--filter @FILE` or `--filter @-`.
+    func filterJSON(_ argument: FilterArgument?) throws(RunFailure) -> JSONValue? {
+        guard let argument else { return nil }
+        switch argument {
+        case .json(let value): return value
+        case .file(let source): return try JSONArgument.read(source, option: "--filter", console: session.console)
+        }
+    }
 
     func usage(_ error: RequestBuildError) -> ExitCode { usage(.request(error)) }
 
@@ -295,32 +200,84 @@ extension ModelCommand {
     }
 }
 
-extension GetCommand: ModelCommand {
-    static func run(_ invocation: GetInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.get(invocation)
+// MARK: Whole-app jobs (snapshot, restore, copy)
+
+extension ModelCommandRunner {
+    /// The run's whole-app job context (a client per model, resolved by the session's one resolver); nothing resolved yet.
+    var jobContext: JobContext { session.jobContext(schema: schema, file: execution.schemaFile) }
+
+    /// A snapshot error's line; a directory holding one names the flag that finishes it.
+    func usage(_ error: SnapshotError) -> ExitCode {
+        guard case .notEmpty(let directory) = error else { return usage(RunFailure.usage(error.description)) }
+        return usage(RunFailure.usage(
+            "\(directory) already holds a snapshot (\(SnapshotManifest.fileName)); pass \(SnapshotCommand.resume.flagName) "
+                + "to finish it, or choose another directory"))
+    }
+
+    /// Lines on standard output (a dry run's plan), nothing for none.
+    func writeLines(_ lines: [String]) -> ExitCode {
+        session.console.output.write(lines.map { $0 + "\n" }.joined())
+        return .success
+    }
+
+    /// How a restore or copy ended: a file or client problem, an interruption (say how to finish), or the tally's status.
+    func restoreStatus(_ outcome: RestoreOutcome, finish what: String) -> ExitCode {
+        if let error = outcome.unavailable { return usage(RunFailure(error)) }
+        if let error = outcome.fileError {
+            diagnostics.error(error.description)
+            return .usage
+        }
+        if outcome.stop == .cancelled {
+            diagnostics.error("interrupted; re-run with \(RestoreCommand.skipExisting.flagName) to finish the \(what)")
+            return .interrupted
+        }
+        return ExitCode(outcome.kind)
+    }
+
+    /// Renders the restore's events: failures on stderr, a summary line per model.
+    func restoreEvents(progress: ProgressReporter?) -> @Sendable (RestoreEvent) -> Void {
+        let (diagnostics, errors) = (self.diagnostics, session.console.error)
+        return { event in
+            switch event {
+            case .modelStarted, .linksStarted: break
+            case .pacing(let model, let notice):
+                ProgressReporter.above(progress) { diagnostics.error("\(model): \(notice)") }
+            case .sourceFailed(let model, let reason):
+                ProgressReporter.above(progress) { diagnostics.error("listing \(model) failed: \(reason); its records after that were not copied") }
+            case .item(let model, let result, let pass, let skipped):
+                progress?.advance(items: 1)
+                let describe = BulkMessages(model: model, operation: pass == .create ? .create : .update)
+                let place = "\(model) " + (result.key.map(describe.key) ?? "line \(result.item.line)")
+                switch result.outcome {
+                case .failed(let failure) where !skipped:
+                    let message = "\(place): \(pass == .create ? "" : "setting links: ")\(describe.message(failure))"
+                    ProgressReporter.above(progress) { diagnostics.error(message) }
+                case .interrupted:
+                    ProgressReporter.above(progress) { diagnostics.error("\(place): interrupted in flight; it may have been applied") }
+                case .done, .failed, .notSent: break
+                }
+            case .modelFinished(let model, let counts):
+                ProgressReporter.above(progress) { errors.write(counts.summary(model: model) + "\n") }
+            }
+        }
+    }
+
+    /// `--map-owner FILE`: a JSON object of strings.
+    func ownerMapping(_ source: InputSource) throws(RunFailure) -> [String: String] {
+        let flag = RestoreCommand.mapOwner.flagName
+        let value = try JSONArgument.read(source, option: flag, console: session.console)
+        do throws(OwnerMapError) {
+            return try RestoreOptions.ownerMap(value)
+        } catch {
+            throw RunFailure.usage("\(flag): \(error)")
+        }
     }
 }
 
-extension ListCommand: ModelCommand {
-    static func run(_ invocation: ListInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.list(invocation)
-    }
-}
-
-extension CreateCommand: ModelCommand {
-    static func run(_ invocation: CreateInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.create(invocation)
-    }
-}
-
-extension UpdateCommand: ModelCommand {
-    static func run(_ invocation: UpdateInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.update(invocation)
-    }
-}
-
-extension DeleteCommand: ModelCommand {
-    static func run(_ invocation: DeleteInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
-        runner.delete(invocation)
+extension Session {
+    /// A whole-app job's context over `schema` (a client per model, resolved by this session's one resolver).
+    func jobContext(schema: ModelSchema, file: SchemaFile?) -> JobContext {
+        let errors = console.error
+        return JobContext(resolver: resolver, schema: schema, file: file) { failure in errors.write("gqlc: \(RunFailure(failure).message)\n") }
     }
 }

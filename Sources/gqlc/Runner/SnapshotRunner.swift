@@ -1,36 +1,26 @@
 import GQLCore
 
-extension ModelCommandRunner {
-    /// The run's whole-app job context (a client per model, resolved by the session's one resolver); nothing resolved yet.
-    var jobContext: JobContext { session.jobContext(schema: schema, file: execution.schemaFile) }
-
-    /// A snapshot error's line; a directory holding one names the flag that finishes it.
-    func usage(_ error: SnapshotError) -> ExitCode {
-        guard case .notEmpty(let directory) = error else { return usage(RunFailure.usage(error.description)) }
-        return usage(RunFailure.usage(
-            "\(directory) already holds a snapshot (\(SnapshotManifest.fileName)); pass \(SnapshotCommand.resume.flagName) "
-                + "to finish it, or choose another directory"))
-    }
-
+extension SnapshotCommand {
     /// `gqlc snapshot`: the core's ``SnapshotOperation`` does the work; this renders its events.
-    mutating func snapshot(_ invocation: SnapshotInvocation) -> ExitCode {
-        let (directory, context) = (invocation.directory, jobContext)
+    static func run(_ invocation: SnapshotInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
+        let (directory, context, globals) = (invocation.directory, runner.jobContext, runner.globals)
         let operation: SnapshotOperation
         do throws(SnapshotError) {
             operation = try SnapshotOperation(
-                directory: directory, models: invocation.models, resume: invocation.resume, schema: schema,
+                directory: directory, models: invocation.models, resume: invocation.resume, schema: runner.schema,
                 schemaSHA256: context.schemaSHA256, endpoint: context.endpoint, now: Timestamp.now())
         } catch {
-            return usage(error)
+            return runner.usage(error)
         }
-        if globals.dryRun { return writeLines(operation.models) }
+        if globals.dryRun { return runner.writeLines(operation.models) }
         do {
-            _ = try execution.client()
+            _ = try runner.execution.client()
         } catch {
-            return usage(error)
+            return runner.usage(error)
         }
-        let progress = ProgressReporter.make(console: session.console, globals: globals)
-        let errors = session.console.error
+        let (console, diagnostics) = (runner.session.console, runner.diagnostics)
+        let progress = ProgressReporter.make(console: console, globals: globals)
+        let errors = console.error
         let outcome = operation.run(in: context, reason: { RunFailure($0).message }) { event in
             if case .page(_, let items, _) = event { progress?.advance(items: items, pages: 1) }
             guard let line = event.line else { return }
@@ -50,19 +40,5 @@ extension ModelCommandRunner {
             errors.write(outcome.summary(directory: directory) + "\n")
         }
         return ExitCode(outcome.kind)
-    }
-
-    /// Lines on standard output (a dry run's plan), nothing for none.
-    func writeLines(_ lines: [String]) -> ExitCode {
-        session.console.output.write(lines.map { $0 + "\n" }.joined())
-        return .success
-    }
-}
-
-extension Session {
-    /// A whole-app job's context over `schema` (a client per model, resolved by this session's one resolver).
-    func jobContext(schema: ModelSchema, file: SchemaFile?) -> JobContext {
-        let errors = console.error
-        return JobContext(resolver: resolver, schema: schema, file: file) { failure in errors.write("gqlc: \(RunFailure(failure).message)\n") }
     }
 }

@@ -43,7 +43,7 @@ extension SubscribeCommand {
     /// The build error with the flag or command that fixes it; `custom`: a custom subscription's request.
     static func phrased(_ error: SubscribeBuildError, custom: Bool = false) -> RunFailure {
         switch error {
-        case .request(let error): custom ? ModelCommandRunner.phrased(error) : .request(error)
+        case .request(let error): custom ? CustomOperationRunner.phrased(error) : .request(error)
         case .modelNeedsEvents: .usage(needsEvents.message)
         case .customSubscriptionWithEvents(let name):
             .usage("'\(name)' is a custom subscription: give it without \(on.flagName), with its arguments as ARG=VALUE")

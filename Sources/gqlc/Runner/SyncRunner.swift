@@ -1,35 +1,37 @@
 import GQLCore
 
-extension ModelCommandRunner {
+extension SyncCommand: ModelCommand {
     /// `gqlc sync`: pages through `sync<Plural>` and prints the records, then the `startedAt` to resume from.
-    mutating func sync(_ invocation: SyncInvocation) -> ExitCode {
+    static func run(_ invocation: SyncInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
         let model: Model
         do {
-            model = try builder.model(named: invocation.model)  // an unknown name gets a did-you-mean
+            model = try runner.builder.model(named: invocation.model)  // an unknown name gets a did-you-mean
         } catch {
-            return usage(error)
+            return runner.usage(error)
         }
         guard model.conflictDetection != nil else {
-            return usage(RunFailure.usage(
+            return runner.usage(RunFailure.usage(
                 "\(model.name) has no conflict detection, so it has no sync query; gqlc learns it from the Gen 1 project's "
                     + "transform.conf.json or a pulled schema, or --conflict-detection on says so"))
         }
         let operation: SyncOperation
         let json: JSONValue?
         do {
-            json = try filterJSON(invocation.filter)
+            json = try runner.filterJSON(invocation.filter)
             operation = try SyncOperation(
-                model.name, filter: FilterInput(where: invocation.conditions, json: json), since: invocation.since, builder: builder)
-            execution.columns = try recordColumns(model.name, fields: nil)
+                model.name, filter: FilterInput(where: invocation.conditions, json: json), since: invocation.since,
+                builder: runner.builder)
+            runner.execution.columns = try runner.recordColumns(model.name, fields: nil)
         } catch {
-            return usage(anyError: error)
+            return runner.usage(anyError: error)
         }
-        noteReadings(model.name, invocation.conditions, option: "--where")
-        recordOrigins(filter: "filter", json: json.map { _ in "--filter" }, conditions: invocation.conditions, option: "--where")
-        if globals.dryRun { return execution.printDryRun(operation.firstPage) }
-        var printer = ResultPrinter(console: session.console, globals: globals, columns: execution.columns)
-        if globals.decodeJSONFields { printer.decodingSchema = schema }
-        return perform(printer: printer, progress: true, itemWord: "records") { context, events in
+        runner.noteReadings(model.name, invocation.conditions, option: "--where")
+        runner.recordOrigins(filter: "filter", json: json.map { _ in "--filter" }, conditions: invocation.conditions, option: "--where")
+        let globals = runner.globals
+        if globals.dryRun { return runner.execution.printDryRun(operation.firstPage) }
+        var printer = ResultPrinter(console: runner.session.console, globals: globals, columns: runner.execution.columns)
+        if globals.decodeJSONFields { printer.decodingSchema = runner.schema }
+        return runner.perform(printer: printer, progress: true, itemWord: "records") { context, events in
             operation.run(in: context, events: events)
         }
     }

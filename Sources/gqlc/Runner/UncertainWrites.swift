@@ -2,7 +2,7 @@ import GQLCore
 
 /// How a write whose answer was lost (a timeout, a dropped connection) is phrased: it may still have been applied,
 /// with the key it was sent with and the command that checks; after gqlc's own retry, the core read it back.
-extension ModelCommandRunner {
+enum UncertainWrites {
     /// The note before a record gqlc read back after its retry was refused: the first attempt had been applied.
     static func appliedNote(_ operation: BulkOperation) -> String {
         let shown = operation == .delete ? "the record is gone, so its key is printed" : "the record is printed as read back"

@@ -3,8 +3,11 @@ import Synchronization
 
 /// `gqlc list --watch`: runs the core's ``WatchOperation`` and draws what it reports, as JSON lines or as a live
 /// table on the terminal (`q` leaves it).
-extension ModelCommandRunner {
-    mutating func watch(_ invocation: ListInvocation, mode: ListInvocation.Watch, requests: ListRequests, columns: [String]) -> ExitCode {
+extension ListCommand {
+    static func runWatch(
+        _ invocation: ListInvocation, mode: ListInvocation.Watch, requests: ListRequests, columns: [String],
+        runner: inout ModelCommandRunner
+    ) -> ExitCode {
         var subscriptions: SubscribeOperation?
         if case .subscriptions = mode {
             do throws(RunFailure) {
@@ -14,46 +17,46 @@ extension ModelCommandRunner {
                             + "form; use \(ListCommand.whereOption.flagName), or \(ListCommand.interval.flagName) SECONDS watches it by listing again instead")
                 }
                 do throws(SubscribeBuildError) {
-                    subscriptions = try .watching(invocation.model, conditions: invocation.conditions, includes: invocation.includes, builder: builder)
+                    subscriptions = try .watching(invocation.model, conditions: invocation.conditions, includes: invocation.includes, builder: runner.builder)
                 } catch {
                     throw SubscribeCommand.phrased(error)
                 }
             } catch {
-                return usage(error)
+                return runner.usage(error)
             }
         }
-        if globals.dryRun {
-            var status = execution.printDryRun(requests.page(limit: invocation.pageSize, nextToken: nil))
-            for subscription in subscriptions?.subscriptions ?? [] where status == .success { status = execution.printDryRun(subscription.request) }
+        if runner.globals.dryRun {
+            var status = runner.execution.printDryRun(requests.page(limit: invocation.pageSize, nextToken: nil))
+            for subscription in subscriptions?.subscriptions ?? [] where status == .success { status = runner.execution.printDryRun(subscription.request) }
             return status
         }
         let client: GraphQLClient
         do {
-            client = try execution.client()
+            client = try runner.execution.client()
         } catch {
-            return usage(error)
+            return runner.usage(error)
         }
-        var globals = self.globals
-        let onTable = !globals.outputGiven && session.console.outputIsTerminal
+        var globals = runner.globals
+        let onTable = !globals.outputGiven && runner.session.console.outputIsTerminal
         if !globals.outputGiven { globals.output = onTable ? .table : .ndjson }
         let tableColumns: [String]
         do {
-            tableColumns = onTable ? try recordColumns(invocation.model, fields: invocation.fields, format: .table) : columns
+            tableColumns = onTable ? try runner.recordColumns(invocation.model, fields: invocation.fields, format: .table) : columns
         } catch {
-            return usage(error)
+            return runner.usage(error)
         }
-        var printer = ResultPrinter(console: session.console, globals: globals, columns: tableColumns)
-        if globals.decodeJSONFields { printer.decodingSchema = schema }
+        var printer = ResultPrinter(console: runner.session.console, globals: globals, columns: tableColumns)
+        if globals.decodeJSONFields { printer.decodingSchema = runner.schema }
         let screen = WatchScreen(
             onTable
-                ? .table(LiveTable(output: session.console.output, formatter: printer.records, model: invocation.model, sort: invocation.watchSort))
+                ? .table(LiveTable(output: runner.session.console.output, formatter: printer.records, model: invocation.model, sort: invocation.watchSort))
                 : .lines(printer.beginList()),
-            keyFields: keyFields(of: invocation.model))
+            keyFields: runner.keyFields(of: invocation.model))
         var operation = WatchOperation(
-            model: invocation.model, requests: requests, pageSize: invocation.pageSize, keyFields: keyFields(of: invocation.model))
+            model: invocation.model, requests: requests, pageSize: invocation.pageSize, keyFields: runner.keyFields(of: invocation.model))
         operation.duration = invocation.watchDuration
-        let context = APIContext(schema: schema, client: client)
-        let (model, errorSink, diagnostics, cancellation) = (invocation.model, session.console.error, diagnostics, session.cancellation)
+        let context = APIContext(schema: runner.schema, client: client)
+        let (model, errorSink, diagnostics, cancellation) = (invocation.model, runner.session.console.error, runner.diagnostics, runner.session.cancellation)
         let interval: Double
         if case .polling(let seconds) = mode { interval = seconds } else { interval = 0 }
         /// Draws changes and phrases the rest; `live` says what the subscriptions said.
@@ -113,7 +116,7 @@ extension ModelCommandRunner {
             return screen.quitByKey ? .success : status
         case .subscriptions:
             var stream = SubscriptionStream(
-                session: session, diagnostics: diagnostics, schemaFile: execution.schemaFile, model: schema.models[model],
+                session: runner.session, diagnostics: diagnostics, schemaFile: runner.execution.schemaFile, model: runner.schema.models[model],
                 duration: invocation.watchDuration)
             let realtime: RealtimeContext
             do {

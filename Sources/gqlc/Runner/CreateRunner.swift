@@ -1,0 +1,58 @@
+import GQLCore
+
+extension CreateCommand: ModelCommand {
+    /// `gqlc create`: one record from assignments or a one-object `--input`; several `--input` records are a bulk job.
+    static func run(_ invocation: CreateInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
+        var input: JSONValue?
+        if let source = invocation.input {
+            do {
+                var bulk = try runner.openBulkInput(source)
+                noteReadOnlyValues(invocation.model, in: bulk.ahead.first, runner: runner)
+                guard bulk.isSingle else {
+                    let operation = BulkWriteOperation(
+                        create: invocation.model, assignments: invocation.assignments,
+                        fields: ModelCommandRunner.selection(invocation.fields), builder: runner.builder)
+                    return runner.runBulk(operation, settings: invocation.bulk, fields: invocation.fields, input: &bulk)
+                }
+                input = try runner.singleValue(bulk)
+            } catch {
+                return runner.usage(error)
+            }
+        }
+        var operation: CreateOperation
+        do {
+            let values = RecordValues(assignments: invocation.assignments, input: input)
+            operation = try CreateOperation(
+                invocation.model, values: values, fields: ModelCommandRunner.selection(invocation.fields), builder: runner.builder)
+        } catch {
+            return runner.usage(error)
+        }
+        runner.recordOrigins(assignments: invocation.assignments, input: input != nil)
+        do {
+            runner.execution.columns = try runner.recordColumns(invocation.model, fields: invocation.fields)
+        } catch {
+            return runner.usage(error)
+        }
+        let globals = runner.globals
+        if globals.dryRun { return runner.execution.printDryRun(operation.request) }
+        // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
+        operation.mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
+        operation.reportsEnvelope = globals.rawResponse
+        return runner.perform(printer: runner.recordPrinter(), progress: false) { context, events in
+            operation.run(in: context, events: events)
+        }
+    }
+
+    /// One note when `--input`'s first record has values for read-only fields (the implicit `createdAt` and
+    /// `updatedAt` of a listing being imported): a create cannot set them, so they are left out and the server
+    /// sets its own.
+    private static func noteReadOnlyValues(_ model: String, in item: BulkInputItem?, runner: ModelCommandRunner) {
+        guard let item, case .object(let record)? = try? item.parse(), let model = runner.schema.models[model] else { return }
+        let given = model.fields.filter { field in field.isReadOnly && record[field.name].map { !$0.isNull } == true }
+        guard !given.isEmpty else { return }
+        let names = given.map(\.name).joined(separator: ", ")
+        let (verb, pronoun) = given.count == 1 ? ("is", "it") : ("are", "them")
+        runner.diagnostics.error(
+            "note: \(names) \(verb) read-only on \(model.name) (the server sets \(pronoun)); the input's values are left out")
+    }
+}
