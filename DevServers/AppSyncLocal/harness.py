@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any, Iterable
 from urllib.parse import urlsplit
 
+import zygote
+
 SERVER_DIR = Path(__file__).resolve().parent
 SERVER_PATH = SERVER_DIR / "appsync-local"
 REPO_ROOT = SERVER_DIR.parent.parent
@@ -173,15 +175,20 @@ def start_server(schema_path: str | os.PathLike, seed: str | os.PathLike | None 
         command += ["--api-key", api_key]
     command += list(args)
     return launch(command, "appsync-local", timeout,
-                  lambda process, stderr_path: ServerHandle("", process, api_key, stderr_path, requests_path))
+                  lambda process, stderr_path: ServerHandle("", process, api_key, stderr_path, requests_path),
+                  forked=True)
 
 
-def launch(command: list, name: str, timeout: float, handle_for):
+def launch(command: list, name: str, timeout: float, handle_for, forked: bool = False):
     """Start a test server that prints its URL on its first stdout line once it listens, its stderr going to a
     log file; ``handle_for(process, stderr_path)`` makes its handle (``url``, ``stop()``, ``stderr_text()``).
+    ``forked``: a Python server whose imports the zygote (zygote.py) has made is forked from it, not started afresh.
     Raises ``RuntimeError`` naming the server, why it did not start and what it printed on stderr."""
     stderr_file = tempfile.NamedTemporaryFile(prefix=f"{name}-", suffix=".log", delete=False)
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr_file, env=clean_env())
+    if forked:
+        process = zygote.spawn(command, stderr_file.fileno(), clean_env())
+    else:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr_file, env=clean_env())
     stderr_file.close()
     handle = handle_for(process, stderr_file.name)
     try:

@@ -13,6 +13,7 @@ import pytest
 
 
 import harness  # noqa: E402
+import zygote  # noqa: E402
 from gqlc_runner import GQLC_BIN, Run, run_gqlc  # noqa: E402
 
 
@@ -75,10 +76,9 @@ def starwars(gqlc, repo_root):
     """``starwars(*args)`` runs gqlc with ``--endpoint`` set to a fresh Star Wars server (one per test);
     ``starwars.server.last_request()`` shows what was sent."""
     script = repo_root / "DevServers" / "StarWars" / "starwars-server"
-    process = subprocess.Popen([sys.executable, str(script), "--port", "0"], stdout=subprocess.PIPE, text=True,
-                               env=harness.clean_env())
+    process = zygote.spawn([sys.executable, str(script), "--port", "0"], 2, harness.clean_env())
     try:
-        url = process.stdout.readline().strip()
+        url = process.stdout.readline().decode().strip()
         assert url.startswith("http://"), f"starwars-server did not start: {url!r}"
         server = StarWarsServer(process, url)
 

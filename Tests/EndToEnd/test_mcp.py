@@ -15,8 +15,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from mcp import ClientSession, StdioServerParameters
-from mcp.client.stdio import stdio_client
 
 from gqlc_runner import GQLC_BIN, gqlc_env, run_gqlc
 from harness import REPO_ROOT
@@ -50,6 +48,9 @@ class Transcript:
 
 def mcp(server, tmp_path, body, *flags, schema=BLOG, env=None, transcript=None):
     """Starts `gqlc mcp FLAGS` for `server` through the SDK's stdio client, initializes, runs `await body(session)`."""
+    # The SDK (with pydantic) takes about a CPU-second to import: only the workers that run these tests pay it.
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
     transcript = transcript or Transcript(tmp_path)
     params = StdioServerParameters(
         command=str(GQLC_BIN), args=["--schema", str(schema), "--endpoint", server.url, "mcp", *flags],
@@ -422,6 +423,8 @@ def test_env_selects_the_environment_the_assistant_reads(start_appsync, tmp_path
     stderr_path = tmp_path / "mcp-env-stderr.log"
 
     def count_posts(environment):
+        from mcp import ClientSession, StdioServerParameters
+        from mcp.client.stdio import stdio_client
         params = StdioServerParameters(command=str(GQLC_BIN), args=["mcp", "--env", environment],
                                        env=gqlc_env({"GQLC_CONFIG": str(config)}))
 
