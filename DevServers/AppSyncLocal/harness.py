@@ -119,6 +119,14 @@ class ServerHandle:
         """What the server wrote to stderr so far (empty after ``stop``)."""
         return Path(self.stderr_path).read_text(encoding="utf-8", errors="replace") if self.stderr_path else ""
 
+    def wait_for_log(self, fragment: str, count: int = 1, timeout: float = 60) -> None:
+        """Waits until the server's log has ``count`` lines containing ``fragment`` (a server logs a connection's end,
+        or a refused TLS handshake, after the client is gone)."""
+        deadline = time.monotonic() + timeout
+        while sum(fragment in line for line in self.stderr_text().splitlines()) < count:
+            assert time.monotonic() < deadline, f"no {fragment!r} in the server log:\n{self.stderr_text()}"
+            time.sleep(0.02)  # polling the log file for a line, not waiting for time to pass
+
     def requests(self) -> list[dict[str, Any]]:
         """The requests the server received, in order (needs ``record_requests=True``): each with ``number``,
         ``method``, ``path``, ``headers`` (a list of ``[name, value]``) and ``body`` (text)."""

@@ -95,10 +95,7 @@ def background():
 
 def wait_for_log(server, fragment: str, count: int = 1) -> None:
     """Waits until the server's log has ``count`` lines containing ``fragment``."""
-    deadline = time.monotonic() + HANG_LIMIT
-    while sum(fragment in line for line in server.stderr_text().splitlines()) < count:
-        assert time.monotonic() < deadline, f"no {fragment!r} in the server log:\n{server.stderr_text()}"
-        time.sleep(0.02)  # polling the log file for a line, not waiting for time to pass
+    server.wait_for_log(fragment, count, timeout=HANG_LIMIT)
 
 
 @pytest.fixture

@@ -40,10 +40,7 @@ def blog(schema_examples_dir):
 
 def wait_for_log(server, fragment: str) -> None:
     """Waits until the server's log holds a line with ``fragment`` (it logs a connection's end after gqlc is gone)."""
-    deadline = time.monotonic() + 60
-    while not any(fragment in line for line in server.stderr_text().splitlines()):
-        assert time.monotonic() < deadline, f"no {fragment!r} in the server log:\n{server.stderr_text()}"
-        time.sleep(0.02)  # polling the log file for a line, not waiting for time to pass
+    server.wait_for_log(fragment)
 
 
 def shell(command: str, timeout: float = 60) -> subprocess.CompletedProcess:
