@@ -14,7 +14,6 @@ import re
 import signal
 import stat
 import subprocess
-import time
 import unicodedata
 
 import pytest
