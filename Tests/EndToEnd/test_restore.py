@@ -166,6 +166,25 @@ def test_a_second_restore_with_skip_existing_creates_and_fails_nothing(source_an
     assert "Blog: 0 restored, 0 skipped, 2 failed" in run.stderr_lines
 
 
+def test_rejects_hold_the_failed_records_and_a_rejects_file_that_cannot_be_written_is_said(source_and_target, tmp_path):
+    schema, introspection, source, target = source_and_target
+    assert gqlc(schema, source, "snapshot", tmp_path / "snap").code == 0
+    assert gqlc(schema, target, "restore", tmp_path / "snap", "Blog").code == 0
+    # A second restore fails on every existing key: each failed record goes to the model's rejects file.
+    run = gqlc(schema, target, "restore", tmp_path / "snap", "Blog", "--rejects", tmp_path / "rejects")
+    assert run.code == 3, run
+    rejected = [json.loads(line) for line in (tmp_path / "rejects" / "Blog.ndjson").read_text().splitlines()]
+    assert sorted(record["id"] for record in rejected) == ["b1", "b2"]
+    # When the rejects file cannot be written (here a folder stands at its path), the records are not silently lost:
+    # each failure is still named, and the run says the file lacks them, with the status of a failed local write.
+    (tmp_path / "blocked" / "Blog.ndjson").mkdir(parents=True)
+    run = gqlc(schema, target, "restore", tmp_path / "snap", "Blog", "--rejects", tmp_path / "blocked")
+    assert run.code == 7, run
+    assert "gqlc: Blog id=b1: Blog already has a record with key id=b1" in run.stderr_lines
+    assert run.stderr_lines[-1] == (f"gqlc: cannot write --rejects file {tmp_path / 'blocked' / 'Blog.ndjson'}: "
+                                    "Is a directory; it lacks some of the records that failed"), run
+
+
 def test_a_snapshot_that_does_not_fit_is_refused_before_sending(source_and_target, start_appsync, tmp_path):
     schema, introspection, source, _ = source_and_target
     assert gqlc(schema, source, "snapshot", tmp_path / "snap").code == 0

@@ -48,7 +48,11 @@ public struct WatchOperation: Sendable {
         report: @escaping (WatchReport) -> Bool
     ) -> ResultKind {
         var realtime = realtime
-        let cancellation = realtime.cancellation ?? CancellationFlag()
+        // A failed first listing ends the subscriptions through a flag of the watch's own, which follows the caller's:
+        // the caller's flag is never cancelled here.
+        let cancellation = CancellationFlag()
+        let following = realtime.cancellation.map { caller in (caller, caller.onCancel { cancellation.cancel() }) }
+        defer { following.map { caller, handler in caller.removeHandler(handler) } }
         realtime.cancellation = cancellation
         let shared = WatchState(list: ObservedList(keyFields: keyFields), report: report)
         let listing = Listing(client: context.client, requests: requests, pageSize: pageSize)

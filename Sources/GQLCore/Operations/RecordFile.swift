@@ -135,17 +135,33 @@ final class RejectFiles: Sendable {
 
     init(directory: String) { self.directory = directory }
 
+    private let firstFailure = Mutex<String?>(nil)
+
+    /// `PATH: reason` of the first file that could not be opened or written: records meant for it may be missing.
+    var failure: String? { firstFailure.withLock { $0 } }
+
     func write(_ line: [UInt8], model: String) {
         files.withLock { files in
-            if files[model] == nil { files[model] = try? RecordFileWriter(path: directory + "/" + model + ".ndjson") }
-            try? files[model]?.append(bytes: line)
+            do throws(SnapshotError) {
+                if files[model] == nil { files[model] = try RecordFileWriter(path: directory + "/" + model + ".ndjson") }
+                try files[model]?.append(bytes: line)
+            } catch {
+                note(error)
+            }
         }
     }
 
     func close() {
         files.withLock { files in
-            for file in files.values { try? file.finish() }
+            for file in files.values {
+                do throws(SnapshotError) { try file.finish() } catch { note(error) }
+            }
             files = [:]
         }
+    }
+
+    private func note(_ error: SnapshotError) {
+        let text = if case .writeFailed(let reason) = error { reason } else { error.description }
+        firstFailure.withLock { if $0 == nil { $0 = text } }
     }
 }

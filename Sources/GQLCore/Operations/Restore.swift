@@ -65,6 +65,8 @@ public struct RestoreOutcome: Sendable {
     public var unavailable: ContextError?
     /// Models asked for were left out (a snapshot's incomplete ones): at best a partial restore.
     public var modelsLeftOut = false
+    /// `PATH: reason` when a rejects file could not be opened or written: some failed records may be missing from it.
+    public var rejectsFailure: String?
 
     /// 0 when every record was restored or skipped, 3 when some failed, 130 when interrupted.
     public var kind: ResultKind {

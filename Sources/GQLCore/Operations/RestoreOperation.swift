@@ -132,6 +132,7 @@ public struct RestoreOperation: Sendable {
             events(event)
         }
         files?.close()
+        outcome.rejectsFailure = files?.failure
         outcome.modelsLeftOut = leftOut
         return outcome
     }

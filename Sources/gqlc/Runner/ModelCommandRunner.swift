@@ -231,6 +231,11 @@ extension ModelCommandRunner {
             diagnostics.error("interrupted; re-run with \(RestoreCommand.skipExisting.flagName) to finish the \(what)")
             return .interrupted
         }
+        if let error = outcome.rejectsFailure {
+            // The records it lacks were each named above; the file is not the whole list of them.
+            diagnostics.error("cannot write \(RestoreCommand.rejects.flagName) file \(error); it lacks some of the records that failed")
+            return .writeFailed
+        }
         return ExitCode(outcome.kind)
     }
 
