@@ -134,30 +134,20 @@ private func notes() throws -> ModelSchema {
         let log = ChangeLog()
         #expect(try DeleteOperation("Post", key: .id("p1"), builder: context.builder).run(in: context, events: log.sink) == .success)
         #expect(log.names == ["result", "recordsLeftPointing"])
-        guard case .recordsLeftPointing(let model, let association, let related, let key) = log.events[1] else { return }
+        guard case .recordsLeftPointing(let model, let association, let related, let key) = log.events[1] else {
+            Issue.record("expected the records left pointing, got \(log.events[1])")
+            return
+        }
         #expect((model, association, related, key) == ("Post", "comments", "Comment", ["id": "p1"]))
         #expect(transport.requests.map { document($0).contains("listComments") } == [false, true])
     }
 
-    @Test func theOrphanCheckSignsWithTheCredentialsResolvedOnce() throws {
+    @Test func theOrphanCheckIsSignedByTheContextsOneClient() throws {
         let transport = server(delete: [Fixtures.ok(#"{"data":{"deletePost":{"id":"p1"}}}"#)], readBack: Fixtures.status(500))
-        var settings = ContextSettings(schema: Setting(value: "/nonexistent/amplify_outputs.json", origin: .commandLine))
-        settings.endpoint = Setting(value: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql", origin: .commandLine)
-        settings.iam = Setting(value: true, origin: .commandLine)
-        settings.awsEnvironment = [
-            "AWS_CONFIG_FILE": "/nonexistent/config", "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent/credentials",
-            "AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
-        ]
-        let notes = EventRecorder<ContextNote>()
-        let resolver = ContextResolver(
-            settings: settings, prompts: Unprompted(), transport: transport, clock: RecordingClock().clock, notes: notes.sink)
-        let context = APIContext(schema: try TestSchemas.blog(), client: try resolver.client(file: nil, model: nil))
+        let context = APIContext(schema: try TestSchemas.blog(), client: try Fixtures.signingClient(transport))
         #expect(try DeleteOperation("Post", key: .id("p1"), builder: context.builder).run(in: context, events: { _ in true }) == .success)
         #expect(transport.requests.count == 2)
-        #expect(transport.requests.allSatisfy { request in
-            request.headers.contains { $0.name.lowercased() == "authorization" && $0.value.contains("AKIDEXAMPLE") }
-        })
-        #expect(notes.events.filter { if case .credentials = $0 { true } else { false } }.count == 1)
+        #expect(transport.requests.allSatisfy(Fixtures.isSigned))
     }
 }
 
@@ -197,16 +187,6 @@ private func notes() throws -> ModelSchema {
         #expect(log.names == ["requestFailed"])
         #expect(transport.requests.count == 1)
     }
-}
-
-/// Prompts that must not be asked.
-private struct Unprompted: ContextPrompts {
-    func mfaCode(serial: String) -> String? {
-        Issue.record("asked for an MFA code for \(serial)")
-        return nil
-    }
-
-    func clientSecret(_ value: String) throws(ContextError) -> String { value }
 }
 
 /// A thread-safe count, for a fake server's replies in turn.

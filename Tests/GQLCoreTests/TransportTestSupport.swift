@@ -107,6 +107,24 @@ typealias TraceRecorder = EventRecorder<TraceEvent>
 enum Fixtures {
     static let apiKey = "da2-abcdefghijklmnopqrstuvwxyz"
 
+    /// A client made by a real ContextResolver that signs with IAM keys from the environment, over `transport`.
+    static func signingClient(_ transport: FakeTransport) throws -> GraphQLClient {
+        var settings = ContextSettings(schema: Setting(value: "/nonexistent/amplify_outputs.json", origin: .commandLine))
+        settings.endpoint = Setting(value: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql", origin: .commandLine)
+        settings.iam = Setting(value: true, origin: .commandLine)
+        settings.awsEnvironment = [
+            "AWS_CONFIG_FILE": "/nonexistent/config", "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent/credentials",
+            "AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
+        ]
+        let resolver = ContextResolver(settings: settings, prompts: NoPrompts(), transport: transport, clock: RecordingClock().clock)
+        return try resolver.client(file: nil, model: nil)
+    }
+
+    /// Whether `request` is signed with the access key of ``signingClient(_:)``.
+    static func isSigned(_ request: HTTPRequest) -> Bool {
+        request.headers.contains { $0.name.lowercased() == "authorization" && $0.value.contains("Credential=AKIDEXAMPLE/") }
+    }
+
     static func endpoint(headerLines: [String] = []) throws -> Endpoint {
         try Endpoint(
             url: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql", apiKey: apiKey, headerLines: headerLines,

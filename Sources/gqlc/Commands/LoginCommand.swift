@@ -85,14 +85,16 @@ enum LoginCommand: CommandDefinition {
 }
 
 extension RunContext {
-    /// An account command's failure, reported; its exit status (a sign-in Cognito ended without tokens: 5, silently).
+    /// An account command's failure, reported; its exit status (a sign-in Cognito ended without tokens: 5).
     func fail(_ error: AccountError, unanswered: RunFailure? = nil) -> ExitCode {
         let failure: RunFailure
         switch error {
         case .context(let error): failure = RunFailure(error)
         case .cognito(let error): failure = .cognito(error)
         case .unanswered: failure = unanswered ?? .interrupted
-        case .noTokens: return .httpError
+        case .noTokens:
+            diagnostics.error("Cognito ended the sign-in without tokens; nothing was stored")
+            return .httpError
         }
         diagnostics.failure(failure)
         return failure.status
