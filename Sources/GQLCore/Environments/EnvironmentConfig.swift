@@ -33,12 +33,14 @@ public enum EnvironmentKey: String, Sendable, CaseIterable, Hashable {
 
 /// One `key = value` line of an environment, with where it stands.
 public struct EnvironmentSetting: Sendable, Equatable {
+    /// Which setting it is.
     public var key: EnvironmentKey
     /// The value as written (paths not yet resolved).
     public var value: String
     /// The 1-based line number.
     public var line: Int
 
+    /// A setting of `key` to `value`, written on `line`.
     public init(key: EnvironmentKey, value: String, line: Int) {
         self.key = key
         self.value = value
@@ -64,12 +66,14 @@ public struct EnvironmentSetting: Sendable, Equatable {
 
 /// One `[env NAME]` section of the config file.
 public struct NamedEnvironment: Sendable, Equatable {
+    /// The environment's name, as `[env NAME]` gives it.
     public var name: String
     /// The line of the section header.
     public var line: Int
     /// The settings in file order.
     public var settings: [EnvironmentSetting]
 
+    /// The section `[env name]` that starts on `line`, with its settings.
     public init(name: String, line: Int, settings: [EnvironmentSetting]) {
         self.name = name
         self.line = line
@@ -114,6 +118,7 @@ public struct EnvironmentConfig: Sendable, Equatable {
     /// The file's lines as read, for editing.
     public var lines: [String]
 
+    /// The file at `path`, with what was read from it (nothing by default).
     public init(path: String, exists: Bool = false, environments: [NamedEnvironment] = [], lines: [String] = []) {
         self.path = path
         self.exists = exists

@@ -25,15 +25,18 @@ public enum WatchReport {
 /// Both run until the reports' receiver returns false for changes, the time allowed runs out, cancellation, or a
 /// failure. Reports are made one at a time (from the subscriber's thread or the listing's), never at once.
 public struct WatchOperation: Sendable {
+    /// The model watched.
     public let model: String
     /// The listing's requests, page by page.
     public let requests: ListRequests
+    /// The records asked for on each page of a listing.
     public let pageSize: Int
     /// The primary-key fields that identify a record.
     public let keyFields: [String]
     /// How long to watch (nil: until stopped).
     public var duration: Double?
 
+    /// A watch of `model`'s listing by `requests`, `pageSize` records a page, records told apart by `keyFields`.
     public init(model: String, requests: ListRequests, pageSize: Int, keyFields: [String]) {
         self.model = model
         self.requests = requests

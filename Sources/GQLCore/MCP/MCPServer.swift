@@ -12,12 +12,14 @@ public struct MCPServer {
     /// The revisions this server speaks, newest first: an `initialize` asking for another gets the newest.
     public static let protocolVersions = ["2025-11-25", "2025-06-18"]
 
+    /// What it offers and allows: its version, the models, whether writes are allowed, the list and result limits.
     public let configuration: MCPConfiguration
     private var toolbox: MCPToolbox
     private let catalog: MCPToolCatalog
     /// The revision agreed in `initialize`; nil before it.
     public private(set) var protocolVersion: String?
 
+    /// A server for `schema` as `configuration` allows; `clientFor` gives the client each request is sent with.
     public init(schema: ModelSchema, configuration: MCPConfiguration, clientFor: @escaping MCPClientProvider) {
         self.configuration = configuration
         self.toolbox = MCPToolbox(schema: schema, configuration: configuration, clientFor: clientFor)
@@ -133,5 +135,16 @@ public struct MCPServer {
 
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+    }
+}
+
+extension MCPServer {
+    /// Answers each line of `input` until it ends, or until `write` (given each reply with its line break) says the
+    /// output is closed.
+    public mutating func serve(_ input: inout LineReader, write: ([UInt8]) -> Bool) {
+        while let line = input.next() {
+            guard let reply = handle(line) else { continue }
+            guard write(Array((reply + "\n").utf8)) else { return }
+        }
     }
 }

@@ -246,6 +246,7 @@ public enum BulkItemProblem: Sendable, CustomStringConvertible {
     /// Its request could not be built (an unknown field, a bad value).
     case build(RequestBuildError)
 
+    /// The reason, as one line.
     public var description: String {
         switch self {
         case .oversized: "larger than \(BulkInputItem.maximumSize >> 20) MiB, the most read as one record; it was read past and not sent"
@@ -257,6 +258,7 @@ public enum BulkItemProblem: Sendable, CustomStringConvertible {
 
 /// Items refused before sending with one message, after the first: how many, and on which input lines.
 public struct RepeatedFailure: Sendable, Equatable {
+    /// The message each of them was refused with.
     public let message: String
     /// The repeats (the first, reported as it happened, is not counted).
     public let count: Int
@@ -272,7 +274,9 @@ public struct BulkOrphans: Sendable, Equatable {
     public let association: String
     /// The model of the records left pointing.
     public let model: String
+    /// How many of the deleted records they point at.
     public internal(set) var records: Int
+    /// How many records the bulk delete deleted.
     public let deleted: Int
 }
 

@@ -15,6 +15,7 @@ public struct CascadeDeleteOperation: Sendable {
     /// Plan only: report `.planned` and delete nothing.
     public var plansOnly = false
 
+    /// A cascading delete of `model`'s record with `key`, reporting the records with `fields`.
     public init(_ model: String, key: JSONObject, fields: FieldSelection = .all) {
         self.model = model
         self.key = key

@@ -5,6 +5,7 @@
 /// condition, or, after gqlc's own retry, its first attempt having been applied (read back, `.success`). A conflict
 /// is reported as `.versionConflict`, an auto-merge as `.autoMerged`. Ends as ``SingleRequest`` does otherwise.
 public struct UpdateOperation: RecordChangeOperation {
+    /// The update as built: its request, the reads it needs, its condition.
     public var change: RecordChange
 
     /// Checks the values, condition and fields against the schema and builds the request; throws what is wrong.
@@ -31,6 +32,7 @@ public struct UpdateOperation: RecordChangeOperation {
 /// same client. On a model with conflict detection the record's `_version` is sent (as for ``UpdateOperation``)
 /// and the delete is reported as soft.
 public struct DeleteOperation: RecordChangeOperation {
+    /// The delete as built: its request, the reads it needs, its condition.
     public var change: RecordChange
 
     /// Checks the key, condition and fields against the schema and builds the request; throws what is wrong.
@@ -66,8 +68,6 @@ extension RecordChangeOperation {
     public var request: GraphQLRequest { change.request }
     /// Whether `run` reads the record's `_version` first (conflict detection, and no version expected).
     public var readsVersion: Bool { change.versionLookup != nil }
-    /// Whether the write has a condition of its own (then it is safe to send again: a repeat fails its condition).
-    public var isConditional: Bool { !change.condition.isEmpty }
     /// Whether a write that is not safe to repeat may still be sent again after an attempt without an answer.
     public var retriesMutations: Bool {
         get { change.retriesMutations }

@@ -4,7 +4,9 @@
 public struct CopyOperation: Sendable {
     /// The models to copy (those the source can list), and the target's order for them.
     public let models: [String]
+    /// The order of the creates and the links set afterwards.
     public let plan: RestorePlan
+    /// What the copy does besides creating: skipping existing records, forcing, the owner map, the workers.
     public var options = RestoreOptions()
     /// The source's client for each model, once ``resolveSource(_:)`` made them.
     private var sourceClients: [String: GraphQLClient] = [:]

@@ -1,13 +1,19 @@
 /// One record that differs between the two sides.
 public struct RecordDifference: Sendable, Equatable {
+    /// How the record differs: only on the `to` side, only on the `from` side, or on both with other values.
     public enum Operation: String, Sendable { case added, removed, changed }
 
+    /// How the record differs.
     public var operation: Operation
+    /// The record's model.
     public var model: String
+    /// The record's primary key.
     public var key: JSONObject
     /// The compared fields that differ (for `changed`).
     public var fields: [String]
+    /// The record on the `from` side (nil when added).
     public var from: JSONObject?
+    /// The record on the `to` side (nil when removed).
     public var to: JSONObject?
 
     /// `{"op": …, "model": …, "key": {…}, "fields": […], "from": {…}|null, "to": {…}|null}`.
@@ -22,24 +28,31 @@ public struct RecordDifference: Sendable, Equatable {
 
 /// How many records of a model differ.
 public struct DiffCounts: Sendable, Equatable {
+    /// Records only on the `to` side.
     public var added = 0
+    /// Records only on the `from` side.
     public var removed = 0
+    /// Records on both sides whose compared fields differ.
     public var changed = 0
     /// Records compared on the `from` side.
     public var compared = 0
 
+    /// No records compared yet.
     public init() {}
+    /// Whether no record differs.
     public var same: Bool { added + removed + changed == 0 }
 }
 
 /// Why a model could not be compared: a side's records ended early, or could not be read.
 public struct DiffFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What failed, as one line.
     public var description: String
     /// How it failed, as `list` would exit (an HTTP, network or GraphQL failure, an interruption).
     public var kind: ResultKind
     /// The side that failed: true for `to`; nil when it is not one side's doing.
     public var toSide: Bool?
 
+    /// A failure said by `description`, ending as `kind`, on the side `toSide` names.
     public init(_ description: String, kind: ResultKind = .graphQLErrors, toSide: Bool? = nil) {
         self.description = description
         self.kind = kind
@@ -56,12 +69,14 @@ public struct RecordDiff: Sendable {
     /// Fields never compared: the implicit timestamps and DataStore's bookkeeping.
     public static let ignoredByDefault: Set<String> = ["__typename", "_version", "_lastChangedAt", "_deleted", "createdAt", "updatedAt"]
 
+    /// The model whose records are compared.
     public var model: Model
     /// More fields to ignore.
     public var ignore: Set<String> = []
     /// When given, only these fields are compared.
     public var fields: [String]?
 
+    /// A comparison of `model`'s records, leaving out `ignore` (besides the defaults), only `fields` when given.
     public init(model: Model, ignore: Set<String> = [], fields: [String]? = nil) {
         self.model = model
         self.ignore = ignore

@@ -36,17 +36,22 @@ public enum DiffCheckError: Error, Sendable, Equatable {
 /// How a diff ended: whether the sides differ, or the model that could not be compared and why (the models before it
 /// were compared).
 public struct DiffOutcome: Sendable {
+    /// Whether any record differs.
     public var differ = false
+    /// The model that could not be compared, and why; nil when every model was.
     public var failure: (model: String, DiffFailure)?
 }
 
 /// A comparison of each model's records on two sides (snapshot directories or APIs) by primary key, by
 /// ``RecordDiff``: the models are checked against both sides before anything is read.
 public struct DiffOperation: Sendable {
+    /// One side: a snapshot directory or an API.
     public let from: DiffSide
+    /// The other side.
     public let to: DiffSide
     /// The models compared, in order.
     public let models: [String]
+    /// The schema the models are compared by.
     public let schema: ModelSchema
     /// More fields never compared.
     public var ignore: Set<String> = []
@@ -154,6 +159,7 @@ extension DiffOperation {
 
 /// A diff whose differences wait in a spool file: the summaries, how it ended, and the differences to read back.
 public struct SpooledDiff {
+    /// Whether the sides differ, or which model could not be compared.
     public internal(set) var outcome = DiffOutcome()
     /// Every model's summary, in order.
     public internal(set) var summary = ""

@@ -79,6 +79,7 @@ public final class ListingStream: RecordStream, @unchecked Sendable {
         available.signal()
     }
 
+    /// Why the listing ended early, when it did; nil while it goes on or after it ended well.
     public var failure: String? { state.withLock { $0.failure } }
 
     /// How the listing failed, as `list` would exit: an HTTP or network failure, GraphQL errors, an interruption.
@@ -91,6 +92,7 @@ public final class ListingStream: RecordStream, @unchecked Sendable {
         case end
     }
 
+    /// The next record listed, waiting for the next page when needed; nil at the end.
     public func nextItem() throws(BulkInputError) -> BulkInputItem? {
         guard let record = nextRecord() else { return nil }
         defer { index += 1 }

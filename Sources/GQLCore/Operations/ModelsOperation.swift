@@ -9,7 +9,9 @@ public struct ModelsOperation: Sendable {
         case customOperation(CustomOperation)
     }
 
+    /// The schema described.
     public let schema: ModelSchema
+    /// What is described: the whole schema, one model or one custom operation.
     public let subject: Subject
 
     /// Describes the model or custom operation `name`, or the whole schema when nil.
@@ -156,7 +158,9 @@ public struct ModelsOperation: Sendable {
 
 /// A name the schema has neither as a model nor as a custom operation.
 public struct SchemaLookupError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The name looked up.
     public var name: String
+    /// Says that the schema has no model or custom operation of that name, as one line.
     public var description: String
 
     init(name: String, schema: ModelSchema) {

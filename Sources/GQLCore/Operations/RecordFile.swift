@@ -8,6 +8,7 @@ import Synchronization
 
 /// An NDJSON file of records, written a page at a time so that memory stays flat.
 public final class RecordFileWriter {
+    /// The file written.
     public let path: String
     private var descriptor: Int32
     private var writer = JSONWriter(style: .compact)
@@ -70,8 +71,10 @@ public protocol RecordStream {
 }
 
 extension RecordStream {
+    /// `graphQLErrors`, unless the source says otherwise.
     public var failureKind: ResultKind { .graphQLErrors }
 
+    /// The next item parsed (nil when its text is not JSON) with its line.
     public mutating func nextValue() throws(BulkInputError) -> (value: JSONValue?, line: Int)? {
         guard let item = try nextItem() else { return nil }
         return (try? item.parse(), item.line)
@@ -83,10 +86,12 @@ public struct RecordFileReader: RecordStream {
     /// A file does not fail part way: read errors are thrown.
     public var failure: String? { nil }
 
+    /// The file read.
     public let path: String
     private var reader: BulkInputReader<DescriptorChunks>
     private let descriptor: Int32
 
+    /// Opens the file at `path`; throws when it cannot be read.
     public init(path: String) throws(SnapshotError) {
         self.path = path
         do {

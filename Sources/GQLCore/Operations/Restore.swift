@@ -8,24 +8,31 @@ public struct RestoreOptions: Sendable {
     public var force = false
     /// Old owner value to new, for the declared owner fields of owner auth rules.
     public var ownerMap: [String: String] = [:]
+    /// How many creates are in flight at once.
     public var concurrency = 8
 
+    /// The defaults: nothing skipped or forced, no owner map.
     public init() {}
 }
 
 /// One model's tally.
 public struct RestoreCounts: Sendable, Equatable {
+    /// Records created.
     public var restored = 0
+    /// Records left alone because their key exists (with skipping of existing records).
     public var skipped = 0
+    /// Records whose create failed.
     public var failed = 0
     /// Not sent, or interrupted in flight.
     public var unfinished = 0
     /// Deferred links set by the second pass, and those that failed.
     public var linked = 0
+    /// Deferred links whose update failed.
     public var linkFailed = 0
     /// The source's records ended early (a listing failed).
     public var sourceFailed = false
 
+    /// A tally of nothing.
     public init() {}
 
     /// `Post: 5 restored, 0 skipped, 0 failed; 3 links set`: the model's line in a restore's report.
@@ -57,7 +64,9 @@ public enum RestorePass: Sendable, Equatable { case create, links }
 
 /// How a restore ended.
 public struct RestoreOutcome: Sendable {
+    /// Each model's tally, in order.
     public var counts: [(model: String, counts: RestoreCounts)]
+    /// How the job ended: at the end of its input, interrupted, halted, or on input it could not read.
     public var stop: BulkRunner.Stop
     /// A record file that could not be opened.
     public var fileError: SnapshotError?
@@ -83,16 +92,24 @@ public struct RestoreOutcome: Sendable {
 /// streamed (memory stays flat), `concurrency` requests in flight with adaptive pacing, each create carrying its
 /// record's key so that a retry cannot make a duplicate. Deferred links are set by updates once every model is created.
 public struct RestoreJob: Sendable {
+    /// The target's schema.
     public var schema: ModelSchema
+    /// The snapshot directory.
     public var directory: String
+    /// The snapshot's manifest: its models and their files.
     public var manifest: SnapshotManifest
+    /// The order of the creates and the links set afterwards.
     public var plan: RestorePlan
+    /// What the restore does besides creating.
     public var options: RestoreOptions
+    /// How failed requests are tried again.
     public var retry: RetryPolicy
+    /// Set to stop the job: nothing more is started.
     public var cancellation: CancellationFlag?
     /// Opens a model's records (its name and the manifest's file); by default the snapshot directory's file.
     public var openRecords: @Sendable (_ model: String, _ file: String) throws(SnapshotError) -> any RecordStream
 
+    /// A restore of `directory`'s records by `plan`; records are read from the snapshot directory's files.
     public init(
         schema: ModelSchema, directory: String, manifest: SnapshotManifest, plan: RestorePlan, options: RestoreOptions,
         retry: RetryPolicy, cancellation: CancellationFlag?

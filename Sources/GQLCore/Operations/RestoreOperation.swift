@@ -9,6 +9,7 @@ public enum RestoreNote: Sendable, Equatable, CustomStringConvertible {
     /// Read-only fields (the server sets them) that `models`' records have values for: left out of the creates.
     case readOnlyLeftOut(fields: [String], models: [String])
 
+    /// The reason, as one line.
     public var description: String {
         switch self {
         case .incomplete(let model): return "\(model) skipped: the snapshot's listing of it is incomplete"
@@ -29,7 +30,9 @@ public enum RestoreNote: Sendable, Equatable, CustomStringConvertible {
 /// each model's first record checked against the target's schema and the order planned, all before anything is sent;
 /// then (``run``) the records created over one ``JobContext`` by a ``RestoreJob``.
 public struct RestoreOperation: Sendable {
+    /// The snapshot directory.
     public let directory: String
+    /// The snapshot's manifest, read from the directory.
     public let manifest: SnapshotManifest
     /// The target's models.
     public let schema: ModelSchema
@@ -37,6 +40,7 @@ public struct RestoreOperation: Sendable {
     public private(set) var models: [String]
     /// The order of the creates and the links set afterwards (after ``check``).
     public private(set) var plan: RestorePlan
+    /// What the restore does besides creating.
     public var options = RestoreOptions()
     /// Models asked for that the snapshot has incomplete were left out.
     public private(set) var leftOut = false
@@ -150,6 +154,7 @@ public enum OwnerMapError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnObject
     case notAString(key: String)
 
+    /// What is wrong with the manifest, as one line.
     public var description: String {
         switch self {
         case .notAnObject: return "expected a JSON object from old owner to new"

@@ -18,7 +18,9 @@ public struct PulledSchema: Sendable {
     public var path: String
     /// The model introspection schema, pretty-printed, with a final newline.
     public var json: [UInt8]
+    /// The models pulled, by name.
     public var models: [String]
+    /// What introspection could not tell, and what was assumed instead.
     public var assumptions: [IntrospectedModels.Assumption]
 
     /// What a pull reports: where the models went, and what introspection could not tell (worded by `phrase`).
@@ -36,6 +38,7 @@ public struct SchemaPullOperation: Sendable {
     /// The introspection query.
     public static let request = GraphQLRequest(query: APISchema.query, operationName: "IntrospectionQuery", decodePath: ["__schema"])
 
+    /// A pull; the request and the client come with the run.
     public init() {}
 
     /// Sends the introspection query through `client` and reads the API's schema from the answer.

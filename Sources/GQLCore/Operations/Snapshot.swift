@@ -26,10 +26,12 @@ extension SnapshotEvent {
 
 /// How a snapshot ended.
 public struct SnapshotOutcome: Sendable {
+    /// The manifest as last written.
     public var manifest: SnapshotManifest
     /// Why it stopped early: interrupted, or a request failed; nil when every model was tried.
     public var stop: Stop?
 
+    /// Why a snapshot stopped early.
     public enum Stop: Sendable {
         case cancelled(model: String)
         case failed(model: String, ExecutionError)
@@ -59,14 +61,18 @@ public struct SnapshotOutcome: Sendable {
 /// with keys and foreign keys, as `list` prints them) and `manifest.json`, rewritten after each model and at an
 /// interruption so that it always says which models are complete. Memory stays flat: each page is written as it arrives.
 public struct SnapshotJob {
+    /// The schema whose models are listed.
     public var schema: ModelSchema
+    /// The snapshot directory.
     public var directory: String
     /// The models to list, in order.
     public var models: [String]
     /// The manifest to start from (a resumed snapshot's), or a new one.
     public var manifest: SnapshotManifest
+    /// The records asked for on each page.
     public var pageSize: Int = Defaults.pageSize
 
+    /// A snapshot of `models` into `directory`, starting from `manifest`.
     public init(schema: ModelSchema, directory: String, models: [String], manifest: SnapshotManifest) {
         self.schema = schema
         self.directory = directory
@@ -170,6 +176,8 @@ public struct SnapshotJob {
 
 /// Why a model is skipped before its listing: the chosen auth mode cannot be used for it.
 public struct SnapshotSkip: Error, Sendable {
+    /// Why, as one line.
     public var reason: String
+    /// A skip said by `reason`.
     public init(_ reason: String) { self.reason = reason }
 }

@@ -13,6 +13,7 @@ public struct SnapshotManifest: Sendable, Equatable {
 
     /// One model's entry.
     public struct Entry: Sendable, Equatable {
+        /// The model's name.
         public var name: String
         /// The NDJSON file, relative to the directory (`Post.ndjson`).
         public var file: String
@@ -23,6 +24,7 @@ public struct SnapshotManifest: Sendable, Equatable {
         /// Why the model was not listed (its list operation is disabled, the auth mode may not read it), if it was not.
         public var skipped: String?
 
+        /// An entry for `name`; not yet listed unless told otherwise.
         public init(name: String, file: String? = nil, count: Int = 0, complete: Bool = false, skipped: String? = nil) {
             self.name = name
             self.file = file ?? name + ".ndjson"
@@ -32,13 +34,16 @@ public struct SnapshotManifest: Sendable, Equatable {
         }
     }
 
+    /// Each model's entry, in order.
     public var models: [Entry]
     /// SHA-256 (hex) of the model schema file the snapshot was taken with.
     public var schemaSHA256: String?
+    /// The endpoint the snapshot was taken from.
     public var endpoint: String?
     /// When the snapshot was started, ISO 8601 UTC.
     public var takenAt: String
 
+    /// A manifest of `models`, taken with that schema from `endpoint` at `takenAt`.
     public init(models: [Entry], schemaSHA256: String?, endpoint: String?, takenAt: String) {
         self.models = models
         self.schemaSHA256 = schemaSHA256
@@ -54,6 +59,7 @@ public struct SnapshotManifest: Sendable, Equatable {
 
     // MARK: JSON
 
+    /// The manifest as `manifest.json` holds it.
     public var json: JSONValue {
         let models: [JSONValue] = self.models.map { entry in
             var object: JSONObject = [
@@ -141,6 +147,7 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The snapshot's models do not fit the target's schema (the differences were reported); nothing was sent.
     case doesNotFit
 
+    /// The error, as one line.
     public var description: String {
         switch self {
         case .unreadable(let reason): return reason

@@ -2,6 +2,7 @@
 /// directory made, its manifest started; a resumed one's manifest read) before anything is sent, then each model
 /// listed into it by a ``SnapshotJob`` over one ``JobContext``.
 public struct SnapshotOperation: Sendable {
+    /// The snapshot directory.
     public let directory: String
     /// The models that will be listed, in order (what a dry run shows).
     public let models: [String]

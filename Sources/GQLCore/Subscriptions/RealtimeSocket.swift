@@ -21,10 +21,15 @@ extension WebSocketConnection: RealtimeSocket {}
 /// What a new real-time connection is opened with: the URL, the subprotocols (the dialect's and the auth header's),
 /// the time the handshake may take, the CA bundle and the cancellation flag.
 public struct RealtimeSocketRequest: Sendable {
+    /// The real-time endpoint.
     public let url: WebSocketURL
+    /// The WebSocket subprotocols offered: the dialect's and the auth header's.
     public let subprotocols: [String]
+    /// Seconds the handshake may take.
     public let timeout: Double
+    /// A PEM bundle of CA certificates to trust instead of the system's (wss).
     public let caFile: String?
+    /// Set to give up on the connection.
     public let cancellation: CancellationFlag?
 }
 

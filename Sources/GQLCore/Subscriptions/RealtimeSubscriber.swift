@@ -2,6 +2,7 @@
 public struct RealtimeSettings: Sendable {
     /// The real-time endpoint (see ``RealtimeEndpoint``).
     public var url: WebSocketURL
+    /// How the connection and each subscription are authorized.
     public var authorization: RealtimeAuthorization
     /// Seconds the connection, `connection_ack` and each `start_ack` may take.
     public var timeout: Double
@@ -20,6 +21,7 @@ public struct RealtimeSettings: Sendable {
     /// with `force` when the server refuses a connection, or a subscription's start, as unauthorized.
     public var renewToken: (@Sendable (_ force: Bool) -> String?)?
 
+    /// Settings for `url` with `authorization`; reconnection on by default.
     public init(
         url: WebSocketURL, authorization: RealtimeAuthorization, timeout: Double, caFile: String? = nil,
         reconnect: Bool = true, maxReconnectAttempts: Int = Defaults.realtimeReconnectAttempts,
@@ -51,6 +53,7 @@ public struct RealtimeSettings: Sendable {
 /// let ending = try subscriber.run([subscription], duration: nil) { event in print(event); return true }
 /// ```
 public final class RealtimeSubscriber {
+    /// Where and how it connects.
     public let settings: RealtimeSettings
     private let cancellation: CancellationFlag?
     /// The wall clock (for signing and for reporting gaps), the sleeps and the jitter between reconnection attempts:

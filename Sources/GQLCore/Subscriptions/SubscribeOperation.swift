@@ -20,6 +20,7 @@ public enum LiveEvent: Sendable {
 
 /// Why a subscription run failed, with what explains an unauthorized refusal.
 public struct SubscriptionFailure: Error, Sendable {
+    /// What went wrong.
     public let error: SubscriptionError
     /// Refused as unauthorized and the user-pool token could not be refreshed: why it could not (the one thing to say).
     public let renewalFailure: ContextError?
@@ -32,14 +33,17 @@ public struct SubscriptionFailure: Error, Sendable {
 /// key or renewable token, shared by every reconnection), the timeouts, and the injected cancellation, clock,
 /// trace and socket connector.
 public struct RealtimeContext {
+    /// Where and how to connect.
     public var settings: RealtimeSettings
     /// The user-pool token's renewal; its failure explains a refusal.
     public var renewal: TokenRenewal?
+    /// Set to end the subscriptions.
     public var cancellation: CancellationFlag?
     /// The wall clock, sleeps and jitter between reconnection attempts (nil: real time).
     public var clock: RetryClock?
     /// One line per protocol step, never a secret or an event's data.
     public var trace: ((String) -> Void)?
+    /// Opens each WebSocket connection.
     public var connector: RealtimeConnector
 
     /// A context for `endpoint`'s auth at the real-time `url`; `duration` caps the connection timeout.

@@ -9,8 +9,11 @@ import Darwin
 public enum FileWriter {
     /// Why a file could not be written: `PATH: reason`.
     public struct WriteError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file that could not be written.
         public var path: String
+        /// Why, as the system says it.
         public var reason: String
+        /// `PATH: reason`.
         public var description: String { "\(path): \(reason)" }
     }
 

@@ -6,11 +6,13 @@
 
 /// Reads a file descriptor line by line, without the line breaks; the last line may lack one.
 public struct LineReader {
+    /// The file descriptor it reads.
     public let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
 
+    /// A reader of `descriptor` from its current position.
     public init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// The next line, or nil at the end of the input.
@@ -33,17 +35,6 @@ public struct LineReader {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { ended = true } else { buffer.append(contentsOf: chunk[..<count]) }
-        }
-    }
-}
-
-extension MCPServer {
-    /// Answers each line of `input` until it ends, or until `write` (given each reply with its line break) says the
-    /// output is closed.
-    public mutating func serve(_ input: inout LineReader, write: ([UInt8]) -> Bool) {
-        while let line = input.next() {
-            guard let reply = handle(line) else { continue }
-            guard write(Array((reply + "\n").utf8)) else { return }
         }
     }
 }

@@ -21,6 +21,8 @@ extension RunFailure {
 extension ContextError {
     /// The message with the flags, variables and commands that fix it.
     var commandLineMessage: String {
+        let (endpoint, schema) = (GlobalOptions.endpointOption.flagName, GlobalOptions.schemaOption.flagName)
+        let authMode = GlobalOptions.authModeOption.flagName
         switch self {
         case .noEndpoint(let search):
             let fileNote = switch search {
@@ -29,43 +31,49 @@ extension ContextError {
             case .noSchemaFound(let directory): "\(SchemaDiscovery.defaultFileName) (none in \(directory))"
             case .schemaNotFound(let path): "\(path) (not found)"
             }
-            return "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and \(fileNote); pass --endpoint URL or set GQLC_ENDPOINT"
-        case .apiKeyMissing: return "auth mode apiKey needs an API key: pass --api-key KEY or set GQLC_API_KEY"
-        case .tokenMissing: return "this auth mode sends a token you supply: pass --auth-token TOKEN or set GQLC_AUTH_TOKEN"
+            return "no endpoint: looked in \(endpoint), $GQLC_ENDPOINT and \(fileNote); pass \(endpoint) URL or set GQLC_ENDPOINT"
+        case .apiKeyMissing:
+            return "auth mode apiKey needs an API key: pass \(GlobalOptions.apiKeyOption.flagName) KEY or set GQLC_API_KEY"
+        case .tokenMissing:
+            return "this auth mode sends a token you supply: pass \(GlobalOptions.authTokenOption.flagName) TOKEN or set "
+                + "GQLC_AUTH_TOKEN"
         case .unreadableCAFile(let path, let origin, let reason):
             return "cannot read the CA certificates file '\(path)' from \(origin.describe(GlobalOptions.caCertOption)): \(reason)"
         case .profileWithOtherAuth(let other, let origin):
-            return "--profile takes IAM (SigV4) credentials, but \(origin.describe(other.option ?? GlobalOptions.apiKeyOption)) "
+            return "\(GlobalOptions.profileOption.flagName) takes IAM (SigV4) credentials, but "
+                + "\(origin.describe(other.option ?? GlobalOptions.apiKeyOption)) "
                 + "chooses another auth; leave out one of them"
         case .iamOnly(let parameter):
             return "\(parameter.flagName) applies to IAM (SigV4) auth only, which this request does not use; "
-                + "add --iam, or leave out \(parameter.flagName)"
+                + "add \(GlobalOptions.iamOption.flagName), or leave out \(parameter.flagName)"
         case .iamWithOtherAuth(let iam, let other, let origin):
             return "\(iam.describe(GlobalOptions.iamOption)) and \(origin.describe(other.option ?? GlobalOptions.apiKeyOption)) "
                 + "cannot be used together: IAM auth signs requests instead of sending an API key or token"
         case .authModeUnused(let mode, let parameter):
-            return "--auth-mode \(mode.rawValue) does not use \(parameter.flagName); leave out one of them"
+            return "\(authMode) \(mode.rawValue) does not use \(parameter.flagName); leave out one of them"
         case .authRulesUnmet(let model, let rules, let file, let configured):
             return "\(model)'s auth rules allow \(rules.joined(separator: ", ")), but \(file) configures only "
-                + configured.map(\.rawValue).joined(separator: ", ") + "; pass --auth-mode to choose one anyway"
+                + configured.map(\.rawValue).joined(separator: ", ") + "; pass \(authMode) to choose one anyway"
         case .severalGen1APIs(let paths):
-            return "several Gen 1 APIs: " + paths.joined(separator: ", ") + "; pass --schema with the one to use"
+            return "several Gen 1 APIs: " + paths.joined(separator: ", ") + "; pass \(schema) with the one to use"
         case .noSchemaFile(let directory):
             return "no model schema: no \(SchemaDiscovery.defaultFileName) or \(SchemaDiscovery.gen1SchemaPattern) (or schema/) in "
-                + "\(directory); pass --schema FILE or set GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json, "
-                + "amplifyconfiguration.json, schema.graphql, a schema/ folder or aws-exports.js), or run gqlc schema pull --endpoint URL"
+                + "\(directory); pass \(schema) FILE or set GQLC_SCHEMA (model-introspection JSON, amplify_outputs.json, "
+                + "amplifyconfiguration.json, schema.graphql, a schema/ folder or aws-exports.js), or run gqlc schema pull "
+                + "\(endpoint) URL"
         case .damagedCache(let error):
             // A cache written by an older gqlc, or cut short: say how to make it again.
             return error.description + "; run gqlc schema pull again to replace this cached schema"
         case .noModelSchema: return "no model schema"
         case .noModels(let file, let format):
             return "\(file): this \(format) file has no models, and no \(SchemaDiscovery.gen1SchemaPattern) "
-                + "or pulled schema was found for it; pass --schema with a model schema, or run gqlc schema pull"
+                + "or pulled schema was found for it; pass \(schema) with a model schema, or run gqlc schema pull"
         case .noUserPool(let missingPoolId, let file):
             let missing = missingPoolId ? "user pool id" : "app client id"
             let place = file.map { "\($0) has no auth.\(missingPoolId ? "user_pool_id" : "user_pool_client_id")" }
                 ?? "no schema file was found"
-            return "no Cognito \(missing): \(place); pass --user-pool-id and --client-id (or set GQLC_USER_POOL_ID "
+            return "no Cognito \(missing): \(place); pass \(UserPoolOptions.userPoolId.flagName) and "
+                + "\(UserPoolOptions.clientId.flagName) (or set GQLC_USER_POOL_ID "
                 + "and GQLC_CLIENT_ID)"
         case .schema, .endpoint, .awsAuth, .cognito: return RunFailure(self).message
         case .invalidUserPoolId, .noTokenStore, .prompt: return description

@@ -26,6 +26,12 @@ enum Confirmation {
         }
     }
 
+    /// The end of each refusal to go on without asking: "pass --yes to `what` (standard input is not a terminal, so
+    /// gqlc cannot ask)".
+    static func passYes(to what: String) -> String {
+        "pass \(GlobalOptions.yesOption.flagName) to \(what) (standard input is not a terminal, so gqlc cannot ask)"
+    }
+
     /// Asks, and says why nothing was deleted when the answer is not yes (or gqlc cannot ask): `.no`, `.cannotAsk`
     /// (`refusal` says that `--yes` is needed), or `.interrupted` by Ctrl-C.
     static func check(

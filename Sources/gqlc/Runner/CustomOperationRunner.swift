@@ -7,7 +7,7 @@ enum CustomOperationRunner {
         var call: CustomOperationCall
         do throws(RunFailure) {
             let input = try invocation.input.map { source throws(RunFailure) in
-                try JSONArgument.read(source, option: "--input", console: runner.session.console)
+                try JSONArgument.read(source, option: CustomOperationCommand.input.flagName, console: runner.session.console)
             }
             let values = RecordValues(assignments: invocation.assignments, input: input)
             do throws(RequestBuildError) {
@@ -35,19 +35,20 @@ enum CustomOperationRunner {
     ) throws(RunFailure) -> [String] {
         let (globals, schema) = (runner.globals, runner.schema)
         guard globals.output.isRecordFormat else { return [] }
-        let format = "'--output \(globals.output.word)'"
+        let output = GlobalOptions.outputOption.flagName
+        let format = "'\(output) \(globals.output.word)'"
         switch operation.result.type {
         case .model(let name):
             return try runner.recordColumns(name, fields: fields)
         case .nonModel(let name):
             if let fields {
                 guard globals.output != .raw || fields.count == 1 else {
-                    throw RunFailure.usage("\(format) prints one field per line; name it with --fields FIELD")
+                    throw RunFailure.usage("\(format) prints one field per line; name it with \(SharedOptions.fields.flagName) FIELD")
                 }
                 return fields
             }
             guard globals.output != .raw else {
-                throw RunFailure.usage("\(format) prints one field per line; name it with --fields FIELD")
+                throw RunFailure.usage("\(format) prints one field per line; name it with \(SharedOptions.fields.flagName) FIELD")
             }
             return (schema.nonModels[name]?.fields ?? []).filter { field in
                 switch field.type {
@@ -59,7 +60,7 @@ enum CustomOperationRunner {
             guard globals.output == .raw else {
                 throw RunFailure.usage(
                     "\(format) prints records; \(operation.name) returns \(operation.result.graphQLType): "
-                        + "use --output raw or json")
+                        + "use \(output) raw or json")
             }
             return []
         }

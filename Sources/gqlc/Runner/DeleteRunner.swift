@@ -16,7 +16,9 @@ extension DeleteCommand: ModelCommand {
             }
         }
         guard let record = invocation.record else {
-            return runner.usage(RunFailure.usage("delete needs --id, --key, --input or --where"))
+            return runner.usage(RunFailure.usage(
+                "delete needs \(SharedOptions.id.flagName), \(SharedOptions.key.flagName), \(BulkOptions.input.flagName) or "
+                    + "\(DeleteCommand.whereOption.flagName)"))
         }
         var operation: DeleteOperation
         do {
@@ -67,8 +69,8 @@ extension DeleteCommand: ModelCommand {
                 progress?.clear()
                 let noun = "\(count) \(model) record\(count == 1 ? "" : "s")"
                 return invocation.confirmed ? .yes : Confirmation.check(
-                    "delete \(noun)?", refusal: "\(noun) match; pass \(GlobalOptions.yesOption.flagName) to delete them (standard "
-                        + "input is not a terminal, so gqlc cannot ask)", session: session, diagnostics: diagnostics)
+                    "delete \(noun)?", refusal: "\(noun) match; " + Confirmation.passYes(to: "delete them"), session: session,
+                    diagnostics: diagnostics)
             },
             events: { event in
                 progress?.clear()
@@ -108,8 +110,8 @@ extension DeleteCommand: ModelCommand {
             let noun = "record\(others == 1 ? "" : "s")"
             return confirmed ? .yes : Confirmation.check(
                 "delete \(record) and the \(others) \(noun) under it?",
-                refusal: "\(others) \(noun) would be deleted with \(record) (see \(GlobalOptions.dryRunOption.flagName)); pass "
-                    + "\(GlobalOptions.yesOption.flagName) to delete them (standard input is not a terminal, so gqlc cannot ask)",
+                refusal: "\(others) \(noun) would be deleted with \(record) (see \(GlobalOptions.dryRunOption.flagName)); "
+                    + Confirmation.passYes(to: "delete them"),
                 session: session, diagnostics: diagnostics)
         }, events: renderer.render)
         return ExitCode(kind)

@@ -18,9 +18,11 @@ extension ListCommand: ModelCommand {
         } catch {
             return runner.usage(error)
         }
-        runner.noteReadings(invocation.model, invocation.conditions, option: "--where")
-        runner.warnContradictions(invocation.model, invocation.conditions, option: "--where")
-        runner.recordOrigins(filter: "filter", json: json.map { _ in "--filter" }, conditions: invocation.conditions, option: "--where")
+        runner.noteReadings(invocation.model, invocation.conditions, option: ListCommand.whereOption.flagName)
+        runner.warnContradictions(invocation.model, invocation.conditions, option: ListCommand.whereOption.flagName)
+        runner.recordOrigins(
+            filter: "filter", json: json.map { _ in ListCommand.filter.flagName }, conditions: invocation.conditions,
+            option: ListCommand.whereOption.flagName)
         let columns: [String]
         do {
             columns = invocation.count ? [] : try runner.recordColumns(invocation.model, fields: invocation.fields)
@@ -34,7 +36,7 @@ extension ListCommand: ModelCommand {
             do {
                 try operation.resume(at: token)
             } catch {
-                return runner.usage(RunFailure.usage("invalid value for '--next-token': \(error.description)"))
+                return runner.usage(RunFailure.usage("invalid value for '\(ListCommand.nextToken.flagName)': \(error.description)"))
             }
         }
         let globals = runner.globals

@@ -86,10 +86,10 @@ struct ModelCommandRunner {
     /// a server's refusal of a value names it.
     mutating func recordOrigins(
         assignments: [String] = [], input: Bool = false, filter: String = "condition", json: String? = nil,
-        conditions: [String] = [], option: String = "--if"
+        conditions: [String] = [], option: String = SharedOptions.condition.flagName
     ) {
         var origins: [String: String] = [:]
-        if input { origins["input"] = "--input" }
+        if input { origins["input"] = BulkOptions.input.flagName }
         for text in assignments {
             if let assignment = try? FieldAssignment.parse(text) { origins["input.\(assignment.field)"] = "'\(text)'" }
         }
@@ -109,7 +109,7 @@ struct ModelCommandRunner {
             let quoted = texts.map { "'\($0)'" }.joined(separator: " and ")
             diagnostics.error(
                 "warning: \(option) \(quoted) are AND-ed, and no record has both values; to match either, give "
-                    + "--filter '{\"or\": [...]}'")
+                    + "\(ListCommand.filter.flagName) '{\"or\": [...]}'")
         }
     }
 
@@ -143,7 +143,7 @@ struct ModelCommandRunner {
         guard let argument else { return nil }
         switch argument {
         case .json(let value): return value
-        case .file(let source): return try JSONArgument.read(source, option: "--filter", console: session.console)
+        case .file(let source): return try JSONArgument.read(source, option: ListCommand.filter.flagName, console: session.console)
         }
     }
 

@@ -12,7 +12,7 @@ extension SyncCommand: ModelCommand {
         guard model.conflictDetection != nil else {
             return runner.usage(RunFailure.usage(
                 "\(model.name) has no conflict detection, so it has no sync query; gqlc learns it from the Gen 1 project's "
-                    + "transform.conf.json or a pulled schema, or --conflict-detection on says so"))
+                    + "transform.conf.json or a pulled schema, or \(GlobalOptions.conflictDetectionOption.flagName) on says so"))
         }
         let operation: SyncOperation
         let json: JSONValue?
@@ -25,8 +25,10 @@ extension SyncCommand: ModelCommand {
         } catch {
             return runner.usage(anyError: error)
         }
-        runner.noteReadings(model.name, invocation.conditions, option: "--where")
-        runner.recordOrigins(filter: "filter", json: json.map { _ in "--filter" }, conditions: invocation.conditions, option: "--where")
+        runner.noteReadings(model.name, invocation.conditions, option: ListCommand.whereOption.flagName)
+        runner.recordOrigins(
+            filter: "filter", json: json.map { _ in ListCommand.filter.flagName }, conditions: invocation.conditions,
+            option: ListCommand.whereOption.flagName)
         let globals = runner.globals
         if globals.dryRun { return runner.execution.printDryRun(operation.firstPage) }
         var printer = ResultPrinter(console: runner.session.console, globals: globals, columns: runner.execution.columns)

@@ -15,7 +15,8 @@ extension UpdateCommand: ModelCommand {
                 }
                 guard bulk.isSingle || bulk.isEmpty else {
                     throw RunFailure.usage(
-                        "--input: \(bulk.name) holds several records; --id and --key pick one, so leave them out "
+                        "\(BulkOptions.input.flagName): \(bulk.name) holds several records; \(SharedOptions.id.flagName) and "
+                            + "\(SharedOptions.key.flagName) pick one, so leave them out "
                             + "and let each record carry its key")
                 }
                 input = try runner.singleValue(bulk)
@@ -23,7 +24,10 @@ extension UpdateCommand: ModelCommand {
                 return runner.usage(error)
             }
         }
-        guard let record = invocation.record else { return runner.usage(RunFailure.usage("update needs --id, --key or --input")) }
+        guard let record = invocation.record else {
+            return runner.usage(RunFailure.usage(
+                "update needs \(SharedOptions.id.flagName), \(SharedOptions.key.flagName) or \(BulkOptions.input.flagName)"))
+        }
         var operation: UpdateOperation
         do {
             operation = try UpdateOperation(

@@ -17,8 +17,7 @@ enum WriteGuard {
         guard environment.isProtected, !globals.yes else { return nil }
         guard Confirmation.canAsk else {
             diagnostics.error(
-                "environment '\(environment.name)' is protected; pass \(GlobalOptions.yesOption.flagName) to \(what) "
-                    + "(standard input is not a terminal, so gqlc cannot ask): nothing was sent")
+                "environment '\(environment.name)' is protected; \(Confirmation.passYes(to: what)): nothing was sent")
             return .usage
         }
         do {

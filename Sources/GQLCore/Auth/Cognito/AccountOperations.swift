@@ -40,8 +40,10 @@ public struct LoginOperation: Sendable {
     public var username: String?
     /// `USER_PASSWORD_AUTH` (the password goes to Cognito) instead of SRP.
     public var passwordAuth: Bool
+    /// The user pool and app client to use instead of the schema file's.
     public var userPool: UserPoolOverrides
 
+    /// A sign-in as `username` (asked for when nil), by SRP unless `passwordAuth`.
     public init(username: String?, passwordAuth: Bool = false, userPool: UserPoolOverrides = UserPoolOverrides()) {
         self.username = username
         self.passwordAuth = passwordAuth
@@ -50,8 +52,11 @@ public struct LoginOperation: Sendable {
 
     /// Who signed in to which pool, and where the tokens are.
     public struct SignedIn: Sendable, Equatable {
+        /// The user signed in.
         public var username: String
+        /// The user pool's id.
         public var poolId: String
+        /// The file the tokens were stored in.
         public var tokenFile: String
     }
 
@@ -93,8 +98,10 @@ public struct LoginOperation: Sendable {
 
 /// Forgets the user pool's stored tokens, after asking Cognito to revoke the refresh token.
 public struct LogoutOperation: Sendable {
+    /// The user pool and app client to use instead of the schema file's.
     public var userPool: UserPoolOverrides
 
+    /// A sign-out of `userPool` (by default the schema file's).
     public init(userPool: UserPoolOverrides = UserPoolOverrides()) { self.userPool = userPool }
 
     /// Signs out over `resolver`: the pool's id, and whether anyone was signed in. A revocation that fails (a server
@@ -117,8 +124,10 @@ public struct LogoutOperation: Sendable {
 
 /// Who is signed in, from the stored tokens' claims (never a token); nothing is sent.
 public struct WhoamiOperation: Sendable {
+    /// The user pool and app client to use instead of the schema file's.
     public var userPool: UserPoolOverrides
 
+    /// A look at who is signed in to `userPool` (by default the schema file's).
     public init(userPool: UserPoolOverrides = UserPoolOverrides()) { self.userPool = userPool }
 
     /// The user's names and groups from the ID token (the access token when it lacks them), the pool and client, and
