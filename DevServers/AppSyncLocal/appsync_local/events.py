@@ -23,21 +23,17 @@ from __future__ import annotations
 
 import itertools
 import json
-import queue
 import re
 import socket
 import threading
-import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed
 from websockets.server import ServerProtocol
-from websockets.sync.connection import Connection
 
 from .auth import Refusal, identify
-from .realtime import auth_headers, upgrade
+from .realtime import OutboxSession, auth_headers, upgrade
 
 HTTP_PATH = "/event"
 REALTIME_PATH = "/event/realtime"
@@ -161,47 +157,30 @@ def serve_events(handler, hub: EventsHub, options) -> None:
         _Session(handler.connection, protocol, hub, options, auth_headers(handler.path, list(handler.headers.items()))).run()
 
 
-class _Session:
+class _Session(OutboxSession):
+    """An AppSync Events connection: subscribe, unsubscribe and publish over the socket."""
+
     def __init__(self, sock: socket.socket, protocol: ServerProtocol, hub: EventsHub, options, connect_auth) -> None:
-        self.number = next(_numbers)
-        self.sock = sock
+        # --ws-drop-after applies here too.
+        super().__init__(sock, protocol, connect_auth, number=next(_numbers), say=_log,
+                         ka_seconds=options.events.ka_seconds, drop_after=options.realtime.drop_after)
         self.hub = hub
         self.options = options
-        self.connect_auth = connect_auth
-        self.connection = Connection(sock, protocol, ping_interval=None, ping_timeout=None, close_timeout=2)
-        self.outbox: queue.Queue = queue.Queue()
-        self.acknowledged = False
         self.ids: set[str] = set()
 
-    def run(self) -> None:
-        _log(f"connection {self.number} opened")
-        writer = threading.Thread(target=self._write, daemon=True)
-        writer.start()
-        try:
-            for message in self.connection:
-                self._receive(message)
-        except ConnectionClosed:
-            pass
-        finally:
-            with self.hub.lock:
-                self.hub.subscribers = [s for s in self.hub.subscribers if s.connection != self.number]
-            self.outbox.put(None)
-            writer.join()
-            _log(f"connection {self.number} closed")
+    def _closed(self) -> None:
+        with self.hub.lock:
+            self.hub.subscribers = [s for s in self.hub.subscribers if s.connection != self.number]
 
     def _check(self, headers: Any, body: bytes) -> Refusal | None:
         pairs = [(str(k), str(v)) for k, v in headers.items() if v is not None] if isinstance(headers, dict) else []
         return identify(self.options.auth_policy(), "POST", HTTP_PATH, pairs, body, self.options.clock())[0]
 
-    def _receive(self, text: str | bytes) -> None:
-        try:
-            message = json.loads(text)
-        except ValueError:
-            message = None
-        if not isinstance(message, dict):
-            self._send({"type": "error", "errors": [{"errorType": "BadRequestException",
-                                                     "message": "A message must be a JSON object."}]})
-            return
+    def _not_an_object(self) -> None:
+        self._send({"type": "error", "errors": [{"errorType": "BadRequestException",
+                                                 "message": "A message must be a JSON object."}]})
+
+    def _handle(self, message: dict) -> None:
         kind, identifier = message.get("type"), message.get("id")
         if kind == "connection_init":
             self._connection_init()
@@ -277,39 +256,3 @@ class _Session:
 
     def _deliver(self, identifier: str, event: str) -> None:
         self.outbox.put(({"type": "data", "id": identifier, "event": event}, "data"))
-
-    def _send(self, message: dict) -> None:
-        self.outbox.put((message, None))
-
-    def _write(self) -> None:
-        interval = self.options.events.ka_seconds
-        drop_after = self.options.realtime.drop_after  # --ws-drop-after applies here too
-        next_ka: float | None = None
-        delivered = 0
-        try:
-            while True:
-                timeout = None if next_ka is None else max(0.0, next_ka - time.monotonic())
-                try:
-                    item = self.outbox.get(timeout=timeout)
-                except queue.Empty:
-                    self.connection.send('{"type":"ka"}')
-                    next_ka = (next_ka or time.monotonic()) + interval
-                    continue
-                if item is None:
-                    return
-                message, kind = item
-                self.connection.send(json.dumps(message, ensure_ascii=False))
-                if kind == "close":
-                    self.connection.close()
-                    return
-                if kind == "ack" and next_ka is None:
-                    self.connection.send('{"type":"ka"}')
-                    next_ka = time.monotonic() + interval
-                if kind == "data":
-                    delivered += 1
-                    if drop_after and delivered >= drop_after:
-                        _log(f"connection {self.number} dropped after {delivered} events")
-                        self.sock.shutdown(socket.SHUT_RDWR)
-                        return
-        except (ConnectionClosed, OSError):
-            return

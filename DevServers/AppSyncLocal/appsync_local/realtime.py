@@ -154,50 +154,119 @@ class _DeafProtocol(ServerProtocol):
         self.eof_sent = True  # as far as the protocol knows; the client never sees it
 
 
-class Session:
-    """One WebSocket connection: a reader (this thread) and a writer thread that also sends ``ka``."""
+class OutboxSession:
+    """One WebSocket connection: a reader (this thread) that hands each JSON object to ``_handle`` (anything else to
+    ``_not_an_object``), and a writer thread that sends what is put in the outbox. Once acknowledged the writer sends a
+    ``ka`` every ``ka_seconds`` (with ``send_ka``, and until goodbyes are ignored); with ``drop_after`` it drops the
+    connection after that many data messages (the ``--ws-drop-after`` fault)."""
 
-    def __init__(self, sock: socket.socket, protocol: ServerProtocol, app, options,
-                 connect_auth: list[tuple[str, str]] | Refusal) -> None:
-        self.number = next(_numbers)
+    def __init__(self, sock: socket.socket, protocol: ServerProtocol, connect_auth, *, number: int, say,
+                 ka_seconds: float, drop_after: int, send_ka: bool = True, close_timeout: float = 2) -> None:
+        self.number = number
         self.sock = sock
-        self.app = app
-        self.options = options
-        self.realtime: RealtimeOptions = options.realtime
         self.connect_auth = connect_auth
-        # A server that ignores goodbyes waits (almost) forever for the client to drop the connection.
-        close_timeout = 3600 if self.realtime.ignore_goodbyes else 2
         self.connection = Connection(sock, protocol, ping_interval=None, ping_timeout=None, close_timeout=close_timeout)
         self.outbox: queue.Queue = queue.Queue()
         self.acknowledged = False
         self.goodbyes_ignored = False
+        self._say = say
+        self._ka_seconds = ka_seconds
+        self._drop_after = drop_after
+        self._send_ka = send_ka
 
     def run(self) -> None:
-        log(f"connection {self.number} opened")
+        self._say(f"connection {self.number} opened")
         writer = threading.Thread(target=self._write, daemon=True)
         writer.start()
         try:
-            for message in self.connection:
-                self._receive(message)
+            for text in self.connection:
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    message = None
+                if isinstance(message, dict):
+                    self._handle(message)
+                else:
+                    self._not_an_object()
         except ConnectionClosed:
             pass
         finally:
-            for subscription in self.app.pubsub.remove_connection(self.number):
-                log(f"connection {self.number} stopped {subscription.id} {subscription.field_name}")
+            self._closed()
             self.outbox.put(None)
             writer.join()
-            log(f"connection {self.number} closed")
+            self._say(f"connection {self.number} closed")
+
+    def _handle(self, message: dict) -> None:
+        raise NotImplementedError
+
+    def _not_an_object(self) -> None:
+        raise NotImplementedError
+
+    def _closed(self) -> None:
+        """Forgets the connection's subscriptions."""
+
+    def _send(self, message: dict) -> None:
+        self.outbox.put((message, None))
+
+    def _write(self) -> None:
+        next_ka: float | None = None
+        delivered = 0
+        try:
+            while True:
+                timeout = None if next_ka is None else max(0.0, next_ka - time.monotonic())
+                try:
+                    item = self.outbox.get(timeout=timeout)
+                except queue.Empty:
+                    if self.goodbyes_ignored:
+                        next_ka = None
+                        continue
+                    self.connection.send('{"type":"ka"}')
+                    next_ka = (next_ka or time.monotonic()) + self._ka_seconds
+                    continue
+                if item is None:
+                    return
+                message, kind = item
+                self.connection.send(json.dumps(message, ensure_ascii=False))
+                if kind == "close":
+                    self.connection.close()
+                    return
+                if kind == "ack" and self._send_ka and next_ka is None:
+                    self.connection.send('{"type":"ka"}')
+                    next_ka = time.monotonic() + self._ka_seconds
+                if kind == "data":
+                    delivered += 1
+                    if self._drop_after and delivered >= self._drop_after:
+                        self._say(f"connection {self.number} dropped after {delivered} events")
+                        self.sock.shutdown(socket.SHUT_RDWR)
+                        return
+        except (ConnectionClosed, OSError):
+            return
+
+
+class Session(OutboxSession):
+    """An AppSync real-time connection (the graphql-ws dialect AppSync speaks)."""
+
+    def __init__(self, sock: socket.socket, protocol: ServerProtocol, app, options,
+                 connect_auth: list[tuple[str, str]] | Refusal) -> None:
+        realtime: RealtimeOptions = options.realtime
+        # A server that ignores goodbyes waits (almost) forever for the client to drop the connection.
+        super().__init__(sock, protocol, connect_auth, number=next(_numbers), say=log, ka_seconds=realtime.ka_seconds,
+                         drop_after=realtime.drop_after, send_ka=realtime.send_ka,
+                         close_timeout=3600 if realtime.ignore_goodbyes else 2)
+        self.app = app
+        self.options = options
+        self.realtime = realtime
+
+    def _closed(self) -> None:
+        for subscription in self.app.pubsub.remove_connection(self.number):
+            log(f"connection {self.number} stopped {subscription.id} {subscription.field_name}")
 
     # Reading
 
-    def _receive(self, text: str | bytes) -> None:
-        try:
-            message = json.loads(text)
-        except ValueError:
-            message = None
-        if not isinstance(message, dict):
-            self._send_error(None, "BadRequestException", "A message must be a JSON object.")
-            return
+    def _not_an_object(self) -> None:
+        self._send_error(None, "BadRequestException", "A message must be a JSON object.")
+
+    def _handle(self, message: dict) -> None:
         kind, identifier = message.get("type"), message.get("id")
         if kind == "connection_init":
             self._connection_init()
@@ -297,46 +366,8 @@ class Session:
     def _deliver(self, subscription: Subscription, payload: dict) -> None:
         self.outbox.put(({"type": "data", "id": subscription.id, "payload": payload}, "data"))
 
-    def _send(self, message: dict) -> None:
-        self.outbox.put((message, None))
-
     def _send_error(self, identifier: str | None, error_type: str, message: str) -> None:
         error = {"type": "error", "payload": {"errors": [{"errorType": error_type, "message": message}]}}
         if identifier is not None:
             error["id"] = identifier
         self.outbox.put((error, None))
-
-    def _write(self) -> None:
-        interval = self.realtime.ka_seconds
-        next_ka: float | None = None
-        events = 0
-        try:
-            while True:
-                timeout = None if next_ka is None else max(0.0, next_ka - time.monotonic())
-                try:
-                    item = self.outbox.get(timeout=timeout)
-                except queue.Empty:
-                    if self.goodbyes_ignored:
-                        next_ka = None
-                        continue
-                    self.connection.send('{"type":"ka"}')
-                    next_ka = (next_ka or time.monotonic()) + interval
-                    continue
-                if item is None:
-                    return
-                message, kind = item
-                self.connection.send(json.dumps(message, ensure_ascii=False))
-                if kind == "close":
-                    self.connection.close()
-                    return
-                if kind == "ack" and self.realtime.send_ka and next_ka is None:
-                    self.connection.send('{"type":"ka"}')
-                    next_ka = time.monotonic() + interval
-                if kind == "data":
-                    events += 1
-                    if self.realtime.drop_after and events >= self.realtime.drop_after:
-                        log(f"connection {self.number} dropped after {events} events")
-                        self.sock.shutdown(socket.SHUT_RDWR)
-                        return
-        except (ConnectionClosed, OSError):
-            return
