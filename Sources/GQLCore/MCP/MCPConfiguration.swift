@@ -33,3 +33,10 @@ public struct MCPConfiguration: Sendable {
         self.serverVersion = serverVersion
     }
 }
+
+extension MCPConfiguration {
+    /// What the server serves, said when it starts: `serving 2 models on stdio, read-only`.
+    public var servingNote: String {
+        "serving \(models.count) model\(models.count == 1 ? "" : "s") on stdio, " + (allowWrites ? "writes allowed" : "read-only")
+    }
+}

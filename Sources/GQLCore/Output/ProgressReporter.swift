@@ -94,8 +94,7 @@ public final class ProgressReporter: Sendable {
         if pages > 0 { parts.append("\(grouped(pages)) \(pages == 1 ? "page" : "pages")") }
         if failed > 0 { parts.append("\(grouped(failed)) failed") }
         if seconds >= 0.05 { parts.append("\(grouped(Int(Double(items) / seconds))) items/s") }
-        let tenths = Int((seconds * 10).rounded())
-        parts.append("\(tenths / 10).\(tenths % 10) s")
+        parts.append("\(DurationText.seconds(seconds)) s")
         return parts.joined(separator: ", ")
     }
 

@@ -158,12 +158,6 @@ enum SubscribeCommand: CommandDefinition {
 }
 
 extension SubscriptionEvent: Choice {
-    /// `create`, `update`, `delete` (any case is accepted).
-    public var word: String {
-        switch self {
-        case .onCreate: "create"
-        case .onUpdate: "update"
-        case .onDelete: "delete"
-        }
-    }
+    /// `create`, `update`, `delete`, the change each reports (any case is accepted).
+    public var word: String { ChangeKind(self).rawValue }
 }

@@ -38,20 +38,17 @@ struct EventsRunner {
             reconnect: invocation.action == .subscribe, duration: invocation.action == .subscribe ? invocation.duration : nil,
             cancellation: session.cancellation)
         switch invocation.action {
-        case .publish where invocation.overWebSocket:
-            var connection = connection
-            connection.trace = SubscriptionStream.trace(session, diagnostics.redactor)
-            var outcomes: [EventsPublisher.Outcome] = []
-            do {
-                try connection.subscriber().publish(channel: channel, texts: texts) { outcomes += $0 }
-            } catch {
-                printOutcomes(outcomes)
-                diagnostics.error(error.description)
-                return error.exitStatus
-            }
-            return printOutcomes(outcomes)
         case .publish:
-            return publish(channel, texts: texts, endpoint: endpoint)
+            let operation = EventsPublishOperation(channel: channel, texts: texts)
+            var overWebSocket = connection
+            overWebSocket.trace = SubscriptionStream.trace(session, diagnostics.redactor)
+            let report = invocation.overWebSocket
+                ? operation.run(over: overWebSocket) : operation.run(client: session.resolver.client(endpoint: endpoint))
+            let (answer, someFailed) = report.summary
+            ResultPrinter(console: session.console, globals: session.globals).print(answer)
+            guard let failure = report.failure else { return someFailed ? .partial : .success }
+            failure.lines.forEach(diagnostics.error)
+            return ExitCode(failure.kind)
         case .subscribe:
             var stream = SubscriptionStream(
                 session: session, diagnostics: diagnostics, schemaFile: nil, count: invocation.count, duration: invocation.duration,
@@ -72,10 +69,8 @@ struct EventsRunner {
             }
             do {
                 events += try EventsPublisher.events(lines: text)
-            } catch .invalidJSON(let line, let error) {
-                throw .usage("\(source.name):\(line):\(error.column): invalid JSON: \(error.message)")
             } catch {
-                throw .usage("\(source.name): no events in it (one JSON value per line)")
+                throw .usage(error.description(source: source.name))
             }
         }
         do {
@@ -83,32 +78,5 @@ struct EventsRunner {
         } catch {
             throw .usage(error.description)
         }
-    }
-
-    private func publish(_ channel: String, texts: [String], endpoint: Endpoint) -> ExitCode {
-        let publisher = EventsPublisher(client: session.resolver.client(endpoint: endpoint))
-        var outcomes: [EventsPublisher.Outcome] = []
-        do {
-            try publisher.publish(channel: channel, texts: texts) { outcomes += $0 }
-        } catch {
-            printOutcomes(outcomes)
-            switch error {
-            case .transport(let failure), .stopped(let failure, _): diagnostics.error(failure.description)
-            case .api(let refusal, _): diagnostics.error(refusal.description)
-            }
-            if error.published > 0 {
-                diagnostics.error("\(error.published) of \(texts.count) events were published before this; the rest were not sent")
-            }
-            return .httpError
-        }
-        return printOutcomes(outcomes)
-    }
-
-    /// The outcomes as one JSON object; status 3 when some failed.
-    @discardableResult
-    private func printOutcomes(_ outcomes: [EventsPublisher.Outcome]) -> ExitCode {
-        let (answer, someFailed) = EventsPublisher.summary(outcomes)
-        ResultPrinter(console: session.console, globals: session.globals).print(answer)
-        return someFailed ? .partial : .success
     }
 }

@@ -46,9 +46,7 @@ extension MCPCommand {
                 throw MCPToolError(error.message)
             }
         }
-        session.console.error.write(
-            "gqlc mcp: serving \(configuration.models.count) model\(configuration.models.count == 1 ? "" : "s") on stdio, "
-                + (configuration.allowWrites ? "writes allowed" : "read-only") + "\n")
+        session.console.error.write("gqlc mcp: \(configuration.servingNote)\n")
         // The client ends the session by closing standard input; SIGTERM or Ctrl-C (which cancel the request in
         // flight) end it too, even while waiting for the next line.
         session.cancellation.onCancel { exit(ExitCode.success.rawValue) }

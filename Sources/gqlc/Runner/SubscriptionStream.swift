@@ -30,27 +30,11 @@ struct SubscriptionStream {
         if !globals.outputGiven { globals.output = .ndjson }
         var printer = ResultPrinter(console: session.console, globals: globals)
         if globals.decodeJSONFields && shape != .response { printer.decodingSchema = schemaFile?.schema }
-        var stream = printer.beginList()
-        var outputClosed = false
+        var writer = LiveEventWriter(printer.beginList(), shape: shape)
         var operation = SubscribeOperation(subscriptions)
         operation.limit = count
-        let errorSink = session.console.error
-        let status = run(operation) { event in
-            switch event {
-            case .subscribed(let name):
-                errorSink.write("subscribed: \(name)\n")
-            case .result(let name, let value, let response):
-                // An event whose result is null because of its errors prints only the errors; it still counts.
-                if shape.writes(value, of: response) {
-                    outputClosed = !stream.write([shape.line(name: name, value: value, response: response)])
-                    return !outputClosed
-                }
-            default:
-                break
-            }
-            return true
-        }
-        if !outputClosed { stream.finish() }
+        let status = run(operation) { event in writer.write(event) }
+        writer.finish()
         if let failed = diagnostics.outputFailure(session.console.output) { return failed }
         return status
     }
@@ -71,32 +55,27 @@ struct SubscriptionStream {
         operation.decodePath = decodePath
         var ending: LiveEvent?
         let kind = operation.run(in: context) { event in
-            guard !note(event, ending: &ending) else { return true }
+            guard note(event, ending: &ending) else { return true }
             return handler(event)
         }
         return finish(kind, ending: ending)
     }
 
-    /// Says a connection note or an event's errors on stderr, or keeps the ending for ``finish(_:ending:)``; false
-    /// for the events it leaves to the caller (acknowledgements, results).
+    /// Says an event's notice or errors on stderr, or keeps the ending for ``finish(_:ending:)``; true for the
+    /// events it leaves to the caller (results).
+    @discardableResult
     func note(_ event: LiveEvent, ending: inout LiveEvent?) -> Bool {
         switch event {
+        case .result:
+            return true
         case .graphQLErrors(let errors):
             diagnostics.graphQLErrors(errors)
-            return false
-        case .connectionLost(let reason, let attempt, let delay):
-            diagnostics.error("connection lost: \(reason); connecting again in \(Self.seconds(delay)) s (attempt \(attempt))")
-        case .resubscribed(let from, let to):
-            diagnostics.error(
-                "subscribed again; events between \(from.clockUTC) and \(to.clockUTC) UTC "
-                    + "(\(Self.seconds(to.seconds(since: from))) s) may have been missed")
-            return false
         case .completedByServer, .failed:
             ending = event  // said once the output is known to be open
-        case .subscribed, .result:
-            return false
+        case .subscribed, .connectionLost, .resubscribed:
+            LiveNotice(event).map(diagnostics.say)
         }
-        return true
+        return false
     }
 
     /// The status of a run that ended `kind`: a closed output's, else the ending said.
@@ -104,8 +83,7 @@ struct SubscriptionStream {
         if let failed = diagnostics.outputFailure(session.console.output) { return failed }
         switch ending {
         case .completedByServer?:
-            // The server ended every subscription: not the user's choice, so say it.
-            diagnostics.error("the server completed the subscription; no more events will come")
+            diagnostics.say(.completedByServer)
         case .failed(let failure)?:
             if let renewal = failure.renewalFailure.map(RunFailure.init) {
                 diagnostics.failure(renewal)
@@ -167,10 +145,16 @@ struct SubscriptionStream {
             throw .usage("\(error.description); pass \(SubscribeCommand.realtimeEndpoint.flagName) URL")
         }
     }
+}
 
-    /// `1.5`, for durations in messages.
-    static func seconds(_ value: Double) -> String {
-        let tenths = Int((max(0, value) * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+extension Diagnostics {
+    /// A live run's notice on stderr, the one place they are said: the acknowledgement bare (scripts wait for
+    /// `subscribed: NAME`), every other as a `gqlc:` line.
+    func say(_ notice: LiveNotice) {
+        if notice.isAcknowledgement {
+            sink.write("\(notice)\n")
+        } else {
+            error(notice.description)
+        }
     }
 }
