@@ -41,10 +41,7 @@ struct RequestExecution {
 
     /// Prints the body for `--dry-run`: compact, as POSTed, unless `--pretty` is given.
     func printDryRun(_ request: GraphQLRequest) -> ExitCode {
-        var writer = JSONWriter(style: session.globals.layout == .pretty ? .pretty : .compact)
-        writer.write(request.body)
-        writer.bytes.append(UInt8(ascii: "\n"))
-        session.console.output.write(bytes: writer.bytes)
+        session.console.output.write(request.body.serialized(session.globals.layout == .pretty ? .pretty : .compact) + "\n")
         return .success
     }
 

@@ -69,7 +69,6 @@ extension ListCommand {
                 screen.finish()
                 if screen.listingFailure == nil { status = ExitCode(kind) }
             }
-            screen.finish()
             return screen.quitByKey ? .success : status
         case .subscriptions:
             var stream = SubscriptionStream(
