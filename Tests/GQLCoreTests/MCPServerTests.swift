@@ -199,4 +199,11 @@ import Testing
         #expect(text.contains("UnauthorizedException"))
         #expect(!text.contains(Fixtures.apiKey))
     }
+
+    @Test func theServingNoteCountsTheModelsAndSaysWhetherWritesAreAllowed() throws {
+        let one = try MCPConfiguration(schema: Self.schema, models: ["Post"], allowWrites: true, serverVersion: "9.9")
+        #expect(one.servingNote == "serving 1 model on stdio, writes allowed")
+        let every = try MCPConfiguration(schema: Self.schema, models: nil, allowWrites: false, serverVersion: "9.9")
+        #expect(every.servingNote == "serving \(Self.schema.modelNames.count) models on stdio, read-only")
+    }
 }
