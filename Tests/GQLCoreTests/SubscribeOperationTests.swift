@@ -254,4 +254,18 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
         let data = try #require(server.sockets.first?.starts.first?["payload"]?["data"]?.stringValue)
         #expect(try JSONValue.parse(data)["variables"]?["filter"] == ["rating": ["ge": 4]])
     }
+
+    @Test func aWatchOfAListingWithAFilterObjectIsRefusedBeforeItsSubscriptionsAreBuilt() throws {
+        let builder = RequestBuilder(schema: Self.schema)
+        let refusal = thrownError { () throws(SubscribeBuildError) in
+            try SubscribeOperation.watching("Post", conditions: [], includes: [], builder: builder, withFilterObject: true)
+        }
+        guard case .filterObjectCannotWatch(let model)? = refusal else {
+            Issue.record("expected filterObjectCannotWatch, got \(String(describing: refusal))")
+            return
+        }
+        #expect(model == "Post")
+        let watch = try SubscribeOperation.watching("Post", conditions: ["rating>=4"], includes: [], builder: builder)
+        #expect(watch.changes.values.sorted { $0.rawValue < $1.rawValue } == [.create, .delete, .update])
+    }
 }

@@ -84,6 +84,8 @@ public enum SubscribeBuildError: Error, Sendable {
     case customSubscriptionWithEvents(String)
     /// A model's subscriptions cannot serve a watch: the reason.
     case cannotWatch(model: String, RequestBuildError)
+    /// A watch was asked to keep a whole filter object, which has no subscription form (conditions have one).
+    case filterObjectCannotWatch(model: String)
 }
 
 /// Subscriptions run over one real-time connection (made again after a loss), reporting each event's result as a
@@ -131,11 +133,13 @@ public struct SubscribeOperation: Sendable {
     }
 
     /// The model's create, update and delete subscriptions for a watched listing, filtered by `conditions`; a model
-    /// whose subscriptions cannot serve is refused with the reason.
-    public static func watching(_ model: String, conditions: [String], includes: [String], builder: RequestBuilder)
-        throws(SubscribeBuildError) -> SubscribeOperation
-    {
-        try Self.model(model, events: SubscriptionEvent.allCases, conditions: conditions, includes: includes, builder: builder) { error in
+    /// whose subscriptions cannot serve is refused with the reason, and so is a listing `withFilterObject` (a whole
+    /// filter object, which subscriptions cannot take).
+    public static func watching(
+        _ model: String, conditions: [String], includes: [String], builder: RequestBuilder, withFilterObject: Bool = false
+    ) throws(SubscribeBuildError) -> SubscribeOperation {
+        if withFilterObject { throw .filterObjectCannotWatch(model: model) }
+        return try Self.model(model, events: SubscriptionEvent.allCases, conditions: conditions, includes: includes, builder: builder) { error in
             if case .unknownModel = error { return .request(error) }
             return .cannotWatch(model: model, error)
         }

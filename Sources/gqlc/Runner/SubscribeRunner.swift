@@ -51,6 +51,10 @@ extension SubscribeCommand {
             .usage(
                 "cannot watch \(model) through its subscriptions: \(reason.description); "
                     + "\(ListCommand.interval.flagName) SECONDS watches it by listing again instead")
+        case .filterObjectCannotWatch(let model):
+            .usage(
+                "cannot watch \(model) through its subscriptions: \(ListCommand.filter.flagName) has no subscription form; "
+                    + "use \(ListCommand.whereOption.flagName), or \(ListCommand.interval.flagName) SECONDS watches it by listing again instead")
         }
     }
 }

@@ -9,19 +9,12 @@ extension ListCommand {
     ) -> ExitCode {
         var subscriptions: SubscribeOperation?
         if case .subscriptions = mode {
-            do throws(RunFailure) {
-                guard invocation.filter == nil else {
-                    throw .usage(
-                        "cannot watch \(invocation.model) through its subscriptions: \(ListCommand.filter.flagName) has no subscription "
-                            + "form; use \(ListCommand.whereOption.flagName), or \(ListCommand.interval.flagName) SECONDS watches it by listing again instead")
-                }
-                do throws(SubscribeBuildError) {
-                    subscriptions = try .watching(invocation.model, conditions: invocation.conditions, includes: invocation.includes, builder: runner.builder)
-                } catch {
-                    throw SubscribeCommand.phrased(error)
-                }
+            do throws(SubscribeBuildError) {
+                subscriptions = try .watching(
+                    invocation.model, conditions: invocation.conditions, includes: invocation.includes, builder: runner.builder,
+                    withFilterObject: invocation.filter != nil)
             } catch {
-                return runner.usage(error)
+                return runner.usage(SubscribeCommand.phrased(error))
             }
         }
         if runner.globals.dryRun {
