@@ -34,7 +34,7 @@ extension ModelCommandRunner {
     func singleValue(_ input: BulkInputStream) throws(RunFailure) -> JSONValue {
         let flag = BulkOptions.input.flagName
         guard let item = input.ahead.first else { throw RunFailure.usage("\(flag): \(input.name): the input is empty; expected a JSON object") }
-        if item.isOversized { throw RunFailure.usage("\(flag): \(input.name): \(BulkMessages.phrase(.oversized))") }
+        if item.isOversized { throw RunFailure.usage("\(flag): \(input.name): \(CommandLineBulkPhrasing.phrase(.oversized))") }
         do {
             return try item.parse()
         } catch {
@@ -66,23 +66,34 @@ extension ModelCommandRunner {
         client given: GraphQLClient? = nil, next: () throws(BulkInputError) -> BulkInputItem?
     ) -> ExitCode {
         var operation = operation
-        (operation.concurrency, operation.phrase) = (settings.concurrency, BulkMessages.phrase)
+        (operation.concurrency, operation.phrase) = (settings.concurrency, CommandLineBulkPhrasing.phrase)
         let (columns, rejects): ([String], RejectsFile?)
         var execution = self.execution
         let client: GraphQLClient?
         do throws(RunFailure) {
             columns = try bulkColumns(operation.model, fields: fields)
-            rejects = try settings.rejects.map { path throws(RunFailure) in try RejectsFile(path: path) }
+            rejects = try settings.rejects.map { path throws(RunFailure) in
+                do throws(FileWriter.WriteError) {
+                    return try RejectsFile(path: path)
+                } catch {
+                    throw RunFailure.usage("\(BulkOptions.rejects.flagName): \(error)")
+                }
+            }
             client = if globals.dryRun { nil } else if let given { given } else { try execution.client() }
         } catch {
             return usage(error)
         }
-        let progress = globals.dryRun ? nil : ProgressReporter.make(console: session.console, globals: globals)
-        let renderer = BulkRenderer(
-            console: session.console, diagnostics: execution.diagnostics,
-            records: BulkRecordPrinter(ResultPrinter(console: session.console, globals: globals, columns: columns)),
-            progress: progress, rejects: rejects, describe: BulkMessages(model: operation.model, operation: operation.operation),
+        let (console, diagnostics) = (session.console, execution.diagnostics)
+        let progress = globals.dryRun ? nil : ProgressReporter.make(console: console, globals: globals)
+        let sinks = BulkWriteReport.Sinks(
+            output: console.output, outputFailed: { console.output.failure != nil },
+            records: BulkRecordPrinter(ResultPrinter(console: console, globals: globals, columns: columns)),
+            progress: progress, recordsShareProgress: progress != nil && console.outputIsTerminal,
+            say: { diagnostics.error($0) }, summary: console.error)
+        let report = BulkWriteReport(
+            sinks: sinks, rejects: rejects, words: BulkItemWords(model: operation.model, operation: operation.operation),
             inputName: inputName, dryRun: client == nil)
+        let renderer = BulkRenderer(report: report, output: console.output)
         guard let client else { return renderer.finish(operation.dryRun(next: next, events: renderer.render)) }
         // A failed write of stdout or --rejects stops the job from starting records, so that each one is accounted for.
         session.console.output.deferFailures()
