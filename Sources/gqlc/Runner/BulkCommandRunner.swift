@@ -124,8 +124,7 @@ extension ModelCommandRunner {
     private mutating func bulkVersions(_ model: String) -> Result<VersionTable?, BulkStop> {
         guard schema.models[model]?.conflictDetection != nil else { return .success(nil) }
         if globals.dryRun {
-            diagnostics.error("note: \(model) has conflict detection: each record is sent with its _version, read in "
-                + "pages of keys and versions first")
+            diagnostics.error(VersionTable.dryRunNote(model: model))
             return .success(nil)
         }
         let client: GraphQLClient
@@ -137,20 +136,19 @@ extension ModelCommandRunner {
         do {
             return .success(try VersionTable.read(model: model, builder: builder, client: client))
         } catch {
+            let status: ExitCode
             switch error {
             case .request(let error): return .failure(BulkStop(status: usage(error)))
             case .execution(let error):
                 diagnostics.error(error)
-                diagnostics.error("reading the _version of each \(model) record failed; nothing was changed")
-                return .failure(BulkStop(status: error.exitStatus))
+                status = error.exitStatus
             case .errors(let errors):
                 diagnostics.graphQLErrors(errors)
-                diagnostics.error("reading the _version of each \(model) record failed; nothing was changed")
-                return .failure(BulkStop(status: .graphQLErrors))
-            case .cancelled:
-                diagnostics.error("interrupted while reading the versions; nothing was changed")
-                return .failure(BulkStop(status: .interrupted))
+                status = .graphQLErrors
+            case .cancelled: status = .interrupted
             }
+            diagnostics.error(error.ending(model: model))
+            return .failure(BulkStop(status: status))
         }
     }
 }
