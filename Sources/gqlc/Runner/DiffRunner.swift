@@ -46,13 +46,7 @@ struct DiffRunner {
     private func flag(_ toSide: Bool) -> String { toSide ? DiffCommand.to.flagName : DiffCommand.from.flagName }
 
     private func why(_ reason: DiffUnavailability, toSide: Bool) -> String {
-        switch reason {
-        case .notInSnapshot(let directory): return "the snapshot \(directory) (\(flag(toSide))) does not hold it"
-        case .incompleteInSnapshot(let directory, let skipped):
-            let why = skipped.map { "skipped (\($0))" } ?? "incomplete (finish it with gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName))"
-            return "the snapshot \(directory) (\(flag(toSide))) has it \(why)"
-        case .unlistable(let reason): return "\(reason) (\(flag(toSide)))"
-        }
+        reason.reason(side: flag(toSide)) { directory in "gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName)" }
     }
 
     private func compare(_ invocation: DiffInvocation, _ from: DiffSide, _ to: DiffSide, schema: ModelSchema) -> ExitCode {
