@@ -150,6 +150,22 @@ public final class BulkWriteReport: Sendable {
         return true
     }
 
+    /// Runs `operation` over `context` with this report taking its events, each worker's retry notices kept above the
+    /// progress line; without a context (a dry run) it only writes the requests the items would send.
+    public func run(
+        _ operation: BulkWriteOperation, in context: APIContext?, next: () throws(BulkInputError) -> BulkInputItem?,
+        readRestWhenCancelled: Bool
+    ) -> ResultKind {
+        guard let context else { return operation.dryRun(next: next, events: write) }
+        var operation = operation
+        operation.workerClient = { [connect = operation.workerClient, progress = sinks.progress] client in
+            var own = connect(client)
+            progress?.keepNoticesAbove(&own)
+            return own
+        }
+        return operation.run(in: context, next: next, readRestWhenCancelled: readRestWhenCancelled, events: write)
+    }
+
     private func item(_ result: BulkItemResult, firstTime: Bool) -> Bool {
         let (progress, say) = (sinks.progress, sinks.say)
         switch result.outcome {

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// What bulk `create`, `update` and `delete` (`--input`, `--where`) share: the core's ``BulkWriteOperation`` does the
-/// work over this run's one client; ``BulkRenderer`` prints it. Each command's own run is in its `Runner/FooRunner.swift`.
+/// work over this run's one client and its ``BulkWriteReport`` writes it, in the words of ``CommandLineBulkPhrasing``.
+/// Each command's own run is in its `Runner/FooRunner.swift`.
 extension ModelCommandRunner {
     /// Opens `--input` and reads up to two items, so that one object can still be handled as a single command.
     func openBulkInput(_ source: InputSource) throws(RunFailure) -> BulkInputStream {
@@ -93,17 +94,29 @@ extension ModelCommandRunner {
         let report = BulkWriteReport(
             sinks: sinks, rejects: rejects, words: BulkItemWords(model: operation.model, operation: operation.operation),
             inputName: inputName, dryRun: client == nil)
-        let renderer = BulkRenderer(report: report, output: console.output)
-        guard let client else { return renderer.finish(operation.dryRun(next: next, events: renderer.render)) }
         // A failed write of stdout or --rejects stops the job from starting records, so that each one is accounted for.
-        session.console.output.deferFailures()
-        operation.workerClient = { [connect = operation.workerClient] client in
-            var own = connect(client)
-            progress?.keepNoticesAbove(&own)
-            return own
+        if client != nil { console.output.deferFailures() }
+        let kind = report.run(
+            operation, in: client.map { APIContext(schema: schema, client: $0) }, next: next, readRestWhenCancelled: readRest)
+        return bulkStatus(kind, report: report, output: console.output)
+    }
+
+    /// After a bulk job: what could not be written and the summary line (not for a dry run), then the exit code: the
+    /// job's own, or 7 or 141 when its output or rejects file failed.
+    private func bulkStatus(_ kind: ResultKind, report: BulkWriteReport, output: any TextSink) -> ExitCode {
+        let failure = output.failure
+        let why: String? = switch failure {
+        case .closedPipe?: "standard output was closed"
+        case .failed(let reason)?: "cannot write standard output: \(reason)"
+        case nil: nil
         }
-        let context = APIContext(schema: schema, client: client)
-        return renderer.finish(operation.run(in: context, next: next, readRestWhenCancelled: readRest, events: renderer.render))
+        let ending = report.finish(outputFailure: why)
+        if ending.rejectsFailed { return .writeFailed }
+        switch failure {
+        case .closedPipe?: return .closedPipe
+        case .failed?: return .writeFailed
+        case nil: return ending.halted ? .writeFailed : ExitCode(kind)
+        }
     }
 
     /// The columns each record is printed with (`--output table|tsv|raw`), after checking that `fields` are

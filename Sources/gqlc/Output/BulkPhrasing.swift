@@ -31,33 +31,8 @@ struct CommandLineBulkPhrasing: BulkWritePhrasing {
 
 extension BulkItemWords {
     /// The words of `model`'s `operation` items, phrased for the command line.
-    init(model: String, operation: BulkOperation) { self.init(model: model, operation: operation, phrasing: CommandLineBulkPhrasing()) }
-}
-
-/// Renders a ``BulkWriteOperation``'s events on the console through the core's ``BulkWriteReport``;
-/// ``finish(_:)`` maps how the job ended, and what could not be written, to an exit code.
-struct BulkRenderer {
-    let report: BulkWriteReport
-    let output: any TextSink
-
-    /// Renders one event; false when its record or rejected line could not be written.
-    func render(_ event: BulkWriteEvent) -> Bool { report.write(event) }
-
-    /// After the job: what could not be written, the summary line (not for a dry run), and the exit code.
-    func finish(_ kind: ResultKind) -> ExitCode {
-        let failure = output.failure
-        let why: String? = switch failure {
-        case .closedPipe?: "standard output was closed"
-        case .failed(let reason)?: "cannot write standard output: \(reason)"
-        case nil: nil
-        }
-        let ending = report.finish(outputFailure: why)
-        if ending.rejectsFailed { return .writeFailed }
-        switch failure {
-        case .closedPipe?: return .closedPipe
-        case .failed?: return .writeFailed
-        case nil: return ending.halted ? .writeFailed : ExitCode(kind)
-        }
+    init(model: String, operation: BulkOperation) {
+        self.init(model: model, operation: operation, phrasing: CommandLineBulkPhrasing())
     }
 }
 
