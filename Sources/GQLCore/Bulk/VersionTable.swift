@@ -82,3 +82,19 @@ extension VersionTable {
         return .success(bulk)
     }
 }
+
+extension VersionTable {
+    /// A dry run's note for `model`, whose versions it does not read.
+    public static func dryRunNote(model: String) -> String {
+        "note: \(model) has conflict detection: each record is sent with its _version, read in pages of keys and versions first"
+    }
+}
+
+extension VersionTable.Failure {
+    /// The line that ends the report of the failure (after the failure's own lines): nothing was changed.
+    public func ending(model: String) -> String {
+        self == .cancelled
+            ? "interrupted while reading the versions; nothing was changed"
+            : "reading the _version of each \(model) record failed; nothing was changed"
+    }
+}

@@ -28,17 +28,10 @@ public enum FileWriter {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
         guard descriptor >= 0 else { throw WriteError(path: path, reason: systemReason()) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = systemReason()
-                close(descriptor)
-                unlink(temporary)
-                throw WriteError(path: path, reason: reason)
-            }
-            offset += written
+        if let code = append(bytes, to: descriptor) {
+            close(descriptor)
+            unlink(temporary)
+            throw WriteError(path: path, reason: String(cString: strerror(code)))
         }
         guard close(descriptor) == 0, rename(temporary, path) == 0 else {
             let reason = systemReason()
@@ -54,6 +47,21 @@ public enum FileWriter {
             prefix += "/" + component
             if mkdir(prefix, mode) != 0, errno != EEXIST { throw WriteError(path: prefix, reason: systemReason()) }
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor` (again after a short or interrupted write); nil when done, else the
+    /// `errno` of the failed write.
+    public static func append(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

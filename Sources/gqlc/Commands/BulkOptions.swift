@@ -95,6 +95,12 @@ enum BulkOptions {
     }
 
 
+    /// A whole-app job's `--concurrency`: the default, or the number given (at most 256).
+    static func jobConcurrency(_ arguments: CommandArguments) throws(UsageError) -> Int {
+        guard let text = arguments.options.value(concurrency) else { return Defaults.concurrency }
+        return min(try ValueParsing.positiveInteger(text, for: concurrency), 256)
+    }
+
     /// `--concurrency` and `--rejects`.
     static func settings(_ arguments: CommandArguments) throws(UsageError) -> BulkSettings {
         var settings = BulkSettings()

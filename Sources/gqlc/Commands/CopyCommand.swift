@@ -55,13 +55,10 @@ enum CopyCommand: CommandDefinition {
         guard source != target else { throw UsageError("--from and --to name the same environment '\(source)'") }
         var models: [String] = []
         for index in arguments.positionals.indices { models.append(try SharedOptions.modelName(arguments, at: index)) }
-        var concurrency = Defaults.concurrency
-        if let text = options.value(BulkOptions.concurrency) {
-            concurrency = try ValueParsing.positiveInteger(text, for: BulkOptions.concurrency)
-        }
         return CopyInvocation(
             from: source, to: target, models: models, skipExisting: options.contains(RestoreCommand.skipExisting),
-            mapOwner: options.value(RestoreCommand.mapOwner).map(InputSource.init(argument:)), concurrency: min(concurrency, 256))
+            mapOwner: options.value(RestoreCommand.mapOwner).map(InputSource.init(argument:)),
+            concurrency: try BulkOptions.jobConcurrency(arguments))
     }
 
     static func run(_ invocation: CopyInvocation, in context: RunContext) -> ExitCode {

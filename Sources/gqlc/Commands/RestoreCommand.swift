@@ -67,13 +67,9 @@ enum RestoreCommand: CommandDefinition {
         var models: [String] = []
         for index in arguments.positionals.indices.dropFirst() { models.append(try SharedOptions.modelName(arguments, at: index)) }
         let options = arguments.options
-        var concurrency = Defaults.concurrency
-        if let text = options.value(BulkOptions.concurrency) {
-            concurrency = try ValueParsing.positiveInteger(text, for: BulkOptions.concurrency)
-        }
         return RestoreInvocation(
             directory: directory, models: models, skipExisting: options.contains(skipExisting), force: options.contains(force),
-            mapOwner: options.value(mapOwner).map(InputSource.init(argument:)), concurrency: min(concurrency, 256),
+            mapOwner: options.value(mapOwner).map(InputSource.init(argument:)), concurrency: try BulkOptions.jobConcurrency(arguments),
             rejects: options.value(rejects))
     }
 

@@ -39,10 +39,10 @@ struct OperationRenderer {
         case .requestFailed(let error): diagnostics.error(error)
         case .invalidResponse(let error): diagnostics.error(error.description)
         case .notFound(let described): diagnostics.error("no " + described)
-        case .appliedAfterRetry(let operation): diagnostics.error(UncertainWrites.appliedNote(operation))
+        case .appliedAfterRetry(let operation): diagnostics.error(operation.appliedAfterRetryNote)
         case .recordAlreadyExists(let model): diagnostics.error("hint: \(model) already has a record with this key")
         case .ownAttemptMayBeWhy(let operation, let model, let key):
-            diagnostics.error(UncertainWrites.ownAttemptMayBeWhy(operation, model: model, key: key))
+            diagnostics.error(BulkItemWords(model: model, operation: operation).ownAttemptMayBeWhy(operation, key: key))
         case .writeMayHaveBeenApplied(let write): UncertainWrites.lines(write).forEach(diagnostics.error)
         case .deletedRecordHidden(let note): diagnostics.error("\(note); \(SharedOptions.includeDeleted.flagName) prints it")
         case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineReason))

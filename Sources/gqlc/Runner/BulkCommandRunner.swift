@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// What bulk `create`, `update` and `delete` (`--input`, `--where`) share: the core's ``BulkWriteOperation`` does the
-/// work over this run's one client; ``BulkRenderer`` prints it. Each command's own run is in its `Runner/FooRunner.swift`.
+/// work over this run's one client and its ``BulkWriteReport`` writes it, in the words of ``CommandLineBulkPhrasing``.
+/// Each command's own run is in its `Runner/FooRunner.swift`.
 extension ModelCommandRunner {
     /// Opens `--input` and reads up to two items, so that one object can still be handled as a single command.
     func openBulkInput(_ source: InputSource) throws(RunFailure) -> BulkInputStream {
@@ -34,7 +35,7 @@ extension ModelCommandRunner {
     func singleValue(_ input: BulkInputStream) throws(RunFailure) -> JSONValue {
         let flag = BulkOptions.input.flagName
         guard let item = input.ahead.first else { throw RunFailure.usage("\(flag): \(input.name): the input is empty; expected a JSON object") }
-        if item.isOversized { throw RunFailure.usage("\(flag): \(input.name): \(BulkMessages.phrase(.oversized))") }
+        if item.isOversized { throw RunFailure.usage("\(flag): \(input.name): \(CommandLineBulkPhrasing.phrase(.oversized))") }
         do {
             return try item.parse()
         } catch {
@@ -66,33 +67,56 @@ extension ModelCommandRunner {
         client given: GraphQLClient? = nil, next: () throws(BulkInputError) -> BulkInputItem?
     ) -> ExitCode {
         var operation = operation
-        (operation.concurrency, operation.phrase) = (settings.concurrency, BulkMessages.phrase)
+        (operation.concurrency, operation.phrase) = (settings.concurrency, CommandLineBulkPhrasing.phrase)
         let (columns, rejects): ([String], RejectsFile?)
         var execution = self.execution
         let client: GraphQLClient?
         do throws(RunFailure) {
             columns = try bulkColumns(operation.model, fields: fields)
-            rejects = try settings.rejects.map { path throws(RunFailure) in try RejectsFile(path: path) }
+            rejects = try settings.rejects.map { path throws(RunFailure) in
+                do throws(FileWriter.WriteError) {
+                    return try RejectsFile(path: path)
+                } catch {
+                    throw RunFailure.usage("\(BulkOptions.rejects.flagName): \(error)")
+                }
+            }
             client = if globals.dryRun { nil } else if let given { given } else { try execution.client() }
         } catch {
             return usage(error)
         }
-        let progress = globals.dryRun ? nil : ProgressReporter.make(console: session.console, globals: globals)
-        let renderer = BulkRenderer(
-            console: session.console, diagnostics: execution.diagnostics,
-            records: BulkRecordPrinter(ResultPrinter(console: session.console, globals: globals, columns: columns)),
-            progress: progress, rejects: rejects, describe: BulkMessages(model: operation.model, operation: operation.operation),
+        let (console, diagnostics) = (session.console, execution.diagnostics)
+        let progress = globals.dryRun ? nil : ProgressReporter.make(console: console, globals: globals)
+        let sinks = BulkWriteReport.Sinks(
+            output: console.output, outputFailed: { console.output.failure != nil },
+            records: BulkRecordPrinter(ResultPrinter(console: console, globals: globals, columns: columns)),
+            progress: progress, recordsShareProgress: progress != nil && console.outputIsTerminal,
+            say: { diagnostics.error($0) }, summary: console.error)
+        let report = BulkWriteReport(
+            sinks: sinks, rejects: rejects, words: BulkItemWords(model: operation.model, operation: operation.operation),
             inputName: inputName, dryRun: client == nil)
-        guard let client else { return renderer.finish(operation.dryRun(next: next, events: renderer.render)) }
         // A failed write of stdout or --rejects stops the job from starting records, so that each one is accounted for.
-        session.console.output.deferFailures()
-        operation.workerClient = { [connect = operation.workerClient] client in
-            var own = connect(client)
-            progress?.keepNoticesAbove(&own)
-            return own
+        if client != nil { console.output.deferFailures() }
+        let kind = report.run(
+            operation, in: client.map { APIContext(schema: schema, client: $0) }, next: next, readRestWhenCancelled: readRest)
+        return bulkStatus(kind, report: report, output: console.output)
+    }
+
+    /// After a bulk job: what could not be written and the summary line (not for a dry run), then the exit code: the
+    /// job's own, or 7 or 141 when its output or rejects file failed.
+    private func bulkStatus(_ kind: ResultKind, report: BulkWriteReport, output: any TextSink) -> ExitCode {
+        let failure = output.failure
+        let why: String? = switch failure {
+        case .closedPipe?: "standard output was closed"
+        case .failed(let reason)?: "cannot write standard output: \(reason)"
+        case nil: nil
         }
-        let context = APIContext(schema: schema, client: client)
-        return renderer.finish(operation.run(in: context, next: next, readRestWhenCancelled: readRest, events: renderer.render))
+        let ending = report.finish(outputFailure: why)
+        if ending.rejectsFailed { return .writeFailed }
+        switch failure {
+        case .closedPipe?: return .closedPipe
+        case .failed?: return .writeFailed
+        case nil: return ending.halted ? .writeFailed : ExitCode(kind)
+        }
     }
 
     /// The columns each record is printed with (`--output table|tsv|raw`), after checking that `fields` are
@@ -113,8 +137,7 @@ extension ModelCommandRunner {
     private mutating func bulkVersions(_ model: String) -> Result<VersionTable?, BulkStop> {
         guard schema.models[model]?.conflictDetection != nil else { return .success(nil) }
         if globals.dryRun {
-            diagnostics.error("note: \(model) has conflict detection: each record is sent with its _version, read in "
-                + "pages of keys and versions first")
+            diagnostics.error(VersionTable.dryRunNote(model: model))
             return .success(nil)
         }
         let client: GraphQLClient
@@ -126,20 +149,19 @@ extension ModelCommandRunner {
         do {
             return .success(try VersionTable.read(model: model, builder: builder, client: client))
         } catch {
+            let status: ExitCode
             switch error {
             case .request(let error): return .failure(BulkStop(status: usage(error)))
             case .execution(let error):
                 diagnostics.error(error)
-                diagnostics.error("reading the _version of each \(model) record failed; nothing was changed")
-                return .failure(BulkStop(status: error.exitStatus))
+                status = error.exitStatus
             case .errors(let errors):
                 diagnostics.graphQLErrors(errors)
-                diagnostics.error("reading the _version of each \(model) record failed; nothing was changed")
-                return .failure(BulkStop(status: .graphQLErrors))
-            case .cancelled:
-                diagnostics.error("interrupted while reading the versions; nothing was changed")
-                return .failure(BulkStop(status: .interrupted))
+                status = .graphQLErrors
+            case .cancelled: status = .interrupted
             }
+            diagnostics.error(error.ending(model: model))
+            return .failure(BulkStop(status: status))
         }
     }
 }

@@ -43,16 +43,10 @@ extension CreateCommand: ModelCommand {
         }
     }
 
-    /// One note when `--input`'s first record has values for read-only fields (the implicit `createdAt` and
-    /// `updatedAt` of a listing being imported): a create cannot set them, so they are left out and the server
-    /// sets its own.
+    /// One note when `--input`'s first record has values for read-only fields (a create leaves them out).
     private static func noteReadOnlyValues(_ model: String, in item: BulkInputItem?, runner: ModelCommandRunner) {
-        guard let item, case .object(let record)? = try? item.parse(), let model = runner.schema.models[model] else { return }
-        let given = model.fields.filter { field in field.isReadOnly && record[field.name].map { !$0.isNull } == true }
-        guard !given.isEmpty else { return }
-        let names = given.map(\.name).joined(separator: ", ")
-        let (verb, pronoun) = given.count == 1 ? ("is", "it") : ("are", "them")
-        runner.diagnostics.error(
-            "note: \(names) \(verb) read-only on \(model.name) (the server sets \(pronoun)); the input's values are left out")
+        guard let item, case .object(let record)? = try? item.parse(), let note = runner.schema.models[model]?.readOnlyValuesNote(record)
+        else { return }
+        runner.diagnostics.error(note)
     }
 }

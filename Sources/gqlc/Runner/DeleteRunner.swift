@@ -74,7 +74,9 @@ extension DeleteCommand: ModelCommand {
             },
             events: { event in
                 progress?.clear()
-                BulkRenderer.render(event, model: model, console: session.console, diagnostics: diagnostics)
+                event.write(
+                    model: model, output: session.console.output, notes: session.console.error, diagnostics: diagnostics,
+                    dryRun: GlobalOptions.dryRunOption.flagName)
             })
         progress?.clear()
         guard case .delete(let keys) = matching else {
@@ -102,18 +104,16 @@ extension DeleteCommand: ModelCommand {
         let (session, diagnostics, globals, confirmed) = (runner.session, runner.diagnostics, runner.globals, invocation.confirmed)
         var operation = CascadeDeleteOperation(model, key: key, fields: ModelCommandRunner.selection(invocation.fields))
         operation.plansOnly = globals.dryRun
-        let renderer = CascadeRenderer(
-            console: session.console, diagnostics: diagnostics,
-            printer: ResultPrinter(console: session.console, globals: globals, columns: columns), globals: globals, model: model, key: key)
+        let report = CascadeDeleteReport(
+            printer: ResultPrinter(console: session.console, globals: globals, columns: columns), notes: session.console.error,
+            diagnostics: diagnostics, dryRun: globals.dryRun ? GlobalOptions.dryRunOption.flagName : nil,
+            progress: { ProgressReporter.make(console: session.console, globals: globals) }, model: model, key: key)
         let kind = operation.run(in: APIContext(schema: runner.schema, client: client), confirm: { plan in
-            let (others, record) = (plan.count - 1, "\(model) \(key.keyText)")
-            let noun = "record\(others == 1 ? "" : "s")"
-            return confirmed ? .yes : Confirmation.check(
-                "delete \(record) and the \(others) \(noun) under it?",
-                refusal: "\(others) \(noun) would be deleted with \(record) (see \(GlobalOptions.dryRunOption.flagName)); "
-                    + Confirmation.passYes(to: "delete them"),
+            confirmed ? .yes : Confirmation.check(
+                plan.question,
+                refusal: "\(plan.unconfirmed) (see \(GlobalOptions.dryRunOption.flagName)); " + Confirmation.passYes(to: "delete them"),
                 session: session, diagnostics: diagnostics)
-        }, events: renderer.render)
+        }, events: report.write)
         return ExitCode(kind)
     }
 }

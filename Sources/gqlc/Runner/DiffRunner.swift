@@ -46,13 +46,7 @@ struct DiffRunner {
     private func flag(_ toSide: Bool) -> String { toSide ? DiffCommand.to.flagName : DiffCommand.from.flagName }
 
     private func why(_ reason: DiffUnavailability, toSide: Bool) -> String {
-        switch reason {
-        case .notInSnapshot(let directory): return "the snapshot \(directory) (\(flag(toSide))) does not hold it"
-        case .incompleteInSnapshot(let directory, let skipped):
-            let why = skipped.map { "skipped (\($0))" } ?? "incomplete (finish it with gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName))"
-            return "the snapshot \(directory) (\(flag(toSide))) has it \(why)"
-        case .unlistable(let reason): return "\(reason) (\(flag(toSide)))"
-        }
+        reason.reason(side: flag(toSide)) { directory in "gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName)" }
     }
 
     private func compare(_ invocation: DiffInvocation, _ from: DiffSide, _ to: DiffSide, schema: ModelSchema) -> ExitCode {
@@ -71,40 +65,17 @@ struct DiffRunner {
         operation.ignore = Set(invocation.ignore)
         operation.fields = invocation.fields
         let (console, globals) = (context.session.console, context.session.globals)
+        let report = DiffReport(output: console.output, notes: console.error)
         guard globals.output != .ndjson else {
-            return status(invocation, operation.run(reason: { RunFailure($0).message }) { difference in
-                console.output.write(difference.json.serialized(.compact) + "\n")
-            } finished: { name, counts in
-                console.error.write("\(name): \(counts.added) added, \(counts.removed) removed, \(counts.changed) changed\n")
-            })
+            return status(invocation, report.writeJSONLines(operation, reason: { RunFailure($0).message }))
         }
-        // Text for people: the summary first, so the differences wait in a temporary file (memory stays flat).
-        let text = DiffText(palette: Palette.isOn(globals, console: console) ? .standard : nil)
-        let spool: SpoolFile
-        do {
-            spool = try SpoolFile(directory: SpoolFile.directory(environment: ProcessEnvironment.current()))
-        } catch {
-            diagnostics.error(error.description)
-            return .writeFailed
-        }
-        let spooled = operation.run(spooling: spool, reason: { RunFailure($0).message }, line: text.line) { name, counts in
-            text.summary(model: name, counts)
-        }
-        console.output.write(spooled.summary)
-        if let failure = spooled.failure {
-            diagnostics.error(failure.description)
-            return .writeFailed
-        }
-        let status = status(invocation, spooled.outcome)
-        guard spooled.hasDifferences else { return status }
-        console.output.write("\n")
-        do {
-            try spooled.replay { console.output.write(bytes: $0) }
-        } catch {
-            diagnostics.error(error.description)
-            return .writeFailed
-        }
-        return status
+        let written = report.writeText(
+            operation, text: DiffText(palette: Palette.isOn(globals, console: console) ? .standard : nil),
+            environment: ProcessEnvironment.current(), reason: { RunFailure($0).message })
+        let compared = written.outcome.map { outcome in status(invocation, outcome) }
+        guard let failure = written.failure else { return compared ?? .success }
+        diagnostics.error(failure.description)
+        return .writeFailed
     }
 
     /// 0 when the sides are the same, 8 when they differ; a side that cannot be read: the status its failure has

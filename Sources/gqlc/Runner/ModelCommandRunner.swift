@@ -251,7 +251,7 @@ extension ModelCommandRunner {
                 ProgressReporter.above(progress) { diagnostics.error("listing \(model) failed: \(reason); its records after that were not copied") }
             case .item(let model, let result, let pass, let skipped):
                 progress?.advance(items: 1)
-                let describe = BulkMessages(model: model, operation: pass == .create ? .create : .update)
+                let describe = BulkItemWords(model: model, operation: pass == .create ? .create : .update)
                 let place = "\(model) " + (result.key.map(describe.key) ?? "line \(result.item.line)")
                 switch result.outcome {
                 case .failed(let failure) where !skipped:

@@ -6,10 +6,12 @@ extension RestoreCommand {
     static func run(_ invocation: RestoreInvocation, with runner: inout ModelCommandRunner) -> ExitCode {
         let (directory, schema, globals) = (invocation.directory, runner.schema, runner.globals)
         var operation: RestoreOperation
-        do throws(RunFailure) {
-            operation = try snapshotCall { () throws(SnapshotError) in
-                try RestoreOperation(directory: directory, models: invocation.models, schema: schema)
-            }
+        do throws(SnapshotError) {
+            operation = try RestoreOperation(directory: directory, models: invocation.models, schema: schema)
+        } catch {
+            return runner.usage(error)
+        }
+        do {
             if let source = invocation.mapOwner { operation.options.ownerMap = try runner.ownerMapping(source) }
         } catch {
             return runner.usage(error)
@@ -41,13 +43,5 @@ extension RestoreCommand {
             rejects: invocation.rejects, events: runner.restoreEvents(progress: progress))
         progress?.clear()
         return runner.restoreStatus(outcome, finish: "restore")
-    }
-
-    private static func snapshotCall<T>(_ body: () throws(SnapshotError) -> T) throws(RunFailure) -> T {
-        do {
-            return try body()
-        } catch {
-            throw RunFailure.usage(error.description)
-        }
     }
 }

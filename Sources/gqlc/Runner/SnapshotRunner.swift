@@ -27,18 +27,9 @@ extension SnapshotCommand {
             ProgressReporter.above(progress) { errors.write((line.isDiagnostic ? "gqlc: " : "") + line.text + "\n") }
         }
         progress?.clear()
-        let resumeHint = "gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName) lists the models not yet complete"
-        switch outcome.stop {
-        case .cancelled(let model)?:
-            diagnostics.error("interrupted while listing \(model); \(SnapshotManifest.fileName) says which models are complete: \(resumeHint)")
-        case .failed(let model, let error)?:
-            diagnostics.error(error)
-            diagnostics.error("listing \(model) failed; \(resumeHint)")
-        case .writeFailed(let error)?:
-            diagnostics.error(error.description)
-        case nil:
-            errors.write(outcome.summary(directory: directory) + "\n")
-        }
+        outcome.report(
+            directory: directory, resume: "gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName) lists the models not yet complete",
+            notes: errors, diagnostics: diagnostics)
         return ExitCode(outcome.kind)
     }
 }

@@ -1,38 +1,22 @@
 import GQLCore
 
-/// How a write whose answer was lost (a timeout, a dropped connection) is phrased: it may still have been applied,
-/// with the key it was sent with and the command that checks; after gqlc's own retry, the core read it back.
+/// How a write whose answer was lost (a timeout, a dropped connection) is checked on the command line: the `gqlc get`
+/// of the key it was sent with, and the option that retries a create safely. The core says the rest.
 enum UncertainWrites {
-    /// The note before a record gqlc read back after its retry was refused: the first attempt had been applied.
-    static func appliedNote(_ operation: BulkOperation) -> String {
-        let shown = operation == .delete ? "the record is gone, so its key is printed" : "the record is printed as read back"
-        return "note: gqlc retried this \(operation.rawValue) and its first attempt had been applied (that answer was lost); \(shown)"
-    }
-
-    /// `gqlc retried this update, and its own earlier attempt may have been applied (check with: gqlc get …)`.
-    static func ownAttemptMayBeWhy(_ operation: BulkOperation, model: String, key: JSONObject) -> String {
+    /// `gqlc get Post --id p1`, the command that reads the record of `key`; nil for an empty key.
+    static func check(model: String, key: JSONObject) -> String? {
         let pairs = key.members.map { KeyValueText(field: $0.key, value: $0.value.stringValue ?? $0.value.serialized(.compact)) }
-        let check = pairs.isEmpty ? "" : " (check with: gqlc get \(model) \(selector(pairs)))"
-        let effect = operation == .create ? "may have made it" : "may have been applied"
-        return "gqlc retried this \(operation.rawValue) after an attempt without an answer, and its own earlier attempt "
-            + effect + check
+        return pairs.isEmpty ? nil : "gqlc get \(model) \(selector(pairs))"
     }
 
     /// The lines after a create's answer was lost: the key it was sent with and how to check.
     static func lines(_ write: UncertainWrite) -> [String] {
-        let when = write.cause == .timeout ? "before it timed out" : "before the connection failed"
-        let key = write.key
-        guard !key.isEmpty else { return ["the create may have been applied \(when)"] }
-        let byID = key.count == 1 && key[0].field == "id"
-        let sent = byID ? "id '\(key[0].value)'" : "key " + key.map { "\($0.field)=\($0.value)" }.joined(separator: ", ")
-        var lines = [
-            "the create may have been applied \(when): it was sent with \(sent)",
-            "check with: gqlc get \(write.model) \(selector(key))",
-        ]
+        guard !write.key.isEmpty else { return [write.description] }
+        var lines = [write.description, "check with: gqlc get \(write.model) \(selector(write.key))"]
         if !write.retried {
             lines.append(
-                "hint: \(GlobalOptions.retryMutationsOption.flagName) retries a create safely: the \(byID ? "id" : "key") it was sent with "
-                    + "cannot be created twice")
+                "hint: \(GlobalOptions.retryMutationsOption.flagName) retries a create safely: the \(write.isByID ? "id" : "key") "
+                    + "it was sent with cannot be created twice")
         }
         return lines
     }

@@ -15,24 +15,11 @@ enum WriteGuard {
             return .usage
         }
         guard environment.isProtected, !globals.yes else { return nil }
-        guard Confirmation.canAsk else {
-            diagnostics.error(
-                "environment '\(environment.name)' is protected; \(Confirmation.passYes(to: what)): nothing was sent")
-            return .usage
-        }
-        do {
-            if try Confirmation.ask(
-                "\(what) in the protected environment '\(environment.name)'?", console: session.console,
-                cancellation: session.cancellation)
-            {
-                return nil
-            }
-        } catch {
-            diagnostics.error("interrupted; nothing was sent")
-            return .interrupted
-        }
-        diagnostics.error("nothing was sent")
-        return .graphQLErrors
+        let answer = Confirmation.check(
+            "\(what) in the protected environment '\(environment.name)'?", undone: "sent",
+            refusal: "environment '\(environment.name)' is protected; \(Confirmation.passYes(to: what)): nothing was sent",
+            session: session, diagnostics: diagnostics)
+        return answer.refusal.map(ExitCode.init)
     }
 
     /// Under `--verbose`: which environment was chosen, from which file, and where each of its settings stands.

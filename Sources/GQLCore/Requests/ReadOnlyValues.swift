@@ -1,0 +1,12 @@
+extension Model {
+    /// The note for a record to create (the first of an input, such as a listing being imported) that has values for
+    /// read-only fields, the implicit `createdAt` and `updatedAt` say: a create cannot set them, so they are left out
+    /// and the server sets its own. Nil when it has none.
+    public func readOnlyValuesNote(_ record: JSONObject) -> String? {
+        let given = fields.filter { field in field.isReadOnly && record[field.name].map { !$0.isNull } == true }
+        guard !given.isEmpty else { return nil }
+        let names = given.map(\.name).joined(separator: ", ")
+        let (verb, pronoun) = given.count == 1 ? ("is", "it") : ("are", "them")
+        return "note: \(names) \(verb) read-only on \(name) (the server sets \(pronoun)); the input's values are left out"
+    }
+}
