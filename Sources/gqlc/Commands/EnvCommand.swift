@@ -129,12 +129,8 @@ enum EnvCommand: CommandDefinition {
             guard (try? EndpointURL(parsing: value))?.httpProblem == nil else {
                 throw UsageError("invalid endpoint '\(EndpointURL.maskingUserInfo(value))' for \(option.flagName): expected an http:// or https:// URL")
             }
-        case .authMode:
-            if AuthMode.parse(value) == nil { throw ValueParsing.invalid(value, for: option, expected: AuthMode.alternatives) }
-        case .tokenUse:
-            if GlobalOptions.TokenUse.parse(value) == nil {
-                throw ValueParsing.invalid(value, for: option, expected: GlobalOptions.TokenUse.alternatives)
-            }
+        case .authMode: _ = try AuthMode.value(value, for: option)
+        case .tokenUse: _ = try GlobalOptions.TokenUse.value(value, for: option)
         default: break
         }
     }

@@ -234,11 +234,8 @@ enum ListCommand: CommandDefinition {
         let indexName = options.value(index)
         let watching = try watchMode(options)
         // With --watch, --sort names the field that orders the live table.
-        let direction = try options.value(sort).flatMap { watching == nil ? $0 : nil }.map { text throws(UsageError) -> SortDirection in
-            guard let direction = SortDirection.parse(text, ignoringCase: true) else {
-                throw ValueParsing.invalid(text, for: sort, expected: SortDirection.alternatives)
-            }
-            return direction
+        let direction = try options.value(sort).flatMap { watching == nil ? $0 : nil }.map { text throws(UsageError) in
+            try SortDirection.value(text, for: sort, ignoringCase: true)
         }
         if direction != nil, indexName == nil {
             throw UsageError("option '--sort' needs '--index': only an index query is ordered by a sort key")
