@@ -128,4 +128,12 @@ import Testing
         #expect(EndpointSettingProblem(reason: .space, guess: nil).description
             == "it contains a space; write it as %20; expected an http:// or https:// URL")
     }
+
+    @Test func anAddedPathIsStoredAbsoluteUnlessItIsUnderHome() {
+        #expect(EnvironmentConfig.storedPath("prod/outputs.json", from: "/src/shop") == "/src/shop/prod/outputs.json")
+        #expect(EnvironmentConfig.storedPath("./outputs.json", from: "/src/shop") == "/src/shop/outputs.json")
+        #expect(EnvironmentConfig.storedPath("~/outputs.json", from: "/src/shop") == "~/outputs.json")
+        #expect(EnvironmentConfig.storedPath("/etc/outputs.json", from: "/src/shop") == "/etc/outputs.json")
+        #expect(EnvironmentConfig.storedPath("outputs.json", from: nil) == "outputs.json")
+    }
 }
