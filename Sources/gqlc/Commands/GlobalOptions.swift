@@ -335,10 +335,9 @@ struct GlobalOptions: Equatable, Sendable {
         return Setting(value: value, origin: text.origin)
     }
 
-    /// The environment variables kept in ``cognitoEnvironment``.
-    static let cognitoVariables: Set<String> = [
-        "GQLC_USER_POOL_ID", "GQLC_CLIENT_ID", "GQLC_CLIENT_SECRET", "GQLC_COGNITO_ENDPOINT", "XDG_CONFIG_HOME", "HOME",
-    ]
+    /// The environment variables kept in ``cognitoEnvironment``: the user-pool options' (one home: their specs) and
+    /// where tokens are stored.
+    static let cognitoVariables = Set(UserPoolOptions.all.compactMap(\.environmentVariable) + ["XDG_CONFIG_HOME", "HOME"])
 }
 
 /// The core's ``SettingSources`` asked with an option: its value on the command line, its variable, and its key in a
