@@ -264,9 +264,7 @@ enum ListCommand: CommandDefinition {
             watchDuration: watching == nil ? nil : try options.value(GlobalOptions.timeoutOption).map { text throws(UsageError) in
                 try ValueParsing.positiveSeconds(text, for: GlobalOptions.timeoutOption)
             },
-            watchSort: watching == nil ? nil : options.value(sort).map { text in
-                ListInvocation.WatchSort(field: text.hasPrefix("-") ? String(text.dropFirst()) : text, descending: text.hasPrefix("-"))
-            },
+            watchSort: watching == nil ? nil : options.value(sort).map(ListInvocation.WatchSort.init(parsing:)),
             includeDeleted: options.contains(SharedOptions.includeDeleted),
             pageSizeGiven: options.contains(pageSize))
     }
