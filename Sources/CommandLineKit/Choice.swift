@@ -41,6 +41,14 @@ extension Choice {
         let lowered = text.lowercased()
         return allCases.first { $0.word.lowercased() == lowered }
     }
+
+    /// The case whose word `text`, the value of `option`, is; else the usage error naming the alternatives.
+    public static func value(_ text: String, for option: OptionSpec, ignoringCase: Bool = false) throws(UsageError) -> Self {
+        guard let value = parse(text, ignoringCase: ignoringCase) else {
+            throw ValueParsing.invalid(text, for: option, expected: alternatives)
+        }
+        return value
+    }
 }
 
 extension Choice where Self: RawRepresentable, RawValue == String {

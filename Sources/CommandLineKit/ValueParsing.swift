@@ -32,6 +32,26 @@ public enum ValueParsing {
         return seconds
     }
 
+    /// The items of every value of a repeatable option that takes comma-separated lists (`--fields a,b --fields c`),
+    /// each without surrounding blanks, in order and without repeats; an empty item is an error that names `item`
+    /// (`field name`) and shows `example` (`title,content`).
+    public static func commaSeparated(
+        _ texts: [String], for option: OptionSpec, item: String, example: String
+    ) throws(UsageError) -> [String] {
+        var items: [String] = []
+        for text in texts {
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let blank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+                let trimmed = String(part.drop(while: blank).reversed().drop(while: blank).reversed())
+                guard !trimmed.isEmpty else {
+                    throw UsageError("option '\(option.flagName)' has an empty \(item) in '\(text)'; write names like \(example)")
+                }
+                if !items.contains(trimmed) { items.append(trimmed) }
+            }
+        }
+        return items
+    }
+
     /// Seconds as a user types them: `30`, `2.5`.
     public static func text(seconds: Double) -> String {
         seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)

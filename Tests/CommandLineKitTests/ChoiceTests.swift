@@ -37,4 +37,14 @@ import Testing
             try Shape.positional(arguments(["blob"]), at: 0, naming: "a shape")
         }
     }
+
+    @Test func anOptionsValueIsOneOfTheWordsOrAnErrorNamingTheOption() throws {
+        let shape = OptionSpec(long: "shape", value: Shape.placeholder, help: "")
+        #expect(try Shape.value("square", for: shape) == .square)
+        #expect(try Order.value("DESC", for: shape, ignoringCase: true) == .descending)
+        #expect(throws: UsageError("invalid value 'DESC' for '--shape': expected asc or desc")) { try Order.value("DESC", for: shape) }
+        #expect(throws: UsageError("invalid value 'oval' for '--shape': expected circle, square or triangle")) {
+            try Shape.value("oval", for: shape)
+        }
+    }
 }

@@ -73,6 +73,25 @@ import Testing
         #expect(zsh.hasSuffix("complete -F _tool tool\nif (( ${+compstate} )); then _bash_complete -F _tool; fi\n"))
     }
 
+    @Test func fishPrintsTheContextOptionAsGivenForTheProgramsCompletions() {
+        func script(_ context: OptionSpec?) -> [String] {
+            FishCompletionScript(programName: "tool", globalOptions: [Self.config], commands: [Self.fetch], contextOption: context)
+                .script(generator: "g", functions: [], optionValue: { _ in nil }, arguments: [])
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let lines = script(Self.config)
+        let start = lines.firstIndex(of: "function __tool_context")
+        #expect(start.map { Array(lines[$0...].prefix(6)) } == [
+            "function __tool_context",
+            "    set -l words (commandline -opc)",
+            "    set -l index (contains -i -- --config $words)",
+            "    and test (count $words) -gt $index",
+            "    and printf '%s\\n' --config $words[(math $index + 1)]",
+            "end",
+        ])
+        #expect(!script(nil).contains { $0.contains("__tool_context") })
+    }
+
     @Test func fishGivesEveryCommandAndOptionALine() {
         let fish = FishCompletionScript(programName: "tool", globalOptions: [Self.config, Self.verbose, Self.color], commands: [Self.fetch, Self.help])
             .script(

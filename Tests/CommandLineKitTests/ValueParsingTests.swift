@@ -30,4 +30,17 @@ import Testing
         }
         #expect(ValueParsing.text(seconds: 30) == "30" && ValueParsing.text(seconds: 2.5) == "2.5")
     }
+
+    @Test func commaSeparatedListsAreSplitTrimmedAndDeduplicated() throws {
+        let fields = OptionSpec(long: "fields", value: "A,B", repeatable: true, help: "")
+        #expect(try ValueParsing.commaSeparated(["title, rating", "id,title", " blog.name\t"], for: fields, item: "field name", example: "a,b")
+            == ["title", "rating", "id", "blog.name"])
+        #expect(try ValueParsing.commaSeparated([], for: fields, item: "field name", example: "a,b").isEmpty)
+        #expect(throws: UsageError("option '--fields' has an empty field name in 'a,,b'; write names like a,b")) {
+            try ValueParsing.commaSeparated(["a", "a,,b"], for: fields, item: "field name", example: "a,b")
+        }
+        #expect(throws: UsageError("option '--fields' has an empty field name in ' '; write names like a,b")) {
+            try ValueParsing.commaSeparated([" "], for: fields, item: "field name", example: "a,b")
+        }
+    }
 }

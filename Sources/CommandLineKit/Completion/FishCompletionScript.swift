@@ -3,8 +3,9 @@
 /// and arguments as the program says.
 ///
 /// Custom completions (``ValueCompletion/custom(_:)``) are fish commands whose output lines are the words; they
-/// may call `__NAME_positionals` (the arguments after the command, one per line) and `__NAME_argument_count`,
-/// and the functions the program adds (``script(generator:functions:optionValue:arguments:)``).
+/// may call `__NAME_positionals` (the arguments after the command, one per line), `__NAME_argument_count`,
+/// `__NAME_context` (the context option and its value as given on the line, as the bash script's `context`) and the
+/// functions the program adds (``script(generator:functions:optionValue:arguments:)``).
 public struct FishCompletionScript: Sendable {
     /// The program's name, the `-c` of every line and the prefix of the helper functions (`__NAME_positionals`).
     public var programName: String
@@ -12,12 +13,30 @@ public struct FishCompletionScript: Sendable {
     public var globalOptions: [OptionSpec]
     /// The commands, in the order the script offers them.
     public var commands: [CommandSpec]
+    /// The option whose value the program's own completions need (a config file), which `__NAME_context` prints.
+    public var contextOption: OptionSpec?
 
     /// The script of `programName` with these options and commands.
-    public init(programName: String, globalOptions: [OptionSpec], commands: [CommandSpec]) {
+    public init(programName: String, globalOptions: [OptionSpec], commands: [CommandSpec], contextOption: OptionSpec? = nil) {
         self.programName = programName
         self.globalOptions = globalOptions
         self.commands = commands
+        self.contextOption = contextOption
+    }
+
+    /// `__NAME_context`: the context option and its value, when the line gives them.
+    private var contextFunction: [String] {
+        guard let option = contextOption?.flagName else { return [] }
+        return [
+            "# \(option) as given on the line, so that the program's completions read what it names.",
+            "function __\(programName)_context",
+            "    set -l words (commandline -opc)",
+            "    set -l index (contains -i -- \(option) $words)",
+            "    and test (count $words) -gt $index",
+            "    and printf '%s\\n' \(option) $words[(math $index + 1)]",
+            "end",
+            "",
+        ]
     }
 
     /// Which arguments of which commands a completion is for.
@@ -88,7 +107,7 @@ public struct FishCompletionScript: Sendable {
             "    count (__\(name)_positionals)",
             "end",
             "",
-        ] + functions
+        ] + contextFunction + functions
         let names = commands.map(\.name).joined(separator: " ")
         lines.append("")
         for command in commands {

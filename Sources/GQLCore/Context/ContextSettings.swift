@@ -98,3 +98,14 @@ public protocol ContextPrompts: Sendable {
     /// The app client secret given as `value` (which may say where to read it from).
     func clientSecret(_ value: String) throws(ContextError) -> String
 }
+
+/// Prompts for a resolution that must not ask anything (shell completion, a batch program): no MFA code, and a
+/// client secret only as given.
+public struct UnattendedPrompts: ContextPrompts {
+    /// Prompts that ask nothing.
+    public init() {}
+
+    public func mfaCode(serial: String) -> String? { nil }
+
+    public func clientSecret(_ value: String) throws(ContextError) -> String { value }
+}

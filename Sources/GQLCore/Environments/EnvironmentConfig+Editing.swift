@@ -40,3 +40,12 @@ extension EnvironmentConfig {
         }
     }
 }
+
+extension EnvironmentConfig {
+    /// A path as an added setting stores it: a relative one made absolute from `directory` (the working directory),
+    /// since the file reads relative paths from its own folder; `~/…` and absolute paths as given.
+    public static func storedPath(_ path: String, from directory: String?) -> String {
+        guard !path.hasPrefix("/"), !path.hasPrefix("~"), let directory else { return path }
+        return directory + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+}

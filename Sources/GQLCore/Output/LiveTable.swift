@@ -127,3 +127,10 @@ public struct LiveTable: Sendable {
         fields.map { RecordFormatter.text(record[$0] ?? .null) }.joined(separator: "\u{1F}")
     }
 }
+
+extension LiveTable.Sort {
+    /// `FIELD` (smallest first) or `-FIELD` (largest first).
+    public init(parsing text: String) {
+        self.init(field: text.hasPrefix("-") ? String(text.dropFirst()) : text, descending: text.hasPrefix("-"))
+    }
+}

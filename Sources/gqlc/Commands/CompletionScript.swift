@@ -14,7 +14,8 @@ enum CompletionScript {
         case .zsh: return bash.zshScript(generator: generator, optionValue: Bash.optionValue, argument: Bash.argument)
         case .fish:
             return FishCompletionScript(
-                programName: CommandLineVocabulary.programName, globalOptions: GlobalOptions.all, commands: CommandTable.specs
+                programName: CommandLineVocabulary.programName, globalOptions: GlobalOptions.all, commands: CommandTable.specs,
+                contextOption: GlobalOptions.schemaOption
             ).script(generator: generator, functions: Fish.functions, optionValue: Fish.optionValue, arguments: Fish.arguments)
         }
     }
@@ -93,19 +94,11 @@ enum CompletionScript {
         }
     }
 
-    /// fish: `__gqlc_schema` is the line's `--schema FILE`.
+    /// fish: `__gqlc_context` is the line's `--schema FILE`.
     private enum Fish {
         static let functions = [
-            "# --schema FILE as given on the line, so that names come from that schema.",
-            "function __gqlc_schema",
-            "    set -l words (commandline -opc)",
-            "    set -l index (contains -i -- \(GlobalOptions.schemaOption.flagName) $words)",
-            "    and test (count $words) -gt $index",
-            "    and printf '%s\\n' \(GlobalOptions.schemaOption.flagName) $words[(math $index + 1)]",
-            "end",
-            "",
             "function __gqlc_models",
-            "    gqlc (__gqlc_schema) \(ModelsCommand.spec.name) 2>/dev/null | while read -l line",
+            "    gqlc (__gqlc_context) \(ModelsCommand.spec.name) 2>/dev/null | while read -l line",
             "        test -z \"$line\"; and break",
             "        echo $line",
             "    end",
@@ -116,7 +109,7 @@ enum CompletionScript {
             "    set -l model (__gqlc_positionals)[1]",
             "    test -n \"$model\"; or return",
             "    set -l head (string match -r -- '^.*,' (commandline -ct))",
-            "    for word in (gqlc \(CompletionCandidates.commandName) $argv[1] $model (__gqlc_schema) 2>/dev/null)",
+            "    for word in (gqlc \(CompletionCandidates.commandName) $argv[1] $model (__gqlc_context) 2>/dev/null)",
             "        echo \"$head$word$argv[2]\"",
             "    end",
             "end",

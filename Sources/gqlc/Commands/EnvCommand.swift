@@ -91,18 +91,20 @@ enum EnvCommand: CommandDefinition {
         }
     }
 
-    /// The settings `env add` writes: the global settings given on the command line (not their variables), checked.
+    /// The settings `env add` writes: the global settings given on the command line (not their variables), then the
+    /// environment's own. Their values are checked as every run checks them (``GlobalOptions/resolve(options:environment:command:)``).
     static func settings(_ options: ParsedOptions) throws(UsageError) -> [EnvironmentSetting] {
+        /// A switch given is `true`.
+        func given(_ option: OptionSpec) -> String? {
+            guard options.contains(option) else { return nil }
+            if case .flag = option.kind { return "true" }
+            return options.value(option)
+        }
         var settings: [EnvironmentSetting] = []
         for option in GlobalOptions.all {
-            guard let key = SelectedEnvironment.key(for: option) else { continue }
-            if case .flag = option.kind {
-                if options.contains(option) { settings.append(EnvironmentSetting(key: key, value: "true", line: 0)) }
-                continue
-            }
-            guard let value = options.value(option) else { continue }
-            try check(value, key: key, option: option)
-            settings.append(EnvironmentSetting(key: key, value: key.isPath ? absolute(value) : value, line: 0))
+            guard let key = SelectedEnvironment.key(for: option), let value = given(option) else { continue }
+            let stored = key.isPath ? EnvironmentConfig.storedPath(value, from: SchemaDiscovery.currentDirectory()) : value
+            settings.append(EnvironmentSetting(key: key, value: stored, line: 0))
         }
         for value in options.values(GlobalOptions.headerOption) {
             do {
@@ -112,37 +114,14 @@ enum EnvCommand: CommandDefinition {
             }
             settings.append(EnvironmentSetting(key: .header, value: value, line: 0))
         }
-        if let value = options.value(SubscribeCommand.realtimeEndpoint) {
-            settings.append(EnvironmentSetting(key: .realtimeEndpoint, value: value, line: 0))
+        for (option, key) in [(SubscribeCommand.realtimeEndpoint, EnvironmentKey.realtimeEndpoint), (protectedOption, .protected),
+                              (readOnlyOption, .readOnly)] {
+            if let value = given(option) { settings.append(EnvironmentSetting(key: key, value: value, line: 0)) }
         }
-        if options.contains(protectedOption) { settings.append(EnvironmentSetting(key: .protected, value: "true", line: 0)) }
-        if options.contains(readOnlyOption) { settings.append(EnvironmentSetting(key: .readOnly, value: "true", line: 0)) }
         guard !settings.isEmpty else {
             throw UsageError("env add needs the environment's settings, e.g. --schema FILE or --endpoint URL")
         }
         return settings
-    }
-
-    private static func check(_ value: String, key: EnvironmentKey, option: OptionSpec) throws(UsageError) {
-        switch key {
-        case .endpoint:
-            guard (try? EndpointURL(parsing: value))?.httpProblem == nil else {
-                throw UsageError("invalid endpoint '\(EndpointURL.maskingUserInfo(value))' for \(option.flagName): expected an http:// or https:// URL")
-            }
-        case .authMode:
-            if AuthMode.parse(value) == nil { throw ValueParsing.invalid(value, for: option, expected: AuthMode.alternatives) }
-        case .tokenUse:
-            if GlobalOptions.TokenUse.parse(value) == nil {
-                throw ValueParsing.invalid(value, for: option, expected: GlobalOptions.TokenUse.alternatives)
-            }
-        default: break
-        }
-    }
-
-    /// A relative path made absolute from the working directory (the file reads relative paths from its own folder).
-    private static func absolute(_ path: String) -> String {
-        guard !path.hasPrefix("/"), !path.hasPrefix("~"), let directory = SchemaDiscovery.currentDirectory() else { return path }
-        return directory + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
     }
 
     static func run(_ invocation: EnvInvocation, in context: RunContext) -> ExitCode {

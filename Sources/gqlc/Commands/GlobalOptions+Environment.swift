@@ -1,34 +1,21 @@
 import GQLCore
 
-/// The named environment a run uses: chosen by `--env NAME`, else `$GQLC_ENV`, from the config file.
-///
-/// This is the one place an environment is chosen and read, for every command (``GlobalOptions/resolve(options:environment:command:)``);
-/// its settings then rank below flags and `GQLC_*` variables and above the schema file and defaults.
-struct SelectedEnvironment: Equatable, Sendable {
-    let environment: NamedEnvironment
-    let config: EnvironmentConfig
-    /// The home folder, for `~/` in paths.
-    let home: String?
-    /// `--env` or `$GQLC_ENV`.
-    let selectedBy: SettingOrigin
-    /// For `--verbose`: each of the environment's settings, and what overrides it.
-    var provenance: [String] = []
-
-    var path: String { config.path }
-    var name: String { environment.name }
-
-    /// Where a setting of this environment came from.
-    func origin(_ setting: EnvironmentSetting) -> SettingOrigin {
-        .named(environment: environment.name, path: config.path, line: setting.line)
-    }
-
-    /// A path value resolved as the config file documents (`~/`, or relative to the file's folder).
-    func resolvedPath(_ value: String) -> String { config.resolvedPath(value, home: home) }
-
+extension SelectedEnvironment {
     /// The environment key that sets `option` (`api_key` for `--api-key`), when it is one.
     static func key(for option: OptionSpec) -> EnvironmentKey? {
         let key = EnvironmentKey(rawValue: String(option.long.map { $0 == "-" ? "_" : $0 }))
         return key == .header || key == .protected || key == .readOnly ? nil : key
+    }
+
+    /// For `--verbose`, one line per setting: `schema (~/.config/gqlc/config:2)`, `endpoint (…:3) overridden by
+    /// $GQLC_ENDPOINT`; values are not shown.
+    var provenanceLines: [String] {
+        provenance.map { item in
+            let place = "\(item.setting.key.rawValue) (\(path):\(item.setting.line))"
+            guard let origin = item.overriddenBy else { return place }
+            let option = GlobalOptions.all.first { Self.key(for: $0) == item.setting.key }
+            return "\(place) overridden by " + (origin == .commandLine ? option?.flagName ?? "" : origin.describe(naming: ""))
+        }
     }
 }
 
@@ -40,32 +27,22 @@ extension GlobalOptions {
         return try GlobalOptions(options: options, environment: environment, selected: selected)
     }
 
-    /// The environment `--env` or `GQLC_ENV` names, read from the config file; nil when none is named.
+    /// The environment `--env` or `GQLC_ENV` names, read from the config file (``SelectedEnvironment/load(_:environment:)``),
+    /// with the provenance of its settings; nil when none is named.
     static func selectEnvironment(options: ParsedOptions, environment: [String: String]) throws(UsageError) -> SelectedEnvironment? {
-        let origin: SettingOrigin
-        let name: String
-        if let given = options.value(envOption) {
-            (name, origin) = (given, .commandLine)
-        } else if let variable = envOption.environmentVariable, let given = environment[variable] {
-            (name, origin) = (given, .environment(variable))
-        } else {
-            return nil
-        }
-        guard let path = EnvironmentConfig.path(environment: environment) else {
-            throw UsageError("\(envOption.flagName) \(name): \(EnvironmentError.noPath)")
-        }
-        let config: EnvironmentConfig
-        let named: NamedEnvironment
-        do {
-            config = try EnvironmentConfig.load(path: path)
-            named = try config.environment(named: name)
+        let lookup = OptionSources(options: options, sources: SettingSources(variables: environment, selected: nil))
+        guard let name = lookup.text(envOption) else { return nil }
+        var selected: SelectedEnvironment
+        do throws(EnvironmentError) {
+            selected = try SelectedEnvironment.load(name, environment: environment)
+        } catch .noPath {
+            throw UsageError("\(envOption.flagName) \(name.value): \(EnvironmentError.noPath)")
         } catch {
-            let prefix = origin == .commandLine ? "" : "\(origin.describe(envOption)): "
+            let prefix = name.origin == .commandLine ? "" : "\(name.origin.describe(envOption)): "
             throw UsageError(prefix + commandLineMessage(error))
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ProcessEnvironment.passwordHomeDirectory()
-        var selected = SelectedEnvironment(environment: named, config: config, home: home, selectedBy: origin)
-        selected.provenance = provenance(of: named, path: path, options: options, environment: environment)
+        let sources = SettingSources(variables: environment, selected: selected)
+        selected.provenance = sources.provenance { key in all.first { SelectedEnvironment.key(for: $0) == key }.map(lookup.source) }
         return selected
     }
 
@@ -91,20 +68,5 @@ extension GlobalOptions {
         environment[Self.envOption.environmentVariable ?? ""] = nil
         let selected = try Self.selectEnvironment(options: options, environment: environment)
         return try GlobalOptions(options: options, environment: environment, selected: selected)
-    }
-
-    /// One line per setting: `schema from line 2`, `endpoint (line 3) overridden by $GQLC_ENDPOINT`; secrets not shown.
-    private static func provenance(
-        of named: NamedEnvironment, path: String, options: ParsedOptions, environment: [String: String]
-    ) -> [String] {
-        named.settings.map { setting in
-            let place = "\(setting.key.rawValue) (\(path):\(setting.line))"
-            guard let option = all.first(where: { SelectedEnvironment.key(for: $0) == setting.key }) else { return place }
-            if options.value(option) != nil || options.contains(option) { return "\(place) overridden by \(option.flagName)" }
-            if let variable = option.environmentVariable, environment[variable] != nil {
-                return "\(place) overridden by $\(variable)"
-            }
-            return place
-        }
     }
 }

@@ -226,34 +226,37 @@ struct GlobalOptions: Equatable, Sendable {
     // MARK: - Decoding
 
     /// The settings, from the parsed options with fallbacks to `environment`, then to the named environment `selected`
-    /// (which ``resolve(options:environment:)`` reads from the config file).
+    /// (which ``resolve(options:environment:)`` reads from the config file), in the core's order (``SettingSources``).
     init(options: ParsedOptions, environment: [String: String], selected: SelectedEnvironment? = nil) throws(UsageError) {
-        let lookup = EnvironmentLookup(options: options, environment: environment, selected: selected)
+        let lookup = OptionSources(options: options, sources: SettingSources(variables: environment, selected: selected))
         self.environment = selected
         configPath = EnvironmentConfig.path(environment: environment)
         parsedOptions = options
         processEnvironment = environment
         schema = lookup.text(Self.schemaOption) ?? Setting(value: Self.defaultSchemaPath, origin: .default)
         if let text = lookup.text(Self.endpointOption) {
-            endpoint = Setting(value: try Self.endpointURL(text), origin: text.origin)
+            do throws(EndpointSettingProblem) {
+                endpoint = Setting(value: try EndpointURL.setting(text.value), origin: text.origin)
+            } catch {
+                throw UsageError("invalid endpoint '\(EndpointURL.maskingUserInfo(text.value))' from "
+                    + "\(text.origin.describe(Self.endpointOption)): \(error)")
+            }
         }
         apiKey = lookup.text(Self.apiKeyOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
         authToken = lookup.text(Self.authTokenOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
-        iam = try lookup.flag(Self.iamOption)
+        do throws(SettingError) {
+            iam = try lookup.sources.flag(given: options.contains(Self.iamOption), lookup.source(Self.iamOption))
+        } catch {
+            throw UsageError(error.description)
+        }
         region = lookup.text(Self.regionOption)?.value
         profile = lookup.text(Self.profileOption)?.value
         awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
         cacheDirectory = SchemaDiscovery.cacheDirectory(environment: environment)
         cognitoEnvironment = environment.filter { Self.cognitoVariables.contains($0.key) && !$0.value.isEmpty }
-        authMode = try Self.choice(Self.authModeOption, lookup)
-        conflictDetection = try Self.choice(Self.conflictDetectionOption, lookup)
-        if let text = lookup.text(Self.tokenUseOption) {
-            guard let use = TokenUse.parse(text.value) else {
-                throw UsageError(
-                    "invalid value '\(text.value)' for \(text.origin.describe(Self.tokenUseOption)): expected \(TokenUse.alternatives)")
-            }
-            tokenUse = use
-        }
+        authMode = try Self.choice(lookup.text(Self.authModeOption), Self.authModeOption)
+        conflictDetection = try Self.choice(lookup.text(Self.conflictDetectionOption), Self.conflictDetectionOption)
+        tokenUse = try Self.choice(lookup.text(Self.tokenUseOption), Self.tokenUseOption)?.value ?? .access
 
         var headers: [HTTPHeader] = []
         for text in options.values(Self.headerOption) {
@@ -265,16 +268,15 @@ struct GlobalOptions: Equatable, Sendable {
         }
         // The environment's headers come first; one of the same name on the command line replaces it.
         let given = Set(headers.map { $0.name.lowercased() })
-        self.headers = try lookup.selectedHeaders().filter { !given.contains($0.name.lowercased()) } + headers
+        do throws(EnvironmentError) {
+            self.headers = try lookup.sources.namedHeaders().filter { !given.contains($0.name.lowercased()) } + headers
+        } catch {
+            throw UsageError(commandLineMessage(error))
+        }
         caFile = lookup.text(Self.caCertOption)
-        if caFile == nil, let value = environment[Self.caCertFallbackVariable] {
-            caFile = Setting(value: value, origin: .environment(Self.caCertFallbackVariable))
-        }
-        if let value = environment[Self.realtimeEndpointVariable] {
-            realtimeEndpoint = Setting(value: value, origin: .environment(Self.realtimeEndpointVariable))
-        } else if let selected, let setting = selected.environment.setting(.realtimeEndpoint) {
-            realtimeEndpoint = Setting(value: setting.value, origin: selected.origin(setting))
-        }
+            ?? lookup.sources.text(SettingSource(given: nil, variable: Self.caCertFallbackVariable, key: nil))
+        realtimeEndpoint = lookup.sources.text(
+            SettingSource(given: nil, variable: Self.realtimeEndpointVariable, key: .realtimeEndpoint))
         yes = options.contains(Self.yesOption)
         if let text = options.value(Self.timeoutOption) {
             timeout = try ValueParsing.positiveSeconds(text, for: Self.timeoutOption)
@@ -294,18 +296,13 @@ struct GlobalOptions: Equatable, Sendable {
         rawResponse = options.contains(Self.rawResponseOption)
         decodeJSONFields = options.contains(Self.decodeJSONFieldsOption)
 
-        if let text = options.value(Self.outputOption) {
-            guard let format = OutputFormat.parse(text) else {
-                throw ValueParsing.invalid(text, for: Self.outputOption, expected: OutputFormat.alternatives)
-            }
+        let commandLine = { (option: OptionSpec) in options.value(option).map { Setting(value: $0, origin: .commandLine) } }
+        if let format: OutputFormat = try Self.choice(commandLine(Self.outputOption), Self.outputOption)?.value {
             output = format
             outputGiven = true
         }
         quiet = options.contains(Self.quietOption)
-        if let text = options.value(Self.colorOption) {
-            guard let mode = ColorMode.parse(text) else {
-                throw ValueParsing.invalid(text, for: Self.colorOption, expected: ColorMode.alternatives)
-            }
+        if let mode: ColorMode = try Self.choice(commandLine(Self.colorOption), Self.colorOption)?.value {
             color = mode
         } else if let value = environment["NO_COLOR"], !value.isEmpty {
             color = .never
@@ -327,111 +324,37 @@ struct GlobalOptions: Equatable, Sendable {
         }
     }
 
-    /// A setting that is one of a choice's words, from its option or its variable; a bad value names whichever
-    /// gave it.
+    /// A setting that is one of a choice's words; a bad value names whichever place gave it.
     private static func choice<Value: Choice & Equatable>(
-        _ option: OptionSpec, _ lookup: EnvironmentLookup
+        _ text: Setting<String>?, _ option: OptionSpec
     ) throws(UsageError) -> Setting<Value>? {
-        guard let text = lookup.text(option) else { return nil }
+        guard let text else { return nil }
         guard let value = Value.parse(text.value) else {
-            if text.origin != .commandLine {
-                throw UsageError("invalid value '\(text.value)' for \(text.origin.describe(option)): expected \(Value.alternatives)")
-            }
-            throw ValueParsing.invalid(text.value, for: option, expected: Value.alternatives)
+            throw UsageError("invalid value '\(text.value)' for \(text.origin.describe(option)): expected \(Value.alternatives)")
         }
         return Setting(value: value, origin: text.origin)
     }
 
-    /// The environment variables kept in ``cognitoEnvironment``.
-    static let cognitoVariables: Set<String> = [
-        "GQLC_USER_POOL_ID", "GQLC_CLIENT_ID", "GQLC_CLIENT_SECRET", "GQLC_COGNITO_ENDPOINT", "XDG_CONFIG_HOME", "HOME",
-    ]
-
-    /// `localhost:20011/graphql` with the scheme it most likely lacks: http on the loopback (local servers), else
-    /// https; nil when that is not a URL either.
-    private static func withScheme(_ text: String) -> String? {
-        guard !text.contains("://") else { return nil }
-        let host = text.prefix { $0 != ":" && $0 != "/" }.lowercased()
-        let local = host == "localhost" || host.hasPrefix("127.") || host == "0.0.0.0" || text.hasPrefix("[::1]")
-        let guess = (local ? "http://" : "https://") + text
-        guard let url = try? EndpointURL(parsing: guess), url.httpProblem == nil else { return nil }
-        return guess
-    }
-
-    /// Checks that the endpoint is an absolute http(s) URL.
-    private static func endpointURL(_ text: Setting<String>) throws(UsageError) -> EndpointURL {
-        let value = EndpointURL.maskingUserInfo(text.value)
-        let source = text.origin.describe(Self.endpointOption)
-        let url: EndpointURL
-        do {
-            url = try EndpointURL(parsing: text.value)
-        } catch {
-            let reason = error == .noScheme || error == .noAuthority ? "" : "\(error); "
-            var hint = ""
-            if error == .noScheme || error == .noAuthority, let guess = withScheme(text.value) {
-                hint = "; did you mean '\(EndpointURL.maskingUserInfo(guess))'?"
-            }
-            throw UsageError("invalid endpoint '\(value)' from \(source): \(reason)expected an http:// or https:// URL\(hint)")
-        }
-        guard url.httpProblem == nil else {
-            throw UsageError("invalid endpoint '\(value)' from \(source): expected an http:// or https:// URL")
-        }
-        return url
-    }
+    /// The environment variables kept in ``cognitoEnvironment``: the user-pool options' (one home: their specs) and
+    /// where tokens are stored.
+    static let cognitoVariables = Set(UserPoolOptions.all.compactMap(\.environmentVariable) + ["XDG_CONFIG_HOME", "HOME"])
 }
 
-/// Reads an option's value from the command line, then from its environment variable (`Frontend` has already
-/// dropped the empty ones), then from the selected named environment (the key is the flag's name with `_` for `-`).
-private struct EnvironmentLookup {
+/// The core's ``SettingSources`` asked with an option: its value on the command line, its variable, and its key in a
+/// named environment (``SelectedEnvironment/key(for:)``).
+struct OptionSources {
     let options: ParsedOptions
-    let environment: [String: String]
-    let selected: SelectedEnvironment?
+    let sources: SettingSources
 
-    /// A switch: given on the command line, or its variable set to `1`/`true`/`yes` (`0`/`false`/`no` mean off), or
-    /// `true` in the named environment.
-    func flag(_ option: OptionSpec) throws(UsageError) -> Setting<Bool>? {
-        if options.contains(option) { return Setting(value: true, origin: .commandLine) }
-        if let name = option.environmentVariable, let value = environment[name] {
-            switch value.lowercased() {
-            case "1", "true", "yes": return Setting(value: true, origin: .environment(name))
-            case "0", "false", "no": return nil
-            default: throw UsageError("invalid value '\(value)' for $\(name): expected 1, true, yes, 0, false or no")
-            }
-        }
-        guard let (setting, origin) = named(option), EnvironmentConfig.boolean(setting.value) == true else { return nil }
-        return Setting(value: true, origin: origin)
+    /// Where `option` may be given; a switch given on the command line counts as given.
+    func source(_ option: OptionSpec) -> SettingSource {
+        SettingSource(
+            given: options.value(option) ?? (options.contains(option) ? "" : nil), variable: option.environmentVariable,
+            key: SelectedEnvironment.key(for: option))
     }
 
-    func text(_ option: OptionSpec) -> Setting<String>? {
-        if let value = options.value(option) { return Setting(value: value, origin: .commandLine) }
-        if let name = option.environmentVariable, let value = environment[name] {
-            return Setting(value: value, origin: .environment(name))
-        }
-        guard let (setting, origin) = named(option) else { return nil }
-        return Setting(value: setting.key.isPath ? selected?.resolvedPath(setting.value) ?? setting.value : setting.value, origin: origin)
-    }
-
-    /// The named environment's `header` lines, parsed.
-    func selectedHeaders() throws(UsageError) -> [HTTPHeader] {
-        guard let selected else { return [] }
-        var headers: [HTTPHeader] = []
-        for setting in selected.environment.values(.header) {
-            do {
-                headers.append(try HTTPHeader.parse(setting.value))
-            } catch {
-                throw UsageError("\(selected.path):\(setting.line): header of environment '\(selected.environment.name)': "
-                    + "expected 'Name: value'")
-            }
-        }
-        return headers
-    }
-
-    private func named(_ option: OptionSpec) -> (EnvironmentSetting, SettingOrigin)? {
-        guard let selected, let key = SelectedEnvironment.key(for: option), let setting = selected.environment.setting(key) else {
-            return nil
-        }
-        return (setting, selected.origin(setting))
-    }
+    /// The option's text, from the first place that has it.
+    func text(_ option: OptionSpec) -> Setting<String>? { sources.text(source(option)) }
 }
 
 extension AuthMode: Choice {}

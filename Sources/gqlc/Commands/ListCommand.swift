@@ -234,11 +234,8 @@ enum ListCommand: CommandDefinition {
         let indexName = options.value(index)
         let watching = try watchMode(options)
         // With --watch, --sort names the field that orders the live table.
-        let direction = try options.value(sort).flatMap { watching == nil ? $0 : nil }.map { text throws(UsageError) -> SortDirection in
-            guard let direction = SortDirection.parse(text, ignoringCase: true) else {
-                throw ValueParsing.invalid(text, for: sort, expected: SortDirection.alternatives)
-            }
-            return direction
+        let direction = try options.value(sort).flatMap { watching == nil ? $0 : nil }.map { text throws(UsageError) in
+            try SortDirection.value(text, for: sort, ignoringCase: true)
         }
         if direction != nil, indexName == nil {
             throw UsageError("option '--sort' needs '--index': only an index query is ordered by a sort key")
@@ -267,9 +264,7 @@ enum ListCommand: CommandDefinition {
             watchDuration: watching == nil ? nil : try options.value(GlobalOptions.timeoutOption).map { text throws(UsageError) in
                 try ValueParsing.positiveSeconds(text, for: GlobalOptions.timeoutOption)
             },
-            watchSort: watching == nil ? nil : options.value(sort).map { text in
-                ListInvocation.WatchSort(field: text.hasPrefix("-") ? String(text.dropFirst()) : text, descending: text.hasPrefix("-"))
-            },
+            watchSort: watching == nil ? nil : options.value(sort).map(ListInvocation.WatchSort.init(parsing:)),
             includeDeleted: options.contains(SharedOptions.includeDeleted),
             pageSizeGiven: options.contains(pageSize))
     }

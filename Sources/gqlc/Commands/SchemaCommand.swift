@@ -82,10 +82,7 @@ enum SchemaCommand: CommandDefinition {
             guard action == .print else {
                 throw UsageError("'\(Self.format.flagName)' is for 'schema print'; 'schema pull' writes model introspection")
             }
-            guard let parsed = SchemaInvocation.Format.parse(text) else {
-                throw ValueParsing.invalid(text, for: Self.format, expected: SchemaInvocation.Format.alternatives)
-            }
-            format = parsed
+            format = try SchemaInvocation.Format.value(text, for: Self.format)
         }
         return SchemaInvocation(action: action, out: out, format: format)
     }

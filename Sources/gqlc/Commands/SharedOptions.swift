@@ -101,17 +101,7 @@ enum SharedOptions {
     static func fieldPaths(_ arguments: CommandArguments) throws(UsageError) -> [String]? {
         let texts = arguments.options.values(fields)
         guard !texts.isEmpty else { return nil }
-        var paths: [String] = []
-        for text in texts {
-            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                let path = String(part).trimmingSpaces
-                guard !path.isEmpty else {
-                    throw UsageError("option '--fields' has an empty field name in '\(text)'; write names like title,content")
-                }
-                if !paths.contains(path) { paths.append(path) }
-            }
-        }
-        return paths
+        return try ValueParsing.commaSeparated(texts, for: fields, item: "field name", example: "title,content")
     }
 
     /// Every `--if` condition.

@@ -28,6 +28,6 @@ enum WriteGuard {
         console.error.write(
             "* environment: \(selected.name) (\(selected.path):\(selected.environment.line), chosen by "
                 + "\(selected.selectedBy.describe(GlobalOptions.envOption)))\n")
-        for line in selected.provenance { console.error.write("*   \(line)\n") }
+        for line in selected.provenanceLines { console.error.write("*   \(line)\n") }
     }
 }

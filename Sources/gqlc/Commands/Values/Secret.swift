@@ -6,10 +6,3 @@ struct Secret: Equatable, Sendable, CustomStringConvertible, CustomDebugStringCo
     var description: String { "<redacted>" }
     var debugDescription: String { "<redacted>" }
 }
-
-extension Substring {
-    /// The text without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-}
