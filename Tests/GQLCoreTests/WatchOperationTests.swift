@@ -93,6 +93,22 @@ import Testing
         }
     }
 
+    /// Runs the watch until the change `last` is reported: the reports as ``describe(_:)`` says them, and the records last
+    /// reported.
+    static func watch(
+        _ operation: WatchOperation, _ subscriptions: SubscribeOperation, in context: APIContext, realtime: RealtimeContext,
+        until last: String
+    ) -> (ResultKind, [String], [JSONValue]) {
+        var seen: [String] = []
+        var lastRecords: [JSONValue] = []
+        let kind = operation.run(subscriptions, in: context, realtime: realtime) { report in
+            seen += describe(report)
+            if case .changes(_, let records) = report { lastRecords = records }
+            return seen.last != last
+        }
+        return (kind, seen, lastRecords)
+    }
+
     @Test func changesArrivingOverTheSubscriptionsUpdateTheListedRecords() throws {
         let transport = Self.server([#"{"id":"p1","title":"a"},{"id":"p2","title":"b"}"#])
         let (operation, subscriptions, context) = try Self.subscriptionWatch(transport)
@@ -103,13 +119,8 @@ import Testing
                 Self.event(2, #"{"id":"p2","title":"b"}"#),
             ])
         ])
-        var seen: [String] = []
-        var lastRecords: [JSONValue] = []
-        let kind = operation.run(subscriptions, in: context, realtime: try SubscribeOperationTests.context(server)) { report in
-            seen += Self.describe(report)
-            if case .changes(_, let records) = report { lastRecords = records }
-            return seen.last != "delete p2 b"
-        }
+        let (kind, seen, lastRecords) = Self.watch(
+            operation, subscriptions, in: context, realtime: try SubscribeOperationTests.context(server), until: "delete p2 b")
         #expect(kind == .success)
         #expect(seen == [
             "subscribed onCreatePost,onUpdatePost,onDeletePost", "item p1 a", "item p2 b", "synced 2",
@@ -128,13 +139,8 @@ import Testing
             .init(dropWhenDone: true),
             .init(events: [Self.event(0, #"{"id":"p4","title":"d"}"#)]),
         ])
-        var seen: [String] = []
-        var lastRecords: [JSONValue] = []
-        let kind = operation.run(subscriptions, in: context, realtime: try SubscribeOperationTests.context(server)) { report in
-            seen += Self.describe(report)
-            if case .changes(_, let records) = report { lastRecords = records }
-            return seen.last != "create p4 d"
-        }
+        let (kind, seen, lastRecords) = Self.watch(
+            operation, subscriptions, in: context, realtime: try SubscribeOperationTests.context(server), until: "create p4 d")
         #expect(kind == .success)
         #expect(seen == [
             "subscribed onCreatePost,onUpdatePost,onDeletePost", "item p1 a", "item p2 b", "synced 2",
