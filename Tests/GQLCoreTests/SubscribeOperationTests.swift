@@ -108,8 +108,14 @@ final class FakeRealtimeSocket: RealtimeSocket, @unchecked Sendable {
         }
         if !inbox.isEmpty { return .text(inbox.removeFirst()) }
         if script.dropWhenDone && delivered { throw .connectionLost }
+        // Nothing more to say: wait out the timeout as a real socket would, unless the connection's flag is set.
+        guard interruptible else { return nil }
+        if (request.cancellation ?? idle).wait(seconds: timeout ?? 60) { throw .cancelled }
         return nil
     }
+
+    /// Waited on when the connection has no flag of its own.
+    private let idle = CancellationFlag()
 
     func close(code: UInt16, reason: String, wait: Double?) throws(WebSocketError) {}
     func abandon() {}

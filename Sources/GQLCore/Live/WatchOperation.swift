@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a watched listing reports, in order, besides the records' changes.
 public enum WatchReport {
     /// Records listed or changed: the events in order, and every record after them (in the order first listed or
@@ -23,7 +21,7 @@ public enum WatchReport {
 /// and read again after a lost connection), or by listing again every few seconds.
 ///
 /// Both run until the reports' receiver returns false for changes, the time allowed runs out, cancellation, or a
-/// failure. Reports are made one at a time (from the subscriber's thread or the listing's), never at once.
+/// failure. Reports are made one at a time, on the thread that runs the watch: nothing is shared between threads.
 public struct WatchOperation: Sendable {
     /// The model watched.
     public let model: String
@@ -45,107 +43,81 @@ public struct WatchOperation: Sendable {
     }
 
     /// Watches through `subscriptions` (see ``SubscribeOperation/watching(_:conditions:includes:builder:)``) over
-    /// `realtime`, listing through `context`'s client; ends with the subscriptions' result.
+    /// `realtime`, listing through `context`'s client; ends with the subscriptions' result, or with the first
+    /// listing's failure.
+    ///
+    /// Everything happens on this thread, which owns the records: the first listing is paged once every
+    /// subscription is acknowledged, and read again after a lost connection, while the subscriptions' events wait
+    /// on the connection (they are applied after it, as Amplify replays what came during the first listing).
     public func run(
         _ subscriptions: SubscribeOperation, in context: APIContext, realtime: RealtimeContext,
-        report: @escaping (WatchReport) -> Bool
+        report: (WatchReport) -> Bool
     ) -> ResultKind {
-        var realtime = realtime
-        // A failed first listing ends the subscriptions through a flag of the watch's own, which follows the caller's:
-        // the caller's flag is never cancelled here.
-        let cancellation = CancellationFlag()
-        let following = realtime.cancellation.map { caller in (caller, caller.onCancel { cancellation.cancel() }) }
-        defer { following.map { caller, handler in caller.removeHandler(handler) } }
-        realtime.cancellation = cancellation
-        let shared = WatchState(list: ObservedList(keyFields: keyFields), report: report)
+        var reported = ReportedList(keyFields: keyFields)
         let listing = Listing(client: context.client, requests: requests, pageSize: pageSize)
-        let ready = CancellationFlag()
-        var kind = ResultKind.success
-        WorkerThreads.run(count: 1, { _ in
-            while !ready.wait(seconds: 60) {}
-            guard !shared.withLock({ $0.subscriberEnded }) else { return }
-            let result = listing.run { items in shared.withLock { $0.emit($0.list.listed(items)) } }
-            guard result.isComplete else {
-                shared.withLock { $0.listingFailure = result }
-                cancellation.cancel()
-                return
-            }
-            shared.withLock { $0.emit($0.list.finishListing()) }
-            // Connections lost while the first listing paged: read it again now.
-            while shared.withLock({ $0.takeRelist() }) {
-                guard let items = listing.collect().items else { continue }
-                shared.withLock { $0.emit($0.list.relisted(items)) }
-            }
-        }, meanwhile: {
-            var operation = subscriptions
-            operation.duration = duration
-            var acknowledged: Set<String> = []
-            kind = operation.run(in: realtime) { event in
-                switch event {
-                case .subscribed(let name):
-                    acknowledged.insert(name)
-                    if acknowledged.count == subscriptions.subscriptions.count && !ready.isCancelled {
-                        shared.withLock { $0.say(.subscribed(subscriptions.subscriptions.map(\.name))) }
-                        ready.cancel()
-                    }
-                case .result(let name, let value, _):
-                    guard let change = subscriptions.changes[name], case .object = value else { return true }
-                    return shared.withLock { state in
-                        if let event = state.list.receive(change, value) { state.emit([event]) }
-                        return !state.stopped
-                    }
-                case .resubscribed:
-                    shared.withLock { $0.say(.live(event)) }
-                    guard shared.withLock({ $0.relistHere() }), let items = listing.collect().items else { return true }
-                    shared.withLock { state in
-                        let events = state.list.relisted(items)
-                        state.emit(events)
-                        state.say(.relistedAfterReconnect(changes: events.count))
-                    }
-                default:
-                    shared.withLock { $0.say(.live(event)) }
+        var operation = subscriptions
+        operation.duration = duration
+        var acknowledged: Set<String> = []
+        var listingFailure: ListResult?
+        let kind = operation.run(in: realtime) { event in
+            switch event {
+            case .subscribed(let name):
+                acknowledged.insert(name)
+                guard acknowledged.count == subscriptions.subscriptions.count, !reported.list.isSynced else { return true }
+                _ = report(.subscribed(subscriptions.subscriptions.map(\.name)))
+                let result = listing.run { items in reported.listed(items, to: report) }
+                guard result.isComplete else {
+                    // Ends the subscriptions through this handler, not through the caller's cancellation.
+                    listingFailure = result
+                    return false
                 }
-                return true
+                reported.finishListing(to: report)
+                return !reported.stopped
+            case .result(let name, let value, _):
+                guard let change = subscriptions.changes[name], case .object = value else { return true }
+                return reported.receive(change, value, to: report)
+            case .resubscribed:
+                _ = report(.live(event))
+                guard reported.list.isSynced, let items = listing.collect().items else { return true }
+                _ = report(.relistedAfterReconnect(changes: reported.relisted(items, to: report)))
+            default:
+                _ = report(.live(event))
             }
-            shared.withLock { $0.subscriberEnded = true }
-            ready.cancel()
-        })
-        return shared.withLock { state in
-            guard let failure = state.listingFailure else { return kind }
-            state.say(.listingFailed(failure))
-            return failure.kind
+            return true
         }
+        guard let listingFailure else { return kind }
+        _ = report(.listingFailed(listingFailure))
+        return listingFailure.kind
     }
 
     /// Watches by listing through `context`'s client every `seconds`, reporting the differences; the first listing
     /// ends with `synced`. Ends `.success` when the time allowed ran out (or the receiver stopped), `.cancelled`, or
-    /// with the first listing's failure (later failures are reported and tried again).
-    public func poll(every seconds: Double, in context: APIContext, cancellation: CancellationFlag, report: @escaping (WatchReport) -> Bool)
+    /// with the first listing's failure (later failures are reported and tried again). `report` is called on this
+    /// thread only.
+    public func poll(every seconds: Double, in context: APIContext, cancellation: CancellationFlag, report: (WatchReport) -> Bool)
         -> ResultKind
     {
-        let shared = WatchState(list: ObservedList(keyFields: keyFields), report: report)
+        var reported = ReportedList(keyFields: keyFields)
         let listing = Listing(client: context.client, requests: requests, pageSize: pageSize)
         let end = duration.map { MonotonicTime.seconds() + $0 }
         var synced = false
         while true {
             let (items, result) = listing.collect()
             if let items {
-                shared.withLock { state in
-                    if synced {
-                        state.emit(state.list.relisted(items))
-                    } else {
-                        state.emit(state.list.listed(items))
-                        state.emit(state.list.finishListing())
-                    }
+                if synced {
+                    _ = reported.relisted(items, to: report)
+                } else {
+                    reported.listed(items, to: report)
+                    reported.finishListing(to: report)
                 }
                 synced = true
             } else if !synced || cancellation.isCancelled {
-                shared.withLock { $0.say(.listingFailed(result)) }
+                _ = report(.listingFailed(result))
                 return result.kind
             } else {
-                shared.withLock { $0.say(.pollFailed) }
+                _ = report(.pollFailed)
             }
-            if shared.withLock({ $0.stopped }) { return .success }
+            if reported.stopped { return .success }
             let remaining = end.map { $0 - MonotonicTime.seconds() } ?? seconds
             if remaining <= 0 { return .success }
             if cancellation.wait(seconds: min(seconds, remaining)) { return .cancelled }
@@ -184,54 +156,42 @@ private struct Listing: Sendable {
     }
 }
 
-/// What the subscriber's thread and the listing's thread share, behind a lock.
-private final class WatchState: @unchecked Sendable {
-    struct Fields {
-        var list: ObservedList
-        let report: (WatchReport) -> Bool
-        /// The receiver wants no more changes.
-        var stopped = false
-        var subscriberEnded = false
-        var listingFailure: ListResult?
-        /// A lost connection asked for the listing to be read again while the listing thread still runs.
-        var relistWanted = false
-        var listingThreadDone = false
+/// The records a watch reports, and whether the receiver still wants their changes.
+private struct ReportedList: Sendable {
+    var list: ObservedList
+    /// The receiver wants no more changes.
+    var stopped = false
 
-        mutating func emit(_ events: [WatchEvent]) {
-            guard !stopped, !events.isEmpty else { return }
-            if !report(.changes(events, records: list.records)) { stopped = true }
-        }
-
-        /// Reports something other than changes (always said, whether or not changes are still wanted).
-        func say(_ report: WatchReport) { _ = self.report(report) }
-
-        /// On the listing thread: whether to read the listing again; false marks the thread done.
-        mutating func takeRelist() -> Bool {
-            if relistWanted {
-                relistWanted = false
-                return true
-            }
-            listingThreadDone = true
-            return false
-        }
-
-        /// On the subscriber's thread after a lost connection: true when it should list again itself (the listing
-        /// thread is done), false when the listing thread will.
-        mutating func relistHere() -> Bool {
-            if listingThreadDone { return true }
-            relistWanted = true
-            return false
-        }
+    init(keyFields: [String]) {
+        list = ObservedList(keyFields: keyFields)
     }
 
-    private let lock = Mutex(())
-    private var fields: Fields
-
-    init(list: ObservedList, report: @escaping (WatchReport) -> Bool) {
-        fields = Fields(list: list, report: report)
+    /// Reports `events` with the records after them, unless the receiver stopped.
+    mutating func emit(_ events: [WatchEvent], to report: (WatchReport) -> Bool) {
+        guard !stopped, !events.isEmpty else { return }
+        if !report(.changes(events, records: list.records)) { stopped = true }
     }
 
-    func withLock<T>(_ body: (inout Fields) -> T) -> T {
-        lock.withLock { _ in body(&fields) }
+    /// A page of the first listing.
+    mutating func listed(_ items: [JSONValue], to report: (WatchReport) -> Bool) {
+        emit(list.listed(items), to: report)
+    }
+
+    /// The first listing's end: `synced` and the changes queued meanwhile.
+    mutating func finishListing(to report: (WatchReport) -> Bool) {
+        emit(list.finishListing(), to: report)
+    }
+
+    /// A subscription's change; whether the receiver still wants changes.
+    mutating func receive(_ change: ChangeKind, _ record: JSONValue, to report: (WatchReport) -> Bool) -> Bool {
+        if let event = list.receive(change, record) { emit([event], to: report) }
+        return !stopped
+    }
+
+    /// A fresh listing's differences; how many there were.
+    mutating func relisted(_ items: [JSONValue], to report: (WatchReport) -> Bool) -> Int {
+        let events = list.relisted(items)
+        emit(events, to: report)
+        return events.count
     }
 }
