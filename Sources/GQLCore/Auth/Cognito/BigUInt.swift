@@ -110,22 +110,7 @@ public struct BigUInt: Sendable, Equatable, Comparable {
                 rhs.limbs.withUnsafeBufferPointer { right in
                     guard let r = product.baseAddress, let a = left.baseAddress, let b = right.baseAddress else { return }
                     for i in 0..<left.count {
-                        let ai = a[i]
-                        var carry: UInt64 = 0
-                        var j = 0
-                        while j < right.count {
-                            let (high, low) = ai.multipliedFullWidth(by: b[j])
-                            let limb = r[i + j]
-                            let sum1 = low &+ limb
-                            let sum2 = sum1 &+ carry
-                            // Carries by bit logic, as in `Montgomery.multiply`.
-                            let carry1 = ((low & limb) | ((low | limb) & ~sum1)) &>> 63
-                            let carry2 = ((sum1 & carry) | ((sum1 | carry) & ~sum2)) &>> 63
-                            carry = high &+ carry1 &+ carry2
-                            r[i + j] = sum2
-                            j &+= 1
-                        }
-                        r[i + right.count] = carry
+                        r[i + right.count] = LimbRows.addProduct(r + i, b, count: right.count, multiplier: a[i])
                     }
                 }
             }

@@ -28,9 +28,9 @@ struct Montgomery: Sendable {
     func power(_ base: BigUInt, _ exponent: BigUInt) -> BigUInt {
         let n = modulus.count
         let entries = 1 << Self.windowBits
-        // The workspace: the window table, the accumulator, CIOS scratch (n + 2), N, R², and a plain 1.
+        // The workspace: the window table, the accumulator, the product's scratch (2n + 1), N, R², and a plain 1.
         let tableAt = 0, accumulatorAt = entries * n, scratchAt = accumulatorAt + n
-        let modulusAt = scratchAt + n + 2, rSquaredAt = modulusAt + n, oneAt = rSquaredAt + n
+        let modulusAt = scratchAt + 2 * n + 1, rSquaredAt = modulusAt + n, oneAt = rSquaredAt + n
         var workspace = [UInt64](repeating: 0, count: oneAt + n)
         let reduced = base % BigUInt(limbs: modulus)
         for (index, limb) in reduced.limbs.enumerated() { workspace[tableAt + n + index] = limb }
@@ -62,56 +62,28 @@ struct Montgomery: Sendable {
         return BigUInt(limbs: Array(workspace[accumulatorAt..<accumulatorAt + n]))
     }
 
-    /// `result = a·b·R⁻¹ mod N` (CIOS) for a and b below N; `result` may be `a` or `b`. `scratch` holds n + 2 limbs.
+    /// `result = a·b·R⁻¹ mod N` (separated operand scanning: the product, then its reduction) for a and b below N;
+    /// `result` may be `a` or `b`. `scratch` holds 2n + 1 limbs.
     private static func multiply(
         _ result: UnsafeMutablePointer<UInt64>, _ a: UnsafeMutablePointer<UInt64>, _ b: UnsafeMutablePointer<UInt64>,
-        modulus: UnsafeMutablePointer<UInt64>, scratch t: UnsafeMutablePointer<UInt64>, count n: Int, inverse: UInt64
+        modulus: UnsafeMutablePointer<UInt64>, scratch: UnsafeMutablePointer<UInt64>, count n: Int, inverse: UInt64
     ) {
         var k = 0
-        while k < n + 2 { t[k] = 0; k &+= 1 }
+        while k <= 2 * n { scratch[k] = 0; k &+= 1 }
+        // scratch = a·b: row i adds a·b[i] at limb i; the limb above the row is still zero.
         var i = 0
         while i < n {
-            // t += a·b[i]
-            let bi = b[i]
-            var carry: UInt64 = 0
-            var j = 0
-            while j < n {
-                let (high, low) = a[j].multipliedFullWidth(by: bi)
-                let limb = t[j]
-                let sum1 = low &+ limb
-                let sum2 = sum1 &+ carry
-                // Carries by bit logic (the top bit of (x∧y) ∨ ((x∨y) ∧ ¬sum)): a compare would be a branch that
-                // random limbs mispredict half the time.
-                let carry1 = ((low & limb) | ((low | limb) & ~sum1)) &>> 63
-                let carry2 = ((sum1 & carry) | ((sum1 | carry) & ~sum2)) &>> 63
-                carry = high &+ carry1 &+ carry2
-                t[j] = sum2
-                j &+= 1
-            }
-            var sum = t[n] &+ carry
-            t[n + 1] = sum < carry ? 1 : 0
-            t[n] = sum
-            // t = (t + m·N) / 2^64, with m chosen so that the low limb becomes zero.
-            let m = t[0] &* inverse
-            let (high0, low0) = m.multipliedFullWidth(by: modulus[0])
-            carry = high0 &+ (low0 &+ t[0] < low0 ? 1 : 0)
-            j = 1
-            while j < n {
-                let (high, low) = m.multipliedFullWidth(by: modulus[j])
-                let limb = t[j]
-                let sum1 = low &+ limb
-                let sum2 = sum1 &+ carry
-                let carry1 = ((low & limb) | ((low | limb) & ~sum1)) &>> 63
-                let carry2 = ((sum1 & carry) | ((sum1 | carry) & ~sum2)) &>> 63
-                carry = high &+ carry1 &+ carry2
-                t[j - 1] = sum2
-                j &+= 1
-            }
-            sum = t[n] &+ carry
-            t[n - 1] = sum
-            t[n] = t[n + 1] &+ (sum < carry ? 1 : 0)
+            scratch[i + n] = LimbRows.addProduct(scratch + i, a, count: n, multiplier: b[i])
             i &+= 1
         }
+        // Add m·N at limb i, with m chosen so that limb i becomes zero; then scratch[n...2n] = a·b·R⁻¹ (below 2N).
+        i = 0
+        while i < n {
+            let carry = LimbRows.addProduct(scratch + i, modulus, count: n, multiplier: scratch[i] &* inverse)
+            LimbRows.addCarry(scratch + i + n, carry)
+            i &+= 1
+        }
+        let t = scratch + n
         // t < 2N: subtract N once when t ≥ N.
         var subtract = t[n] != 0
         if !subtract {
@@ -139,5 +111,45 @@ struct Montgomery: Sendable {
     private static func copy(_ target: UnsafeMutablePointer<UInt64>, _ source: UnsafeMutablePointer<UInt64>, count: Int) {
         var index = 0
         while index < count { target[index] = source[index]; index &+= 1 }
+    }
+}
+
+/// Row operations on raw limbs, shared by `BigUInt.*` and `Montgomery`. The row loop is the hot loop of SRP; it is
+/// written with wrapping operators only, so that it stays fast in debug builds, where calls into the standard library
+/// and array subscripts are not inlined.
+enum LimbRows {
+    /// `target[0..<count] += source[0..<count] · multiplier`; returns the limb carried out of the top (the caller puts
+    /// it at `target[count]`).
+    static func addProduct(
+        _ target: UnsafeMutablePointer<UInt64>, _ source: UnsafePointer<UInt64>, count: Int, multiplier: UInt64
+    ) -> UInt64 {
+        var carry: UInt64 = 0
+        var j = 0
+        while j < count {
+            let (high, low) = source[j].multipliedFullWidth(by: multiplier)
+            let limb = target[j]
+            let sum1 = low &+ limb
+            let sum2 = sum1 &+ carry
+            // Carries by bit logic (the top bit of (x∧y) ∨ ((x∨y) ∧ ¬sum)): a compare would be a branch that random
+            // limbs mispredict half the time.
+            let carry1 = ((low & limb) | ((low | limb) & ~sum1)) &>> 63
+            let carry2 = ((sum1 & carry) | ((sum1 | carry) & ~sum2)) &>> 63
+            carry = high &+ carry1 &+ carry2
+            target[j] = sum2
+            j &+= 1
+        }
+        return carry
+    }
+
+    /// `target += value`, the carry rippling up; the caller makes room for it.
+    static func addCarry(_ target: UnsafeMutablePointer<UInt64>, _ value: UInt64) {
+        var carry = value
+        var index = 0
+        while carry != 0 {
+            let sum = target[index] &+ carry
+            carry = sum < carry ? 1 : 0
+            target[index] = sum
+            index &+= 1
+        }
     }
 }
