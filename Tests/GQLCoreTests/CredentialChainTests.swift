@@ -149,6 +149,7 @@ import Testing
     @Test func configProfilesSSOSessionsAndCredentialsMerge() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-aws-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("config").path
         let credentials = directory.appendingPathComponent("credentials").path
         try "[default]\nregion = eu-west-1\n[profile dev]\nregion = us-east-1\naws_access_key_id = AKIDCONFIG\n[sso-session corp]\nsso_region = eu-central-1\n[stray]\nregion = x\n"
@@ -167,6 +168,7 @@ import Testing
     func durationSecondsIsSentToSTS(duration: String, sent: Bool) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-aws-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("config").path
         try "[profile role]\nrole_arn = arn:aws:iam::123456789012:role/r\nsource_profile = base\nduration_seconds = \(duration)\nrole_session_name = s1\n[profile base]\naws_access_key_id = AKIDBASE\naws_secret_access_key = secret\n"
             .write(toFile: config, atomically: true, encoding: .utf8)

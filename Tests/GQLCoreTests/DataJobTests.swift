@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GQLCore
 
-/// A temporary directory, removed by `cleanUp`.
+/// A temporary directory; the test that asks for one removes it (`defer`).
 private func temporaryDirectory() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-jobs-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -67,6 +67,7 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
             "Comment": [#"{"id":"c1","content":"hi","postId":"p1","__typename":"Comment"}"#],
             "Post": [#"{"id":"p1","title":"T","blogId":"b1","blog":{"id":"b1","__typename":"Blog"},"__typename":"Post"}"#],
         ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         var operation = try RestoreOperation(directory: directory, models: [], schema: schema)
         var notes: [RestoreNote] = []
         try operation.check { notes.append($0) }
@@ -93,6 +94,7 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
             #"{"id":"e1","name":"Boss","managerId":null}"#,
             #"{"id":"e2","name":"Ann","managerId":"e1","manager":{"id":"e1","__typename":"Employee"}}"#,
         ]])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         var operation = try RestoreOperation(directory: directory, models: [], schema: schema)
         operation.options.concurrency = 1
         try operation.check { _ in }
@@ -111,6 +113,7 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
     @Test func aRestoreLeavesOutIncompleteModelsAndSaysSoAndStopsWhenTheSnapshotDoesNotFit() throws {
         let schema = try TestSchemas.blog()
         let directory = try snapshot(["Blog": [#"{"id":"b1","name":"Tech"}"#], "Post": [#"{"id":"p1"}"#]], incomplete: ["Post"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         var operation = try RestoreOperation(directory: directory, models: [], schema: schema)
         var notes: [RestoreNote] = []
         try operation.check { notes.append($0) }
@@ -121,6 +124,7 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
         #expect(outcome.kind == .partial)
 
         let unfit = try snapshot(["Blog": [#"{"id":"b1","name":"Tech","colour":"red"}"#]])
+        defer { try? FileManager.default.removeItem(atPath: unfit) }
         var refused = try RestoreOperation(directory: unfit, models: [], schema: schema)
         #expect(throws: SnapshotError.doesNotFit) { try refused.check { _ in } }
         #expect(throws: SnapshotError.notInSnapshot("Tag", directory: unfit, known: ["Blog"])) {
@@ -130,7 +134,9 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
 
     @Test func aSnapshotListsEachModelIntoItsFileAndSkipsAModelWithoutAClient() throws {
         let schema = try TestSchemas.blog()
-        let directory = try temporaryDirectory() + "/new/snap"
+        let base = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let directory = base + "/new/snap"
         let transport = server(listing: ["listBlogs": #"{"id":"b1","name":"Tech"},{"id":"b2","name":"Food"}"#])
         let client = try Fixtures.client(transport, retries: 0)
         let jobs = JobContext(schema: schema) { model throws(ContextError) in
@@ -186,6 +192,7 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
         let from = try snapshot(
             ["Blog": [#"{"id":"b1","name":"Tech"}"#, #"{"id":"b2","name":"Food"}"#, #"{"id":"b4","name":"Same"}"#], "Post": []],
             incomplete: ["Post"])
+        defer { try? FileManager.default.removeItem(atPath: from) }
         // The API's b4 lists its members in another order and with an ignored field: the same record.
         let api = server(listing: [
             "listBlogs": #"{"id":"b1","name":"Science"},{"id":"b3","name":"New"},{"updatedAt":"x","name":"Same","id":"b4"}"#
@@ -229,6 +236,7 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
 
     @Test func whoamiReportsTheExpiryAndWhetherItHasPassedByTheInjectedClock() throws {
         let tokens = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: tokens) }
         let signIn = StoredSignIn(
             username: "ann", accessToken: token(#"{"username":"ann-sub","exp":1000000000}"#),
             idToken: token(#"{"sub":"s-1","email":"ann@example.com","cognito:groups":["admins"],"exp":1000000000}"#), refreshToken: "r")
@@ -243,6 +251,7 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
 
     @Test func nobodySignedInIsATypedErrorAndLogoutHasNothingToForget() throws {
         let tokens = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: tokens) }
         let resolver = resolver(now: .now(), tokens: tokens)
         #expect(throws: AccountError.cognito(.notSignedIn)) { try WhoamiOperation().run(resolver: resolver) }
         let (poolId, signedOut) = try LogoutOperation().run(resolver: resolver) { _ in Issue.record("nothing to revoke") }

@@ -70,7 +70,15 @@ import Testing
     }
 }
 
-@Suite struct AWSCredentialsLookupTests {
+/// A class, so that `deinit` removes the files each test wrote (Swift Testing makes one instance per test).
+@Suite final class AWSCredentialsLookupTests {
+    /// The files and folders this test wrote under the temporary directory.
+    private var written: [String] = []
+
+    deinit {
+        for path in written { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     /// The chain's credentials, with the instance metadata service off so nothing goes on the network.
     struct Lookup {
         var environment: [String: String]
@@ -89,8 +97,9 @@ import Testing
         }
     }
 
-    static func tempFile(_ text: String) throws -> String {
+    func tempFile(_ text: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-credentials-\(UUID().uuidString)").path
+        written.append(path)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -114,7 +123,7 @@ import Testing
     @Test func environmentKeysComeFirst() throws {
         let lookup = Lookup(environment: [
             "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "envSecret", "AWS_SESSION_TOKEN": "envToken",
-            "AWS_SHARED_CREDENTIALS_FILE": try Self.tempFile(Self.file),
+            "AWS_SHARED_CREDENTIALS_FILE": try tempFile(Self.file),
         ])
         #expect(try lookup.resolve() == AWSCredentials(accessKeyID: "AKIAENV", secretAccessKey: "envSecret", sessionToken: "envToken"))
     }
@@ -122,13 +131,13 @@ import Testing
     @Test func anExplicitProfileWinsOverTheEnvironment() throws {
         let lookup = Lookup(environment: [
             "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "envSecret",
-            "AWS_SHARED_CREDENTIALS_FILE": try Self.tempFile(Self.file),
+            "AWS_SHARED_CREDENTIALS_FILE": try tempFile(Self.file),
         ], profile: "admin")
         #expect(try lookup.resolve() == AWSCredentials(accessKeyID: "ASIAADMIN", secretAccessKey: "adminSecret", sessionToken: "adminToken=="))
     }
 
     @Test func theFileDefaultsToProfileDefaultOrAWSProfile() throws {
-        let path = try Self.tempFile(Self.file)
+        let path = try tempFile(Self.file)
         #expect(try Lookup(environment: ["AWS_SHARED_CREDENTIALS_FILE": path]).resolve()
             == AWSCredentials(accessKeyID: "AKIADEFAULT", secretAccessKey: "defaultSecret/+="))
         #expect(try Lookup(environment: ["AWS_SHARED_CREDENTIALS_FILE": path, "AWS_PROFILE": "admin"]).resolve().accessKeyID
@@ -137,13 +146,14 @@ import Testing
 
     @Test func theHomeDirectoryFileIsUsedWhenNoPathIsSet() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-home-\(UUID().uuidString)")
+        written.append(home.path)
         try FileManager.default.createDirectory(at: home.appendingPathComponent(".aws"), withIntermediateDirectories: true)
         try Self.file.write(to: home.appendingPathComponent(".aws/credentials"), atomically: true, encoding: .utf8)
         #expect(try Lookup(environment: ["HOME": home.path]).resolve().accessKeyID == "AKIADEFAULT")
     }
 
     @Test func problemsNameThePlaceAndNeverTheSecret() throws {
-        let path = try Self.tempFile(Self.file)
+        let path = try tempFile(Self.file)
         func failure(_ environment: [String: String], profile: String? = nil) -> String {
             do {
                 _ = try Lookup(environment: environment, profile: profile).resolve()

@@ -274,6 +274,7 @@ struct SharedTransformerSchemaTests {
         let cut = try #require(whole.range(of: "type Range {"))
         let root = try Self.folder(["models.graphql": String(whole[..<cut.lowerBound]),
                                     "custom/operations.graphql": String(whole[cut.lowerBound...]), "notes.txt": "not read"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let split = try #require(try SchemaLoader.load(path: root).schema)
         let single = try #require(try SchemaLoader.load(path: TestPaths.projectFixture("custom-operations.graphql")).schema)
         #expect(split == single)
@@ -282,6 +283,7 @@ struct SharedTransformerSchemaTests {
 
     @Test func errorsNameTheFileAndItsOwnLine() throws {
         let root = try Self.folder(["a.graphql": "type Blog @model {\n  id: ID!\n}\n", "b.graphql": "\ntype Post @model {\n  blog: Blgo\n}\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         do {
             _ = try SchemaLoader.load(path: root)
             Issue.record("expected an error")
@@ -292,6 +294,7 @@ struct SharedTransformerSchemaTests {
 
     @Test func aProjectWithASchemaFolderIsFound() throws {
         let root = try Self.folder(["amplify/backend/api/blog/schema/Post.graphql": "type Post @model { id: ID! }\n"])
+        defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(SchemaDiscovery.findAll(from: root + "/amplify") == [root + "/amplify/backend/api/blog/schema"])
     }
 }

@@ -1,5 +1,6 @@
 /// An unsigned integer of any size: what SRP needs (hex and bytes in and out, compare, add, subtract,
-/// multiply, remainder, and modular exponentiation by an odd modulus with Montgomery multiplication).
+/// multiply, remainder, and modular exponentiation by an odd modulus with Montgomery multiplication, in
+/// `Montgomery`).
 ///
 /// Limbs are 64-bit, least significant first, with no zero limbs at the top (zero has none).
 /// Not constant-time: the secrets it handles belong to the user running the process.
@@ -104,54 +105,87 @@ public struct BigUInt: Sendable, Equatable, Comparable {
     public static func * (lhs: BigUInt, rhs: BigUInt) -> BigUInt {
         guard !lhs.isZero, !rhs.isZero else { return BigUInt(limbs: []) }
         var result = [UInt64](repeating: 0, count: lhs.limbs.count + rhs.limbs.count)
-        for (i, a) in lhs.limbs.enumerated() {
-            var carry: UInt64 = 0
-            for (j, b) in rhs.limbs.enumerated() {
-                (carry, result[i + j]) = multiplyAdd(a, b, result[i + j], carry)
+        result.withUnsafeMutableBufferPointer { product in
+            lhs.limbs.withUnsafeBufferPointer { left in
+                rhs.limbs.withUnsafeBufferPointer { right in
+                    guard let r = product.baseAddress, let a = left.baseAddress, let b = right.baseAddress else { return }
+                    for i in 0..<left.count {
+                        r[i + right.count] = LimbRows.addProduct(r + i, b, count: right.count, multiplier: a[i])
+                    }
+                }
             }
-            result[i + rhs.limbs.count] = carry
         }
         return BigUInt(limbs: result)
     }
 
-    /// The remainder of dividing by `modulus` (not zero), by shift-and-subtract: used outside hot loops only.
+    /// The remainder of dividing by `modulus` (not zero), by shift-and-subtract over raw limbs.
     public static func % (lhs: BigUInt, modulus: BigUInt) -> BigUInt {
         precondition(!modulus.isZero, "BigUInt remainder by zero")
         if lhs < modulus { return lhs }
-        var remainder: [UInt64] = []
-        for index in stride(from: lhs.bitWidth - 1, through: 0, by: -1) {
-            shiftLeftOne(&remainder, carryIn: lhs.bit(index))
-            if compare(remainder, modulus.limbs) >= 0 { subtract(&remainder, modulus.limbs) }
+        let n = modulus.limbs.count
+        // One limb wider than the modulus: before the subtraction the running remainder is below 2·modulus.
+        var remainder = [UInt64](repeating: 0, count: n + 1)
+        remainder.withUnsafeMutableBufferPointer { remainderBuffer in
+            modulus.limbs.withUnsafeBufferPointer { modulusBuffer in
+                lhs.limbs.withUnsafeBufferPointer { valueBuffer in
+                    guard let r = remainderBuffer.baseAddress, let d = modulusBuffer.baseAddress,
+                          let x = valueBuffer.baseAddress else { return }
+                    var index = lhs.bitWidth - 1
+                    while index >= 0 {
+                        var carry = x[index &>> 6] &>> UInt64(index & 63) & 1
+                        var k = 0
+                        while k <= n {
+                            let next = r[k] &>> 63
+                            r[k] = r[k] &<< 1 | carry
+                            carry = next
+                            k &+= 1
+                        }
+                        var atLeast = r[n] != 0
+                        if !atLeast {
+                            atLeast = true
+                            k = n - 1
+                            while k >= 0 {
+                                if r[k] != d[k] { atLeast = r[k] > d[k]; break }
+                                k -= 1
+                            }
+                        }
+                        if atLeast {
+                            var borrow: UInt64 = 0
+                            k = 0
+                            while k <= n {
+                                let subtrahend = k < n ? d[k] : 0
+                                let difference1 = r[k] &- subtrahend
+                                let difference2 = difference1 &- borrow
+                                borrow = (r[k] < subtrahend ? 1 : 0) | (difference1 < borrow ? 1 : 0)
+                                r[k] = difference2
+                                k &+= 1
+                            }
+                        }
+                        index -= 1
+                    }
+                }
+            }
         }
         return BigUInt(limbs: remainder)
     }
 
-    /// `self ^ exponent mod modulus` for an odd modulus above 1 (Montgomery multiplication, square and multiply).
+    /// `self ^ exponent mod modulus` for an odd modulus above 1 (Montgomery multiplication, 4-bit windows).
     public func power(_ exponent: BigUInt, modulo modulus: BigUInt) -> BigUInt {
         precondition(modulus.limbs.first.map { $0 & 1 == 1 } == true && modulus > BigUInt(1), "odd modulus above 1 expected")
-        let context = Montgomery(modulus: modulus)
-        var result = context.one
-        let base = context.enter(self % modulus)
-        for index in stride(from: exponent.bitWidth - 1, through: 0, by: -1) {
-            result = context.multiply(result, result)
-            if exponent.bit(index) { result = context.multiply(result, base) }
-        }
-        return BigUInt(limbs: context.leave(result))
+        return Montgomery(modulus: modulus).power(self, exponent)
+    }
+
+    /// The `width` bits from bit `index` up, as a number (bits past the top are zero).
+    func window(at index: Int, width: Int) -> Int {
+        var value = 0
+        for offset in stride(from: width - 1, through: 0, by: -1) { value = value << 1 | (bit(index + offset) ? 1 : 0) }
+        return value
     }
 
     // MARK: - Limb arithmetic
 
     private mutating func normalize() {
         while limbs.last == 0 { limbs.removeLast() }
-    }
-
-    /// `(high, low)` of `a * b + c + d`, which always fits in 128 bits.
-    @inline(__always)
-    static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
-        let (high, low) = a.multipliedFullWidth(by: b)
-        let (sum1, overflow1) = low.addingReportingOverflow(c)
-        let (sum2, overflow2) = sum1.addingReportingOverflow(d)
-        return (high &+ (overflow1 ? 1 : 0) &+ (overflow2 ? 1 : 0), sum2)
     }
 
     /// -1, 0 or 1 for normalised limb arrays.
@@ -189,72 +223,5 @@ public struct BigUInt: Sendable, Equatable, Comparable {
             borrow = overflow1 || overflow2
         }
         while target.last == 0 { target.removeLast() }
-    }
-
-    /// `target = target * 2 + carryIn`, normalised.
-    private static func shiftLeftOne(_ target: inout [UInt64], carryIn: Bool) {
-        var carry: UInt64 = carryIn ? 1 : 0
-        for index in target.indices {
-            let next = target[index] >> 63
-            target[index] = target[index] << 1 | carry
-            carry = next
-        }
-        if carry != 0 { target.append(carry) }
-    }
-}
-
-/// Montgomery arithmetic modulo an odd `modulus`: values are fixed-width limb arrays in Montgomery form (x·R mod N,
-/// R = 2^(64·n)).
-struct Montgomery {
-    let modulus: [UInt64]
-    /// -N⁻¹ mod 2^64.
-    let inverse: UInt64
-    /// R² mod N, to enter Montgomery form.
-    let rSquared: [UInt64]
-
-    init(modulus: BigUInt) {
-        self.modulus = modulus.limbs
-        // Newton's iteration for N⁻¹ mod 2^64: each step doubles the correct low bits (N·N ≡ 1 mod 8 to start).
-        var inverse = modulus.limbs[0]
-        for _ in 0..<5 { inverse = inverse &* (2 &- modulus.limbs[0] &* inverse) }
-        self.inverse = 0 &- inverse
-        let r2 = BigUInt(limbs: [UInt64](repeating: 0, count: 2 * modulus.limbs.count) + [1]) % modulus
-        rSquared = Self.widen(r2.limbs, to: modulus.limbs.count)
-    }
-
-    /// 1 in Montgomery form (R mod N).
-    var one: [UInt64] { multiply(rSquared, Self.widen([1], to: modulus.count)) }
-
-    /// `value` (below N) in Montgomery form.
-    func enter(_ value: BigUInt) -> [UInt64] { multiply(Self.widen(value.limbs, to: modulus.count), rSquared) }
-
-    /// Back from Montgomery form.
-    func leave(_ value: [UInt64]) -> [UInt64] { multiply(value, Self.widen([1], to: modulus.count)) }
-
-    /// a·b·R⁻¹ mod N (CIOS), for a and b below N.
-    func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
-        let n = modulus.count
-        var t = [UInt64](repeating: 0, count: n + 2)
-        for i in 0..<n {
-            var carry: UInt64 = 0
-            for j in 0..<n { (carry, t[j]) = BigUInt.multiplyAdd(a[j], b[i], t[j], carry) }
-            var overflow: Bool
-            (t[n], overflow) = t[n].addingReportingOverflow(carry)
-            t[n + 1] = overflow ? 1 : 0
-            let m = t[0] &* inverse
-            (carry, _) = BigUInt.multiplyAdd(m, modulus[0], t[0], 0)
-            for j in 1..<n { (carry, t[j - 1]) = BigUInt.multiplyAdd(m, modulus[j], t[j], carry) }
-            (t[n - 1], overflow) = t[n].addingReportingOverflow(carry)
-            t[n] = t[n + 1] &+ (overflow ? 1 : 0)
-        }
-        var result = Array(t[0...n])
-        if result[n] != 0 || BigUInt.compare(BigUInt(limbs: result).limbs, modulus) >= 0 {
-            BigUInt.subtract(&result, modulus)
-        }
-        return Self.widen(Array(result.prefix(n)), to: n)
-    }
-
-    private static func widen(_ limbs: [UInt64], to count: Int) -> [UInt64] {
-        limbs + [UInt64](repeating: 0, count: max(0, count - limbs.count))
     }
 }

@@ -21,6 +21,8 @@ public struct CognitoSRP: Sendable {
         + "BBE117577A615D6C770988C0BAD946E208E24FA074E5AB3143DB5BFCE0FD108E4B82D120A93AD2CAFFFFFFFFFFFFFFFF")
         ?? BigUInt(0)
     public static let generator = BigUInt(2)
+    /// Montgomery arithmetic modulo N, set up once for every power a sign-in takes.
+    static let arithmetic = Montgomery(modulus: modulus)
     /// k = H(PAD(N) ‖ PAD(g)).
     public static let multiplier = BigUInt(bytes: SHA256.hash(modulus.signedBytes + generator.signedBytes))
 
@@ -41,7 +43,7 @@ public struct CognitoSRP: Sendable {
 
     /// A = g^a mod N, sent as `SRP_A` in lowercase hex.
     public func publicValue(_ secret: BigUInt) -> BigUInt {
-        Self.generator.power(secret, modulo: Self.modulus)
+        Self.arithmetic.power(Self.generator, secret)
     }
 
     /// The PASSWORD_VERIFIER answer's inputs, from the challenge.
@@ -79,11 +81,11 @@ public struct CognitoSRP: Sendable {
         guard !u.isZero else { throw .badChallenge("u is zero") }
         let inner = SHA256.hash(poolName + challenge.userIdForSRP + ":" + password)
         let x = BigUInt(bytes: SHA256.hash(salt.signedBytes + inner))
-        let gx = Self.generator.power(x, modulo: n)
+        let gx = Self.arithmetic.power(Self.generator, x)
         let kgx = (Self.multiplier * gx) % n
         // B − k·g^x, brought into [0, N) without negatives.
         let base = ((b % n) + n - kgx) % n
-        let shared = base.power(secret + u * x, modulo: n)
+        let shared = Self.arithmetic.power(base, secret + u * x)
         let prk = HMACSHA256.authenticationCode(key: u.signedBytes, message: shared.signedBytes)
         let okm = HMACSHA256.authenticationCode(key: prk, message: Array("Caldera Derived Key".utf8) + [1])
         return Derivation(u: u, x: x, sharedSecret: shared, key: Array(okm.prefix(16)))
