@@ -91,7 +91,7 @@ struct RawRunner {
             guard !session.console.input.isTerminal else { throw missing }
             let text: String
             do {
-                text = try InputSource.standardInput.text(session.console)
+                text = try InputSource.standardInput.text(from: session.console.input)
             } catch {
                 throw RunFailure.usage(error.description)
             }
@@ -99,7 +99,7 @@ struct RawRunner {
             return (text, InputSource.standardInput.name)
         case .file(let file):
             do {
-                return (try file.text(session.console), file.name)
+                return (try file.text(from: session.console.input), file.name)
             } catch {
                 throw RunFailure.usage(error.description)
             }
