@@ -106,32 +106,21 @@ struct RawRunner {
         }
     }
 
-    /// `--vars` first, then each `--var` in order; later values replace earlier ones.
+    /// `--vars` first, then each `--var` in order (``RawOperation/variables(file:assignments:)``).
     private func variables(_ invocation: RawInvocation) throws(RunFailure) -> JSONObject {
-        var variables = JSONObject()
-        if let source = invocation.variablesFile {
-            let json = try JSONArgument.read(source, option: RawCommand.vars.flagName, console: session.console)
-            guard case .object(let object) = json else {
-                throw RunFailure.usage("\(RawCommand.vars.flagName): expected a JSON object of variables, found \(json.kindDescription)")
-            }
-            variables = object
+        let (vars, variable) = (RawCommand.vars.flagName, RawCommand.variable.flagName)
+        let file = try invocation.variablesFile.map { source throws(RunFailure) in
+            try JSONArgument.read(source, option: vars, console: session.console)
         }
-        for text in invocation.variables {
-            do {
-                let assignment = try FieldAssignment.parse(text)
-                switch assignment.value {
-                case .text(let string): variables[assignment.field] = .string(string)
-                case .json(let value): variables[assignment.field] = value
-                }
-            } catch {
-                // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
-                guard case .syntax = error else { throw RunFailure.usage("\(RawCommand.variable.flagName) '\(text)': \(error.commandLineMessage)") }
-                throw RunFailure.usage(
-                    "\(RawCommand.variable.flagName) '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, "
-                        + "e.g. \(RawCommand.variable.flagName) id=1000 or \(RawCommand.variable.flagName) first:=5")
+        do throws(RawVariablesError) {
+            return try RawOperation.variables(file: file, assignments: invocation.variables)
+        } catch {
+            switch error {
+            case .notAnObject: throw .usage("\(vars): \(error)")
+            case .assignment(let text, let error): throw .usage("\(variable) '\(text)': \(error.commandLineMessage)")
+            case .syntax: throw .usage("\(variable) \(error), e.g. \(variable) id=1000 or \(variable) first:=5")
             }
         }
-        return variables
     }
 }
 
