@@ -151,3 +151,17 @@ private struct GivenInput: InputReader {
         #expect(FileDescriptorSink.write([1], to: ends[1]) == .failed(String(cString: strerror(EBADF))))
     }
 }
+
+/// A document piped to standard input is read; a terminal, or a pipe of only whitespace, gives none.
+@Suite struct PipedTextTests {
+    private struct Terminal: InputReader {
+        func readAll() throws(FileReadError) -> [UInt8] { Array("{ hero }".utf8) }
+        var isTerminal: Bool { true }
+    }
+
+    @Test func readsAPipeButNotATerminalOrBlankInput() throws {
+        #expect(try InputSource.pipedText(from: GivenInput(text: "{ hero { name } }\n")) == "{ hero { name } }\n")
+        #expect(try InputSource.pipedText(from: GivenInput(text: " \n\t")) == nil)
+        #expect(try InputSource.pipedText(from: Terminal()) == nil)
+    }
+}

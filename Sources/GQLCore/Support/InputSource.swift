@@ -45,6 +45,14 @@ public enum InputSource: Equatable, Sendable {
         try FileReader.text(try bytes(from: input), name: name)
     }
 
+    /// What was piped to `input` (`tool < query.graphql`, `… | tool`), as jq and `curl -d @-` read a pipe: nil when
+    /// `input` is a terminal (nobody piped anything) or holds only whitespace.
+    public static func pipedText(from input: any InputReader) throws(FileReadError) -> String? {
+        guard !input.isTerminal else { return nil }
+        let text = try standardInput.text(from: input)
+        return text.trimmingWhitespace.isEmpty ? nil : text
+    }
+
     /// The content as one JSON value.
     public func json(from input: any InputReader) throws(InputValueError) -> JSONValue {
         let bytes: [UInt8]

@@ -80,30 +80,22 @@ struct RawRunner {
         }
     }
 
-    /// The document's text and the name to show in errors.
+    /// The document's text and the name to show in errors: `--query`, piped standard input (``InputSource/pipedText(from:)``)
+    /// or a file.
     private func documentText(_ source: DocumentSource) throws(RunFailure) -> (String, String) {
-        switch source {
-        case .text(let text):
-            return (text, RawCommand.query.flagName)
-        case .pipedStandardInput:
-            // `gqlc raw < query.graphql`, `… | gqlc raw`: as jq and `curl -d @-` read a pipe.
-            let missing = RunFailure.usage(RawCommand.missingDocument)
-            guard !session.console.input.isTerminal else { throw missing }
-            let text: String
-            do {
-                text = try InputSource.standardInput.text(from: session.console.input)
-            } catch {
-                throw RunFailure.usage(error.description)
+        let document: (String, String)?
+        do throws(FileReadError) {
+            switch source {
+            case .text(let text): document = (text, RawCommand.query.flagName)
+            case .pipedStandardInput:
+                document = try InputSource.pipedText(from: session.console.input).map { ($0, InputSource.standardInput.name) }
+            case .file(let file): document = (try file.text(from: session.console.input), file.name)
             }
-            guard !text.trimmingWhitespace.isEmpty else { throw missing }
-            return (text, InputSource.standardInput.name)
-        case .file(let file):
-            do {
-                return (try file.text(from: session.console.input), file.name)
-            } catch {
-                throw RunFailure.usage(error.description)
-            }
+        } catch {
+            throw .usage(error.description)
         }
+        guard let document else { throw .usage(RawCommand.missingDocument) }
+        return document
     }
 
     /// `--vars` first, then each `--var` in order (``RawOperation/variables(file:assignments:)``).
