@@ -64,7 +64,6 @@ extension ContextError {
         case .damagedCache(let error):
             // A cache written by an older gqlc, or cut short: say how to make it again.
             return error.description + "; run gqlc schema pull again to replace this cached schema"
-        case .noModelSchema: return "no model schema"
         case .noModels(let file, let format):
             return "\(file): this \(format) file has no models, and no \(SchemaDiscovery.gen1SchemaPattern) "
                 + "or pulled schema was found for it; pass \(schema) with a model schema, or run gqlc schema pull"
@@ -76,7 +75,7 @@ extension ContextError {
                 + "\(UserPoolOptions.clientId.flagName) (or set GQLC_USER_POOL_ID "
                 + "and GQLC_CLIENT_ID)"
         case .schema, .endpoint, .awsAuth, .cognito: return RunFailure(self).message
-        case .invalidUserPoolId, .noTokenStore, .prompt: return description
+        case .noModelSchema, .invalidUserPoolId, .noTokenStore, .prompt: return description
         }
     }
 }
