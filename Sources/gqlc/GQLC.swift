@@ -9,7 +9,7 @@ import Darwin
 @main
 struct GQLC {
     static func main() {
-        disableCoreDumps()
+        ProcessLimits.disableCoreDumps()
         StandardStreams.reserveClosed()
         let cancellation = CancellationFlag()
         SignalTrap.install(cancelling: cancellation)
@@ -20,16 +20,5 @@ struct GQLC {
         let code = frontend.run(Array(CommandLine.arguments.dropFirst()))
         if code == .closedPipe { ProcessEnd.byClosedPipe() }
         exit(SignalTrap.status(code, cancelled: cancellation.isCancelled).rawValue)
-    }
-
-    /// A crash must not write the process's memory (its API key, tokens, secret key) to a core file: the core size
-    /// limit is 0 for this process (systemd-coredump and apport honour it too).
-    private static func disableCoreDumps() {
-        var none = rlimit(rlim_cur: 0, rlim_max: 0)
-        #if canImport(Glibc)
-            _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
-        #else
-            _ = setrlimit(RLIMIT_CORE, &none)
-        #endif
     }
 }

@@ -130,3 +130,28 @@ public enum ContextNote: Sendable, Equatable {
     /// A key or token is shorter than ``Redactor/shortSecretLength``: it is redacted only as a whole word.
     case shortSecret
 }
+
+extension ContextNote {
+    /// The note in words (`config: amplify/src/aws-exports.js (the project's aws-exports.js)`), for the notes that name
+    /// no setting and no command; nil for the others (where a setting was given, what made the cached schema, a failed
+    /// refresh's error), which a front end phrases with its own names.
+    public var message: String? {
+        switch self {
+        case .companionConfig(let path): "config: \(path) (the project's aws-exports.js)"
+        case .companionModels(let path): "models: \(path) (the project's @model schema)"
+        case .assumed(let line): "assumed: \(line)"
+        case .authMode(let mode, .modelRules(let model, let configured)):
+            "auth mode: \(mode.rawValue) (the first of \(model)'s rules, in Amplify's multi-auth order, "
+                + "among the configured \(configured.map(\.rawValue).joined(separator: ", ")))"
+        case .authMode(let mode, .defaultType(let file)): "auth mode: \(mode.rawValue) (the default authorization type of \(file))"
+        case .credentials(let found): "credentials: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)"
+        case .credentialsRefresh(.refreshed(let found)):
+            "credentials refreshed: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)"
+        case .refreshingTokens: "refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)"
+        case .shortSecret:
+            "warning: a key or token is shorter than \(Redactor.shortSecretLength) characters, "
+                + "which is unusual; it is redacted only where it stands as a whole word"
+        case .schemaFile, .cachedSchema, .authMode(_, .setting), .credentialsRefresh(.failed): nil
+        }
+    }
+}

@@ -36,3 +36,49 @@ public struct RawOperation: Sendable {
         } notFound: {}
     }
 }
+
+extension RawOperation {
+    /// A document's variables: the object read from a file first (`file`), then each `NAME=VALUE` (a string) or
+    /// `NAME:=JSON` assignment in order; later values replace earlier ones.
+    public static func variables(file: JSONValue?, assignments: [String]) throws(RawVariablesError) -> JSONObject {
+        var variables = JSONObject()
+        if let file {
+            guard case .object(let object) = file else { throw .notAnObject(found: file.kindDescription) }
+            variables = object
+        }
+        for text in assignments {
+            let assignment: FieldAssignment
+            do {
+                assignment = try FieldAssignment.parse(text)
+            } catch {
+                // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
+                guard case .syntax = error else { throw .assignment(text, error) }
+                throw .syntax(text)
+            }
+            switch assignment.value {
+            case .text(let string): variables[assignment.field] = .string(string)
+            case .json(let value): variables[assignment.field] = value
+            }
+        }
+        return variables
+    }
+}
+
+/// Why a document's variables cannot be made from what was given; the caller names the option before it.
+public enum RawVariablesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The variables file holds a JSON value that is not an object (`found`: `an array`).
+    case notAnObject(found: String)
+    /// An assignment's JSON is invalid.
+    case assignment(String, RequestBuildError)
+    /// An assignment is neither `NAME=VALUE` nor `NAME:=JSON`.
+    case syntax(String)
+
+    /// `expected a JSON object of variables, found an array`, `'x:=[1': invalid JSON …`.
+    public var description: String {
+        switch self {
+        case .notAnObject(let found): "expected a JSON object of variables, found \(found)"
+        case .assignment(let text, let error): "'\(text)': \(error)"
+        case .syntax(let text): "'\(text)': expected NAME=VALUE (a string) or NAME:=JSON"
+        }
+    }
+}

@@ -83,3 +83,28 @@ public struct SchemaPullOperation: Sendable {
         return PulledSchema(path: path, json: writer.bytes, models: derived.schema.modelNames, assumptions: derived.assumptions)
     }
 }
+
+extension SchemaPullError: CustomStringConvertible {
+    /// One line: `the introspection result is not a schema: …`; a failed request says its own failure, and an answer
+    /// without data is best told by its errors when it has some.
+    public var description: String {
+        switch self {
+        case .request(let error): error.description
+        case .noData(let errors): errors.first?.description ?? "the server answered the introspection query without data"
+        case .notASchema(let reason): "the introspection result is not a schema: \(reason)"
+        case .noCacheDirectory: "no cache directory: neither XDG_CACHE_HOME nor HOME is set"
+        case .writeFailed(let error): "cannot write the schema: \(error)"
+        }
+    }
+
+    /// How the pull ended: the request's failure, GraphQL errors, an answer that is not a schema (as a response that
+    /// is not GraphQL), or a file that cannot be written (invalid input: nothing was pulled).
+    public var kind: ResultKind {
+        switch self {
+        case .request(let error): error.kind
+        case .noData: .graphQLErrors
+        case .notASchema: .httpError
+        case .noCacheDirectory, .writeFailed: .invalidInput
+        }
+    }
+}

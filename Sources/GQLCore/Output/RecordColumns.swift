@@ -7,17 +7,38 @@ public enum RecordColumns {
         of modelName: String, in schema: ModelSchema, fields: [String]?, format: OutputFormat
     ) throws(RecordColumnsError) -> [String] {
         guard format.isRecordFormat, let model = schema.models[modelName] else { return [] }
-        guard format == .raw else {
-            return fields ?? model.fields.filter { field in
-                switch field.type {
-                case .scalar, .enumeration: true
-                case .nonModel, .model, .input: false
-                }
-            }.map(\.name)
-        }
+        guard format == .raw else { return fields ?? ownScalars(model.fields, lists: true) }
         guard let fields, fields.count == 1, let path = fields.first else { throw .rawNeedsOneField }
         if let problem = scalarProblem(path, in: model, schema: schema) { throw .rawNeedsScalar(problem) }
         return fields
+    }
+
+    /// The columns of `operation`'s result in `format`: a model's as above; an embedded type's `fields` (else its own
+    /// scalar fields), which raw takes one of; none for a scalar result, which raw writes whole and a table cannot.
+    public static func columns(
+        of operation: CustomOperation, in schema: ModelSchema, fields: [String]?, format: OutputFormat
+    ) throws(RecordColumnsError) -> [String] {
+        guard format.isRecordFormat else { return [] }
+        switch operation.result.type {
+        case .model(let name):
+            return try columns(of: name, in: schema, fields: fields, format: format)
+        case .nonModel(let name):
+            guard format != .raw || fields?.count == 1 else { throw .rawNeedsOneField }
+            return fields ?? ownScalars(schema.nonModels[name]?.fields ?? [], lists: false)
+        case .scalar, .enumeration, .input:
+            guard format == .raw else { throw .notRecords(operation: operation.name, type: operation.result.graphQLType) }
+            return []
+        }
+    }
+
+    /// The names of the scalar and enum fields (and of lists of them when `lists`).
+    private static func ownScalars(_ fields: [ModelField], lists: Bool) -> [String] {
+        fields.filter { field in
+            switch field.type {
+            case .scalar, .enumeration: lists || !field.isArray
+            case .nonModel, .model, .input: false
+            }
+        }.map(\.name)
     }
 
     /// Why `path` does not lead to one scalar value per record, or nil when it does.
@@ -54,4 +75,6 @@ public enum RecordColumnsError: Error, Sendable, Equatable {
     case rawNeedsOneField
     /// Raw writes one scalar value per record; this says why the field named is not one (`'tags' is a list`).
     case rawNeedsScalar(String)
+    /// A custom operation returns a scalar (`type`), which only raw writes.
+    case notRecords(operation: String, type: String)
 }

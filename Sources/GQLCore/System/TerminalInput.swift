@@ -63,3 +63,64 @@ public enum TerminalInput {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+/// Asks a person for a name, a password or a code: on the terminal (without echo for secrets), or one line at a time
+/// from standard input (a password piped in, then any answers a challenge needs). Ctrl-C or SIGTERM ends each wait.
+public struct LinePrompter: Sendable {
+    /// Why no answer was read; each says what was asked for (`what`).
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Standard input ended before the answer.
+        case inputEnded(String)
+        /// There is no terminal to ask on (and answers are not read from standard input).
+        case noTerminal(String)
+        /// The terminal's input ended with nothing typed.
+        case notGiven(String)
+        /// Cancelled while waiting.
+        case interrupted
+
+        /// `standard input ended before the password`, `no terminal to ask for the password on`, …
+        public var description: String {
+            switch self {
+            case .inputEnded(let what): "standard input ended before the \(what)"
+            case .noTerminal(let what): "no terminal to ask for the \(what) on"
+            case .notGiven(let what): "no \(what) given"
+            case .interrupted: "interrupted"
+            }
+        }
+    }
+
+    /// Whether answers are read from standard input instead of the terminal.
+    public let fromStandardInput: Bool
+    /// Set by Ctrl-C or SIGTERM: a prompt then stops waiting.
+    public var cancellation: CancellationFlag?
+
+    public init(fromStandardInput: Bool, cancellation: CancellationFlag?) {
+        self.fromStandardInput = fromStandardInput
+        self.cancellation = cancellation
+    }
+
+    /// One line, without its line ending; `what` names it in the prompt (`Password: `) and in failures.
+    public func line(_ what: String, secret: Bool) throws(Failure) -> String {
+        if fromStandardInput {
+            guard let line = try readLine(descriptor: STDIN_FILENO) else { throw .inputEnded(what) }
+            return line
+        }
+        let line: String?
+        do throws(TerminalInput.Failure) {
+            line = try TerminalInput.ask("\(what.prefix(1).uppercased())\(what.dropFirst()): ", secret: secret, cancellation: cancellation)
+        } catch {
+            throw error == .interrupted ? .interrupted : .noTerminal(what)
+        }
+        guard let line else { throw .notGiven(what) }
+        return line
+    }
+
+    /// One line from `descriptor` (``TerminalInput/readLine(descriptor:cancellation:)``).
+    public func readLine(descriptor: Int32) throws(Failure) -> String? {
+        do throws(TerminalInput.Failure) {
+            return try TerminalInput.readLine(descriptor: descriptor, cancellation: cancellation)
+        } catch {
+            throw .interrupted
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import GQLCore
+
 /// `gqlc create MODEL [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]`
 struct CreateInvocation: Equatable, Sendable {
     let model: String

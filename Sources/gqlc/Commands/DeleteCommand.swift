@@ -1,3 +1,5 @@
+import GQLCore
+
 /// `gqlc delete MODEL (--id VALUE | --key FIELD=VALUE...) [--if EXPR]... [--cascade]`,
 /// `gqlc delete MODEL --input FILE|-`, `gqlc delete MODEL (--where EXPR... | --filter JSON|@FILE) [--yes]`
 struct DeleteInvocation: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import GQLCore
+
 /// `gqlc update MODEL (--id VALUE | --key FIELD=VALUE...) [FIELD=VALUE | FIELD:=JSON]... [--input FILE|-]
 /// [--if EXPR]...`
 struct UpdateInvocation: Equatable, Sendable {

@@ -64,7 +64,6 @@ extension ContextError {
         case .damagedCache(let error):
             // A cache written by an older gqlc, or cut short: say how to make it again.
             return error.description + "; run gqlc schema pull again to replace this cached schema"
-        case .noModelSchema: return "no model schema"
         case .noModels(let file, let format):
             return "\(file): this \(format) file has no models, and no \(SchemaDiscovery.gen1SchemaPattern) "
                 + "or pulled schema was found for it; pass \(schema) with a model schema, or run gqlc schema pull"
@@ -76,14 +75,17 @@ extension ContextError {
                 + "\(UserPoolOptions.clientId.flagName) (or set GQLC_USER_POOL_ID "
                 + "and GQLC_CLIENT_ID)"
         case .schema, .endpoint, .awsAuth, .cognito: return RunFailure(self).message
-        case .invalidUserPoolId, .noTokenStore, .prompt: return description
+        case .noModelSchema, .invalidUserPoolId, .noTokenStore, .prompt: return description
         }
     }
 }
 
 extension ContextNote {
-    /// The `--verbose` line.
-    var commandLineText: String {
+    /// The `--verbose` line: the core's words, else the setting or command named as on the command line.
+    var commandLineText: String { "* " + (message ?? phrased) }
+
+    /// The notes that name where a setting was given, or a command.
+    private var phrased: String {
         switch self {
         case .schemaFile(let path, let source):
             let how = switch source {
@@ -93,28 +95,12 @@ extension ContextNote {
             case .nearestOutputs: "the nearest \(SchemaDiscovery.defaultFileName) from the working directory"
             case .nearestGen1Schema: "the nearest Gen 1 @model schema from the working directory"
             }
-            return "* schema: \(path) (\(how))"
-        case .companionConfig(let path): return "* config: \(path) (the project's aws-exports.js)"
-        case .companionModels(let path): return "* models: \(path) (the project's @model schema)"
-        case .cachedSchema(let path, let endpoint): return "* schema: \(path) (pulled from \(endpoint) by gqlc schema pull)"
-        case .assumed(let line): return "* assumed: \(line)"
-        case .authMode(let mode, .setting(let origin)):
-            return "* auth mode: \(mode.rawValue) (\(origin.describe(GlobalOptions.authModeOption)))"
-        case .authMode(let mode, .modelRules(let model, let configured)):
-            return "* auth mode: \(mode.rawValue) (the first of \(model)'s rules, in Amplify's multi-auth order, "
-                + "among the configured \(configured.map(\.rawValue).joined(separator: ", ")))"
-        case .authMode(let mode, .defaultType(let file)):
-            return "* auth mode: \(mode.rawValue) (the default authorization type of \(file))"
-        case .credentials(let found):
-            return "* credentials: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)"
-        case .credentialsRefresh(.refreshed(let found)):
-            return "* credentials refreshed: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)"
+            return "schema: \(path) (\(how))"
+        case .cachedSchema(let path, let endpoint): return "schema: \(path) (pulled from \(endpoint) by gqlc schema pull)"
+        case .authMode(let mode, .setting(let origin)): return "auth mode: \(mode.rawValue) (\(origin.describe(GlobalOptions.authModeOption)))"
         case .credentialsRefresh(.failed(let error, let keeping)):
-            return "* credentials refresh failed, still using \(HeaderRedaction.keyID(keeping)): \(error.commandLineMessage)"
-        case .refreshingTokens: return "* refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)"
-        case .shortSecret:
-            return "* warning: a key or token is shorter than \(Redactor.shortSecretLength) characters, "
-                + "which is unusual; it is redacted only where it stands as a whole word"
+            return "credentials refresh failed, still using \(HeaderRedaction.keyID(keeping)): \(error.commandLineMessage)"
+        default: return "\(self)"  // the others have the core's words (``message``)
         }
     }
 }

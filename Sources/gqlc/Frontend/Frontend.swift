@@ -1,3 +1,5 @@
+import GQLCore
+
 /// The whole program minus process concerns: arguments and environment in, text and an exit code out.
 ///
 /// ```swift

@@ -1,47 +1,20 @@
 import GQLCore
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// How a write failed.
-enum WriteFailure: Sendable, Equatable {
-    /// The reader went away (EPIPE): `gqlc list | head`.
-    case closedPipe
-    /// Any other error (a full disk, an I/O error), as the system words it.
-    case failed(String)
+extension Console {
+    /// The process's standard output and standard error, where a failed write of standard output ends the process
+    /// at once, as Unix tools do: a closed pipe by SIGPIPE (status 141 in the shell, as jq and gh), with nothing more
+    /// printed (no resume token, no message); any other error with one line on stderr and status 7.
+    static func standard() -> Console {
+        standard { failure in StandardOutputSink.end(failure) }
+    }
 }
 
-/// Standard output, where a failed write ends the process at once, as Unix tools do: a closed pipe by SIGPIPE
-/// (status 141 in the shell, as jq and gh), with nothing more printed (no resume token, no message); any other
-/// error with one line on stderr and status 7. Ending at the failed write is what makes every write checked,
-/// whichever command made it.
-///
-/// A bulk job, which must account for its records first, calls ``deferFailures()``: then a failed write returns
-/// false and ``failure`` keeps the first one; the job stops starting records and ends with ``end(_:)``.
-final class StandardOutputSink: TextSink {
-    private let state = Mutex<(deferring: Bool, failure: WriteFailure?)>((false, nil))
-
-    func write(_ text: String) {
-        write(bytes: Array(text.utf8))
-    }
-
-    @discardableResult func write(bytes: [UInt8]) -> Bool {
-        guard let failure = FileDescriptorSink.write(bytes, to: STDOUT_FILENO) else { return true }
-        let deferring = state.withLock { state in
-            if state.failure == nil { state.failure = failure }
-            return state.deferring
-        }
-        if !deferring { Self.end(failure) }
-        return false
-    }
-
-    func deferFailures() { state.withLock { $0.deferring = true } }
-
-    var failure: WriteFailure? { state.withLock { $0.failure } }
-
+extension StandardOutputSink {
     /// Ends the process for a failed write of standard output.
     static func end(_ failure: WriteFailure) -> Never {
         switch failure {
@@ -49,7 +22,7 @@ final class StandardOutputSink: TextSink {
             ProcessEnd.byClosedPipe()
         case .failed(let reason):
             // A progress line may be drawn on the terminal: the message replaces it.
-            let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
+            let erase = StandardStreams.isTerminal(STDERR_FILENO) ? "\r\u{1B}[K" : ""
             FileDescriptorSink(descriptor: STDERR_FILENO).write(erase + "gqlc: cannot write standard output: \(reason)\n")
             _exit(ExitCode.writeFailed.rawValue)  // at once, as by the signal: other threads may still be running
         }
@@ -83,21 +56,5 @@ enum ProcessEnd {
         pthread_sigmask(SIG_UNBLOCK, &pipeOnly, nil)
         raise(SIGPIPE)
         _exit(128 + SIGPIPE)
-    }
-}
-
-/// The three standard streams as the process was started with them.
-enum StandardStreams {
-    /// Occupies a closed standard stream (`gqlc list >&-`) with /dev/null opened the wrong way round, before
-    /// anything else is opened: no file or connection gqlc opens later can get its number (and receive its output),
-    /// and a write to a closed stdout fails (EBADF) and is reported instead of vanishing.
-    static func reserveClosed() {
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
-            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
-            if opened >= 0, opened != descriptor {
-                dup2(opened, descriptor)
-                close(opened)
-            }
-        }
     }
 }

@@ -25,8 +25,14 @@ struct OperationRenderer {
     mutating func render(_ event: OperationEvent) -> Bool {
         if case .records(let records) = event { return write(records) }
         progress?.clear()
+        if let message = event.message {
+            diagnostics.error(message)
+            return true
+        }
         switch event {
-        case .records: break
+        case .records, .invalidResponse, .notFound, .recordAlreadyExists, .countInterrupted, .countIncomplete, .noResumePoint,
+            .writeTargetDeleted, .versionNotRead, .softDeleted, .autoMerged:
+            break  // said above
         case .result(let value), .envelope(let value): printer.print(value)
         case .recordsEnded(let complete):
             // Whatever was printed is closed (a JSON array, a held table); a listing that received no records prints
@@ -37,65 +43,37 @@ struct OperationRenderer {
         case .count(let count): console.output.write("\(count)\n")
         case .graphQLErrors(let errors): diagnostics.graphQLErrors(errors)
         case .requestFailed(let error): diagnostics.error(error)
-        case .invalidResponse(let error): diagnostics.error(error.description)
-        case .notFound(let described): diagnostics.error("no " + described)
         case .appliedAfterRetry(let operation): diagnostics.error(operation.appliedAfterRetryNote)
-        case .recordAlreadyExists(let model): diagnostics.error("hint: \(model) already has a record with this key")
         case .ownAttemptMayBeWhy(let operation, let model, let key):
             diagnostics.error(BulkItemWords(model: model, operation: operation).ownAttemptMayBeWhy(operation, key: key))
         case .writeMayHaveBeenApplied(let write): UncertainWrites.lines(write).forEach(diagnostics.error)
         case .deletedRecordHidden(let note): diagnostics.error("\(note); \(SharedOptions.includeDeleted.flagName) prints it")
         case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineReason))
         case .interrupted(let delivered): diagnostics.error("interrupted after \(delivered) \(itemWord)")
-        case .countInterrupted(let counted, let pages):
-            diagnostics.error("interrupted after counting \(counted) records on \(pages) pages")
-        case .countIncomplete(let counted):
-            diagnostics.error("counted \(counted) records before the listing stopped; the count is incomplete")
         case .resumePoint(let token): diagnostics.resumeToken(token)
         case .resumePointRefused:
             diagnostics.error(
                 "hint: the server refused the first page at \(ListCommand.nextToken.flagName); check that the token comes "
                     + "from a listing of the same model, filter and index, or start without it")
-        case .noResumePoint: diagnostics.error("the server repeated a nextToken; there is no safe point to resume from")
         case .syncedUntil(let startedAt):
             // As `next token:` is: a line of its own on standard error, for scripts to read.
             console.error.write("next since: \(startedAt)\n")
         case .syncIncomplete:
             diagnostics.error("the sync stopped before its end; run it again with the same \(SyncCommand.since.flagName)")
-        case .writeTargetDeleted, .versionNotReceived, .versionNotRead, .versionConflict, .conditionFalse,
-            .conditionFalseOrMissing, .softDeleted, .autoMerged, .recordsLeftPointing, .decodePathNotFound:
-            renderChange(event)
-        }
-        return true
-    }
-
-    /// The events of an update, a delete and `raw`, phrased with their flags.
-    private func renderChange(_ event: OperationEvent) {
-        let condition = SharedOptions.condition.flagName
-        switch event {
-        case .writeTargetDeleted(let operation, let described, let note):
-            diagnostics.error("\(described) was \(note); there is nothing to \(operation.rawValue)")
         case .versionNotReceived(let described):
             diagnostics.error("the server sent no _version for \(described); pass \(SharedOptions.expectedVersion.usageForm)")
-        case .versionNotRead(let described): diagnostics.error("reading the _version of \(described) failed; nothing was changed")
         case .versionConflict(let described, let conflict):
             diagnostics.error("conflict: \(described) was changed by someone else: \(conflict.summary); nothing was changed (get "
                 + "it again, or pass \(SharedOptions.expectedVersion.flagName) with the server's version to overwrite)")
-        case .conditionFalse(let described): diagnostics.error("the \(condition) condition is false for \(described)")
+        case .conditionFalse(let described): diagnostics.error("the \(SharedOptions.condition.flagName) condition is false for \(described)")
         case .conditionFalseOrMissing(let described):
-            diagnostics.error("hint: the \(condition) condition is false, or no \(described) exists")
-        case .softDeleted(let described, let version):
-            diagnostics.error("note: the delete is soft: \(described) stays on the server with _deleted: true"
-                + (version.map { " (_version \($0))" } ?? "") + " until its TTL expires")
-        case .autoMerged(let version, let sent):
-            diagnostics.error("note: the server auto-merged this update into _version \(version) (\(sent) was sent, someone "
-                + "else had changed the record): the record printed is the merged one")
+            diagnostics.error("hint: the \(SharedOptions.condition.flagName) condition is false, or no \(described) exists")
         case .recordsLeftPointing(let model, let association, let related, let key):
             diagnostics.error("warning: \(related) records (\(model).\(association)) are left pointing at the deleted \(model) "
                 + "\(key.keyText); \(DeleteCommand.cascade.flagName) deletes them with it")
         case .decodePathNotFound(let path, let missing): diagnostics.error(RawRunner.decodePathMessage(path, missing))
-        default: break
         }
+        return true
     }
 
     /// A page of records, written above the progress line when both share the terminal.

@@ -17,7 +17,9 @@ enum CustomOperationRunner {
             } catch {
                 throw Self.phrased(error)
             }
-            runner.execution.columns = try columns(call.operation, fields: invocation.fields, runner: runner)
+            runner.execution.columns = try runner.recordColumns { schema, format throws(RecordColumnsError) in
+                try RecordColumns.columns(of: call.operation, in: schema, fields: invocation.fields, format: format)
+            }
         } catch {
             return runner.usage(error)
         }
@@ -25,45 +27,6 @@ enum CustomOperationRunner {
         call.followIncludedLists = invocation.followIncludedLists
         call.reportsEnvelope = runner.globals.rawResponse
         return runner.perform(printer: runner.recordPrinter(), progress: false) { context, events in call.run(in: context, events: events) }
-    }
-
-    /// The columns of `--output table|tsv|raw` for a custom operation's result: a model's as get has them, an
-    /// embedded type's `--fields` (else its scalar fields); a scalar result is printed whole by raw, and has no
-    /// columns for a table.
-    private static func columns(
-        _ operation: CustomOperation, fields: [String]?, runner: ModelCommandRunner
-    ) throws(RunFailure) -> [String] {
-        let (globals, schema) = (runner.globals, runner.schema)
-        guard globals.output.isRecordFormat else { return [] }
-        let output = GlobalOptions.outputOption.flagName
-        let format = "'\(output) \(globals.output.word)'"
-        switch operation.result.type {
-        case .model(let name):
-            return try runner.recordColumns(name, fields: fields)
-        case .nonModel(let name):
-            if let fields {
-                guard globals.output != .raw || fields.count == 1 else {
-                    throw RunFailure.usage("\(format) prints one field per line; name it with \(SharedOptions.fields.flagName) FIELD")
-                }
-                return fields
-            }
-            guard globals.output != .raw else {
-                throw RunFailure.usage("\(format) prints one field per line; name it with \(SharedOptions.fields.flagName) FIELD")
-            }
-            return (schema.nonModels[name]?.fields ?? []).filter { field in
-                switch field.type {
-                case .scalar, .enumeration: !field.isArray
-                case .nonModel, .model, .input: false
-                }
-            }.map(\.name)
-        case .scalar, .enumeration, .input:
-            guard globals.output == .raw else {
-                throw RunFailure.usage(
-                    "\(format) prints records; \(operation.name) returns \(operation.result.graphQLType): "
-                        + "use \(output) raw or json")
-            }
-            return []
-        }
     }
 
     /// The core's error, with the command to use when the name is an operation of the other kind, or one the

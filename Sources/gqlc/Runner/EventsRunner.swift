@@ -63,7 +63,7 @@ struct EventsRunner {
         if let source = invocation.input {
             let text: String
             do {
-                text = try source.text(session.console)
+                text = try source.text(from: session.console.input)
             } catch {
                 throw .usage("\(EventsCommand.input.flagName): \(error.description)")
             }

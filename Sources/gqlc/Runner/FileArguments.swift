@@ -1,45 +1,39 @@
 import GQLCore
 
-/// The command line's file arguments: a path, or `-` for standard input. Both are read once, whole, by
-/// the core's ``FileReader``, so pipes, FIFOs, `<(…)` and devices work like files.
-extension InputSource {
-    /// The name errors use: the path, or `<stdin>`.
-    var name: String {
-        switch self {
-        case .standardInput: return "<stdin>"
-        case .file(let path): return path
-        }
-    }
-
-    /// The whole content.
-    func bytes(_ console: Console) throws(FileReadError) -> [UInt8] {
-        switch self {
-        case .standardInput: return try console.input.readAll()
-        case .file(let path): return try FileReader.bytes(atPath: path)
-        }
-    }
-
-    /// The whole content as UTF-8 text.
-    func text(_ console: Console) throws(FileReadError) -> String {
-        try FileReader.text(try bytes(console), name: name)
-    }
-}
-
 /// The JSON values that options read from files: `--vars FILE`, `--input FILE`, `--filter @FILE`
-/// (each also `-` for standard input). Errors name the option and the file:
+/// (each also `-` for standard input), read by the core's ``InputSource``. Errors name the option and the file:
 /// `--vars: vars.json: no such file`, `--vars: vars.json: invalid JSON at 1:20: …`.
 enum JSONArgument {
     static func read(_ source: InputSource, option: String, console: Console) throws(RunFailure) -> JSONValue {
-        let bytes: [UInt8]
-        do {
-            bytes = try source.bytes(console)
+        do throws(InputValueError) {
+            return try source.json(from: console.input)
         } catch {
-            throw RunFailure.usage("\(option): \(error.description)")
+            throw .usage("\(option): \(error)")
         }
-        do {
-            return try JSONValue.parse(bytes)
+    }
+}
+
+/// `--api-key`, `--auth-token` and `--client-secret` (and their variables) given as `@FILE` or `-`: the secret is
+/// then read from the file or from standard input (``InputSource/secret(_:from:)``), so that it never shows in `ps`.
+enum SecretArguments {
+    /// `globals` with each secret given as `@FILE` or `-` replaced by what the file or standard input holds.
+    static func resolve(_ globals: inout GlobalOptions, console: Console) throws(RunFailure) {
+        if let setting = globals.apiKey {
+            let value = try read(setting.value.value, option: GlobalOptions.apiKeyOption, console: console)
+            globals.apiKey = Setting(value: Secret(value: value), origin: setting.origin)
+        }
+        if let setting = globals.authToken {
+            let value = try read(setting.value.value, option: GlobalOptions.authTokenOption, console: console)
+            globals.authToken = Setting(value: Secret(value: value), origin: setting.origin)
+        }
+    }
+
+    /// `value`, or what the file (`@FILE`) or standard input (`-`) holds; `option` names it in errors.
+    static func read(_ value: String, option: OptionSpec, console: Console) throws(RunFailure) -> String {
+        do throws(InputValueError) {
+            return try InputSource.secret(value, from: console.input)
         } catch {
-            throw RunFailure.usage("\(option): \(source.name): invalid JSON at \(error.line):\(error.column): \(error.message)")
+            throw .usage("\(option.flagName): \(error)")
         }
     }
 }

@@ -125,15 +125,26 @@ struct ModelCommandRunner {
     /// The columns of `--output table|tsv|raw` (``RecordColumns``): the `--fields` paths as given, else the model's
     /// own scalar and enum fields. `raw` needs exactly one scalar field.
     func recordColumns(_ modelName: String, fields: [String]?, format: GlobalOptions.OutputFormat? = nil) throws(RunFailure) -> [String] {
+        try recordColumns { schema, output throws(RecordColumnsError) in
+            try RecordColumns.columns(of: modelName, in: schema, fields: fields, format: format ?? output)
+        }
+    }
+
+    /// The columns `columns` chooses from the schema for the run's output format, its refusal phrased with the flags.
+    func recordColumns(
+        _ columns: (ModelSchema, GlobalOptions.OutputFormat) throws(RecordColumnsError) -> [String]
+    ) throws(RunFailure) -> [String] {
         let output = GlobalOptions.outputOption.flagName
         do throws(RecordColumnsError) {
-            return try RecordColumns.columns(of: modelName, in: schema, fields: fields, format: format ?? globals.output)
+            return try columns(schema, globals.output)
         } catch {
             switch error {
             case .rawNeedsOneField:
                 throw .usage("'\(output) raw' prints one field per line; name it with \(SharedOptions.fields.flagName) FIELD")
             case .rawNeedsScalar(let problem):
                 throw .usage("'\(output) raw' prints a single scalar field; \(problem): use \(output) ndjson and jq")
+            case .notRecords(let operation, let type):
+                throw .usage("'\(output) \(globals.output.word)' prints records; \(operation) returns \(type): use \(output) raw or json")
             }
         }
     }

@@ -1,48 +1,41 @@
 import GQLCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Asks the user for a name, a password or a code: on the terminal (without echo for secrets), or with
-/// `--password-stdin` one line at a time from standard input (the password first, then any answers a challenge needs).
-/// The reading is the core's ``TerminalInput``; this phrases its failures.
+/// Asks the user for a name, a password or a code: the core's ``LinePrompter`` (on the terminal, or with
+/// `--password-stdin` one line at a time from standard input), its failures phrased for the command line.
 struct Prompter {
     let fromStandardInput: Bool
     /// Set by Ctrl-C (SIGINT is blocked in every thread and taken by ``SignalTrap``): a prompt then stops waiting.
     var cancellation: CancellationFlag?
 
+    private var prompter: LinePrompter { LinePrompter(fromStandardInput: fromStandardInput, cancellation: cancellation) }
+
     /// One line, without its line ending; `what` names it in errors and in the prompt.
     func line(_ what: String, secret: Bool) throws(RunFailure) -> String {
-        if fromStandardInput {
-            guard let line = try readLine(descriptor: STDIN_FILENO) else {
-                throw .usage("standard input ended before the \(what)")
-            }
-            return line
-        }
-        let line: String?
-        do throws(TerminalInput.Failure) {
-            line = try TerminalInput.ask("\(what.prefix(1).uppercased())\(what.dropFirst()): ", secret: secret, cancellation: cancellation)
+        do throws(LinePrompter.Failure) {
+            return try prompter.line(what, secret: secret)
         } catch {
-            switch error {
-            case .interrupted: throw .interrupted
-            case .noTerminal:
-                throw .usage("no terminal to ask for the \(what) on; pass \(LoginCommand.passwordStdin.flagName) and write it to standard input")
-            }
+            throw RunFailure(error)
         }
-        guard let line else { throw .usage("no \(what) given") }
-        return line
     }
 
-    /// One line from `descriptor` (``TerminalInput/readLine(descriptor:cancellation:)``); Ctrl-C or SIGTERM ends the
-    /// wait (``RunFailure/interrupted``).
+    /// One line from `descriptor`; Ctrl-C or SIGTERM ends the wait (``RunFailure/interrupted``).
     func readLine(descriptor: Int32) throws(RunFailure) -> String? {
-        do throws(TerminalInput.Failure) {
-            return try TerminalInput.readLine(descriptor: descriptor, cancellation: cancellation)
+        do throws(LinePrompter.Failure) {
+            return try prompter.readLine(descriptor: descriptor)
         } catch {
-            throw .interrupted
+            throw RunFailure(error)
+        }
+    }
+}
+
+extension RunFailure {
+    /// A prompt's failure; with no terminal, the flag that reads the answers from standard input.
+    init(_ failure: LinePrompter.Failure) {
+        switch failure {
+        case .interrupted: self = .interrupted
+        case .noTerminal:
+            self = .usage("\(failure); pass \(LoginCommand.passwordStdin.flagName) and write it to standard input")
+        case .inputEnded, .notGiven: self = .usage(failure.description)
         }
     }
 }

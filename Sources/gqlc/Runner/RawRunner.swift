@@ -80,58 +80,39 @@ struct RawRunner {
         }
     }
 
-    /// The document's text and the name to show in errors.
+    /// The document's text and the name to show in errors: `--query`, piped standard input (``InputSource/pipedText(from:)``)
+    /// or a file.
     private func documentText(_ source: DocumentSource) throws(RunFailure) -> (String, String) {
-        switch source {
-        case .text(let text):
-            return (text, RawCommand.query.flagName)
-        case .pipedStandardInput:
-            // `gqlc raw < query.graphql`, `… | gqlc raw`: as jq and `curl -d @-` read a pipe.
-            let missing = RunFailure.usage(RawCommand.missingDocument)
-            guard !session.console.input.isTerminal else { throw missing }
-            let text: String
-            do {
-                text = try InputSource.standardInput.text(session.console)
-            } catch {
-                throw RunFailure.usage(error.description)
+        let document: (String, String)?
+        do throws(FileReadError) {
+            switch source {
+            case .text(let text): document = (text, RawCommand.query.flagName)
+            case .pipedStandardInput:
+                document = try InputSource.pipedText(from: session.console.input).map { ($0, InputSource.standardInput.name) }
+            case .file(let file): document = (try file.text(from: session.console.input), file.name)
             }
-            guard !text.trimmingWhitespace.isEmpty else { throw missing }
-            return (text, InputSource.standardInput.name)
-        case .file(let file):
-            do {
-                return (try file.text(session.console), file.name)
-            } catch {
-                throw RunFailure.usage(error.description)
-            }
+        } catch {
+            throw .usage(error.description)
         }
+        guard let document else { throw .usage(RawCommand.missingDocument) }
+        return document
     }
 
-    /// `--vars` first, then each `--var` in order; later values replace earlier ones.
+    /// `--vars` first, then each `--var` in order (``RawOperation/variables(file:assignments:)``).
     private func variables(_ invocation: RawInvocation) throws(RunFailure) -> JSONObject {
-        var variables = JSONObject()
-        if let source = invocation.variablesFile {
-            let json = try JSONArgument.read(source, option: RawCommand.vars.flagName, console: session.console)
-            guard case .object(let object) = json else {
-                throw RunFailure.usage("\(RawCommand.vars.flagName): expected a JSON object of variables, found \(json.kindDescription)")
-            }
-            variables = object
+        let (vars, variable) = (RawCommand.vars.flagName, RawCommand.variable.flagName)
+        let file = try invocation.variablesFile.map { source throws(RunFailure) in
+            try JSONArgument.read(source, option: vars, console: session.console)
         }
-        for text in invocation.variables {
-            do {
-                let assignment = try FieldAssignment.parse(text)
-                switch assignment.value {
-                case .text(let string): variables[assignment.field] = .string(string)
-                case .json(let value): variables[assignment.field] = value
-                }
-            } catch {
-                // The parser is shared with the model commands, whose syntax errors speak of FIELDs.
-                guard case .syntax = error else { throw RunFailure.usage("\(RawCommand.variable.flagName) '\(text)': \(error.commandLineMessage)") }
-                throw RunFailure.usage(
-                    "\(RawCommand.variable.flagName) '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, "
-                        + "e.g. \(RawCommand.variable.flagName) id=1000 or \(RawCommand.variable.flagName) first:=5")
+        do throws(RawVariablesError) {
+            return try RawOperation.variables(file: file, assignments: invocation.variables)
+        } catch {
+            switch error {
+            case .notAnObject: throw .usage("\(vars): \(error)")
+            case .assignment(let text, let error): throw .usage("\(variable) '\(text)': \(error.commandLineMessage)")
+            case .syntax: throw .usage("\(variable) \(error), e.g. \(variable) id=1000 or \(variable) first:=5")
             }
         }
-        return variables
     }
 }
 

@@ -17,8 +17,6 @@ enum RunFailure: Error, Sendable {
     case cognito(CognitoError)
     /// Following an included list failed after the record was printed; says why.
     case includedListFailed(String)
-    /// Standard output was closed while printing.
-    case outputClosed
     /// Ctrl-C or SIGTERM while waiting for the user.
     case interrupted
 
@@ -40,7 +38,6 @@ enum RunFailure: Error, Sendable {
         case .cognito(.transport(let error)): "Cognito: " + error.commandLineMessage
         case .cognito(let error): error.commandLineMessage
         case .includedListFailed(let reason): "following an included list failed: \(reason)"
-        case .outputClosed: "standard output was closed"
         case .interrupted: "interrupted"
         }
     }

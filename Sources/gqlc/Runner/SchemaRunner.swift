@@ -44,23 +44,12 @@ struct SchemaRunner {
         } catch {
             let diagnostics = execution.diagnostics
             switch error {
-            case .request(let error):
-                diagnostics.error(error)
-                return error.exitStatus
-            case .noData(let errors):
-                diagnostics.graphQLErrors(errors)
-                if errors.isEmpty { diagnostics.error("the server answered the introspection query without data") }
-                return .graphQLErrors
-            case .notASchema(let reason):
-                diagnostics.error("the introspection result is not a schema: \(reason)")
-                return .httpError
-            case .noCacheDirectory:
-                diagnostics.error("no cache directory: neither XDG_CACHE_HOME nor HOME is set; pass \(SchemaCommand.out.usageForm)")
-                return .usage
-            case .writeFailed(let error):
-                diagnostics.error("cannot write the schema: \(error)")
-                return .usage
+            case .request(let error): diagnostics.error(error)
+            case .noData(let errors) where !errors.isEmpty: diagnostics.graphQLErrors(errors)
+            case .noCacheDirectory: diagnostics.error("\(error); pass \(SchemaCommand.out.usageForm)")
+            case .noData, .notASchema, .writeFailed: diagnostics.error(error.description)
             }
+            return ExitCode(error.kind)
         }
     }
 

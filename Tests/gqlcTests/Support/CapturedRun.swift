@@ -1,4 +1,5 @@
 import Foundation
+import GQLCore
 import Synchronization
 import Testing
 
