@@ -52,6 +52,30 @@ import Testing
         #expect(lines.finish().isEmpty)
     }
 
+    /// A listing's pages are written into one buffer, which grows to the largest page once, instead of a fresh one
+    /// per page; bytes a caller still holds are never written over.
+    @Test func jsonWritersWriteEachPageIntoTheLastPagesMemory() {
+        func written(_ writer: inout some RecordWriter, _ records: [JSONValue]) -> (text: String, address: UInt) {
+            let bytes = writer.write(records)
+            return (String(decoding: bytes, as: UTF8.self), bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) })
+        }
+        var lines = NDJSONWriter(style: .compact)
+        let first = written(&lines, [["id": "p1"], ["id": "p2"]])
+        let second = written(&lines, [["id": "p3"]])
+        #expect(first.text == "{\"id\":\"p1\"}\n{\"id\":\"p2\"}\n" && second.text == "{\"id\":\"p3\"}\n")
+        #expect(second.address == first.address)
+        var array = JSONArrayWriter(style: .compact)
+        let opened = written(&array, [["id": "p1"]])
+        let next = written(&array, [["id": "p2"]])
+        #expect(opened.text + next.text + String(decoding: array.finish(), as: UTF8.self) == "[{\"id\":\"p1\"},{\"id\":\"p2\"}]\n")
+        #expect(next.address == opened.address)
+
+        let held = lines.write([["id": "p4"]])
+        let after = lines.write([["id": "p5"], ["id": "p6"]])
+        #expect(String(decoding: held, as: UTF8.self) == "{\"id\":\"p4\"}\n")
+        #expect(String(decoding: after, as: UTF8.self) == "{\"id\":\"p5\"}\n{\"id\":\"p6\"}\n")
+    }
+
     @Test func rawPrintsStringsUnquotedAndOtherValuesAsJSON() {
         let raw = formatter(["title"])
         #expect(raw.rawLine(["title": "a \"b\""]) == "a \"b\"\n")

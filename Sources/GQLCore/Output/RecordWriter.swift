@@ -24,6 +24,7 @@ public struct JSONArrayWriter: RecordWriter {
     /// Pretty or compact.
     public let style: JSONStyle
     private var count = 0
+    private var page = PageBytes()
 
     /// A writer of one array in `style`.
     public init(style: JSONStyle) { self.style = style }
@@ -34,7 +35,7 @@ public struct JSONArrayWriter: RecordWriter {
     /// `[` before the first record, `,` between records.
     public mutating func write(_ records: [JSONValue]) -> [UInt8] {
         var writer = JSONWriter(style: style)
-        writer.bytes.reserveCapacity(records.count * 256)
+        writer.bytes = page.take(reserving: records.count * 256)
         if count == 0 { writer.bytes.append(UInt8(ascii: "[")) }
         for record in records {
             if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
@@ -42,7 +43,7 @@ public struct JSONArrayWriter: RecordWriter {
             writer.write(record, indentLevel: 1)
             count += 1
         }
-        return writer.bytes
+        return page.keep(writer.bytes)
     }
 
     /// `]` (`[]` when nothing was written).
@@ -59,6 +60,7 @@ public struct JSONArrayWriter: RecordWriter {
 public struct NDJSONWriter: RecordWriter {
     /// Compact, for one record per line (pretty spreads a record over lines).
     public let style: JSONStyle
+    private var page = PageBytes()
 
     /// A writer of one record per line in `style`.
     public init(style: JSONStyle) { self.style = style }
@@ -67,14 +69,14 @@ public struct NDJSONWriter: RecordWriter {
     public var isJSON: Bool { true }
 
     /// One line per record.
-    public func write(_ records: [JSONValue]) -> [UInt8] {
+    public mutating func write(_ records: [JSONValue]) -> [UInt8] {
         var writer = JSONWriter(style: style)
-        writer.bytes.reserveCapacity(records.count * 256)
+        writer.bytes = page.take(reserving: records.count * 256)
         for record in records {
             writer.write(record)
             writer.bytes.append(UInt8(ascii: "\n"))
         }
-        return writer.bytes
+        return page.keep(writer.bytes)
     }
 
     /// Nothing: every line is already whole.
@@ -155,4 +157,36 @@ public struct RawWriter: RecordWriter {
 
     /// Nothing.
     public func finish() -> [UInt8] { [] }
+}
+
+/// The bytes of the page a JSON writer wrote last, kept so that the next page is written into the same memory: a
+/// listing then grows one buffer to its largest page once, instead of allocating and growing a fresh one per page
+/// (which made the C heap give memory back to the system and fault it in again, page after page).
+///
+/// A copy of the writer (a stream copied out of an enum and back, once per write) starts a buffer of its own, as
+/// if nothing were kept, so that it never allocates the kept size for a small page.
+struct PageBytes: Sendable {
+    /// Touched only while this value holds the one reference to it (otherwise it is replaced first).
+    private final class Kept: @unchecked Sendable {
+        var bytes: [UInt8] = []
+    }
+
+    private var kept = Kept()
+
+    /// An empty buffer with at least `capacity`, in the last page's memory when nothing else holds it any more.
+    mutating func take(reserving capacity: Int) -> [UInt8] {
+        if !isKnownUniquelyReferenced(&kept) { kept = Kept() }
+        var bytes = kept.bytes
+        kept.bytes = []
+        bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(capacity)
+        return bytes
+    }
+
+    /// Keeps `bytes` for the next page and hands them on.
+    mutating func keep(_ bytes: [UInt8]) -> [UInt8] {
+        if !isKnownUniquelyReferenced(&kept) { kept = Kept() }
+        kept.bytes = bytes
+        return bytes
+    }
 }

@@ -89,6 +89,12 @@ public struct ResultPrinter: Sendable {
         public let printer: ResultPrinter
         private var writer: any RecordWriter
         private var count = 0
+        /// Records per write, fitted to ``batchBytes`` from the bytes the records so far took.
+        private var batchRecords = 64
+
+        /// A page is written in batches of records of about this many bytes (one write each): the writer's buffer,
+        /// which it keeps from page to page, then stays small next to a page and its parsed records.
+        static let batchBytes = 64 << 10
 
         /// A stream of `writer`'s format through `printer`.
         public init(printer: ResultPrinter, writer: any RecordWriter) {
@@ -99,11 +105,21 @@ public struct ResultPrinter: Sendable {
         /// Whether a record was written (or held): a listing that received none prints nothing when it fails.
         public var hasRecords: Bool { count > 0 }
 
-        /// Writes a page of items with one write to the sink; false if the write failed. An empty page writes nothing.
+        /// Writes a page of items, in writes of about ``batchBytes`` that each end after a record; false if a write
+        /// failed (nothing more of the page is written). An empty page writes nothing.
         public mutating func write(_ items: [JSONValue]) -> Bool {
             guard !items.isEmpty else { return true }
             count += items.count
-            return emit(writer.write(printer.decodingSchema == nil ? items : items.map(printer.decoded)))
+            var start = 0
+            while start < items.count {
+                let end = min(items.count, start + batchRecords)
+                let batch = start == 0 && end == items.count ? items : Array(items[start..<end])
+                let bytes = writer.write(printer.decodingSchema == nil ? batch : batch.map(printer.decoded))
+                if !bytes.isEmpty { batchRecords = max(1, Self.batchBytes * batch.count / bytes.count) }
+                guard emit(bytes) else { return false }
+                start = end
+            }
+            return true
         }
 
         /// Ends the output, so that what was printed is valid JSON and a table prints what it holds (an empty

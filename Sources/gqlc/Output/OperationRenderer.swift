@@ -78,7 +78,8 @@ struct OperationRenderer {
 
     /// A page of records, written above the progress line when both share the terminal.
     private mutating func write(_ records: [JSONValue]) -> Bool {
-        var stream = list ?? printer.beginList()
+        // Taken out, not copied, so that the stream's writer reuses its page buffer instead of allocating another.
+        var stream = list.take() ?? printer.beginList()
         let sharesTerminal = progress != nil && console.outputIsTerminal
         if sharesTerminal { progress?.clear() }
         defer { if sharesTerminal { progress?.advance(items: 0) } }

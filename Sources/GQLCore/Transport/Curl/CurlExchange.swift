@@ -52,7 +52,17 @@ final class CurlExchange {
         guard let colon = line.firstIndex(of: ":") else { return }
         let name = String(line[..<colon]).trimmingWhitespace()
         let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
-        headers.append(HTTPHeader(name: name, value: value))
+        let header = HTTPHeader(name: name, value: value)
+        headers.append(header)
+        reserveBody(announced: header)
+    }
+
+    /// Makes room for the body a `Content-Length` announces (at most the limit), so that a big page is received
+    /// into one buffer instead of one that is copied each time it doubles. A gzip body's length is that of the
+    /// compressed bytes: the buffer then starts at that size and grows from there.
+    private func reserveBody(announced header: HTTPHeader) {
+        guard body.isEmpty, header.hasName("Content-Length"), let length = Int(header.value), length > 0 else { return }
+        body.reserveCapacity(min(length, limit))
     }
 
     /// The write callback: appends the (already decoded) body bytes.
