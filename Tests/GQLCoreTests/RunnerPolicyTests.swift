@@ -1,0 +1,43 @@
+import Testing
+import GQLCore
+
+/// Policy moved out of the executable's runners: the real-time URL's order of sources, shell quoting of a suggested
+/// command's words, and the kind of a failed version read.
+@Suite struct RunnerPolicyTests {
+    static let api = "http://127.0.0.1:4000/graphql"
+
+    @Test func theGivenURLComesFirstThenTheSettingThenTheDerivedOne() throws {
+        #expect(try RealtimeEndpoint.url(given: "ws://given/r", setting: "ws://set/r", forAPI: Self.api).description == "ws://given/r")
+        #expect(try RealtimeEndpoint.url(given: nil, setting: "ws://set/r", forAPI: Self.api).description == "ws://set/r")
+        #expect(try RealtimeEndpoint.url(given: nil, setting: nil, forAPI: Self.api).description == "ws://127.0.0.1:4000/graphql/realtime")
+    }
+
+    @Test func aBadURLIsAnErrorOfItsSourceNeverSkipped() {
+        func source(_ given: String?, _ setting: String?, _ api: String) -> RealtimeEndpoint.Source? {
+            do {
+                _ = try RealtimeEndpoint.url(given: given, setting: setting, forAPI: api)
+                return nil
+            } catch {
+                return error.source
+            }
+        }
+        #expect(source("http://not-ws", "ws://set/r", Self.api) == .given)
+        #expect(source(nil, "nope", Self.api) == .setting)
+        #expect(source(nil, nil, "ftp://example.com/graphql") == .derived)
+    }
+
+    @Test(arguments: [
+        ("p1", "p1"), ("sku=A-1", "sku=A-1"), ("a b", "'a b'"), ("", "''"), ("it's", "'it'\\''s'"), ("$HOME", "'$HOME'"),
+        ("a;rm", "'a;rm'"), ("ünï", "'ünï'"),
+    ])
+    func wordsAreQuotedForTheShellOnlyWhereNeeded(value: String, expected: String) {
+        #expect(ShellWord.quoted(value) == expected)
+    }
+
+    @Test func aFailedVersionReadEndsWithTheKindOfItsCause() {
+        #expect(VersionTable.Failure.cancelled.kind == .cancelled)
+        #expect(VersionTable.Failure.errors([]).kind == .graphQLErrors)
+        #expect(VersionTable.Failure.execution(.transport(.network("refused"), attempts: 1)).kind == .network)
+        #expect(VersionTable.Failure.request(.unknownModel("Nope", suggestion: nil)).kind == .invalidInput)
+    }
+}
