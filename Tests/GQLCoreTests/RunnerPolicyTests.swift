@@ -40,4 +40,21 @@ import GQLCore
         #expect(VersionTable.Failure.execution(.transport(.network("refused"), attempts: 1)).kind == .network)
         #expect(VersionTable.Failure.request(.unknownModel("Nope", suggestion: nil)).kind == .invalidInput)
     }
+
+    @Test func aReadOnlyEnvironmentRefusesAWriteAndAProtectedOneAsksFirst() throws {
+        let config = try EnvironmentConfig.parse(
+            "[env dev]\nendpoint = http://dev/graphql\n[env prod]\nendpoint = http://prod/graphql\nprotected = yes\n"
+                + "[env audit]\nendpoint = http://audit/graphql\nprotected = yes\nread_only = yes\n",
+            path: "/c")
+        func guardOf(_ name: String) throws -> EnvironmentWriteGuard {
+            let selected = SelectedEnvironment(
+                environment: try config.environment(named: name), config: config, home: nil, selectedBy: .commandLine)
+            return selected.writeGuard("delete Post p1")
+        }
+        #expect(try guardOf("dev") == .open)
+        #expect(try guardOf("prod") == .confirm(
+            question: "delete Post p1 in the protected environment 'prod'?", refusal: "environment 'prod' is protected"))
+        #expect(try guardOf("audit") == .refused(
+            "environment 'audit' is read-only (/c:9); refusing to delete Post p1: nothing was sent"))
+    }
 }
