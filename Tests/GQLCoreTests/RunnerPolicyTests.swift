@@ -57,4 +57,22 @@ import GQLCore
         #expect(try guardOf("audit") == .refused(
             "environment 'audit' is read-only (/c:9); refusing to delete Post p1: nothing was sent"))
     }
+
+    @Test func eventsFromArgumentsThenLinesAreCheckedAsOneList() throws {
+        let texts = try EventsPublishOperation.texts([.number(JSONNumber(1))], lines: "{\"a\":1}\n\n\"b\"\n", source: "e.ndjson")
+        #expect(texts == ["1", "{\"a\":1}", "\"b\""])
+        #expect(try EventsPublishOperation.texts([.string("x")], lines: nil, source: "") == ["\"x\""])
+        func problem(_ lines: String) -> String? {
+            do {
+                _ = try EventsPublishOperation.texts([.null], lines: lines, source: "e.ndjson")
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect((problem("1\n{") ?? "").hasPrefix("e.ndjson:2:"))
+        #expect(problem("\n") == "e.ndjson: no events in it (one JSON value per line)")
+        let large = "\"" + String(repeating: "a", count: 300_000) + "\""
+        #expect(problem(large) == EventsError.eventTooLarge(index: 1, bytes: large.utf8.count).description)
+    }
 }
