@@ -98,3 +98,16 @@ extension VersionTable.Failure {
             : "reading the _version of each \(model) record failed; nothing was changed"
     }
 }
+
+extension VersionTable.Failure {
+    /// The kind of result the failure ends a bulk job with: a request that could not be built is invalid input, the
+    /// rest as the listing's own failure.
+    public var kind: ResultKind {
+        switch self {
+        case .request: .invalidInput
+        case .execution(let error): error.kind
+        case .errors: .graphQLErrors
+        case .cancelled: .cancelled
+        }
+    }
+}

@@ -163,3 +163,26 @@ public struct SettingSources: Sendable {
         return (setting, selected.origin(setting))
     }
 }
+
+/// What a write needs in a named environment before anything is sent (its `readOnly` and `protected` keys).
+public enum EnvironmentWriteGuard: Sendable, Equatable {
+    /// Nothing: the environment is neither read-only nor protected.
+    case open
+    /// Refused, for the reason given: the environment is read-only.
+    case refused(String)
+    /// A yes to `question` first; `refusal` begins the line said where nothing can ask.
+    case confirm(question: String, refusal: String)
+}
+
+extension SelectedEnvironment {
+    /// What writing (`what`, as in "refusing to `what`") needs here: read-only refuses it, wherever the key is set;
+    /// protected asks first.
+    public func writeGuard(_ what: String) -> EnvironmentWriteGuard {
+        if environment.isReadOnly {
+            let line = environment.setting(.readOnly)?.line ?? environment.line
+            return .refused("environment '\(name)' is read-only (\(path):\(line)); refusing to \(what): nothing was sent")
+        }
+        guard environment.isProtected else { return .open }
+        return .confirm(question: "\(what) in the protected environment '\(name)'?", refusal: "environment '\(name)' is protected")
+    }
+}

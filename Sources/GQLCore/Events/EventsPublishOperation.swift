@@ -69,3 +69,26 @@ extension EventsInputError {
         }
     }
 }
+
+extension EventsPublishOperation {
+    /// The texts to publish: `events`, then those of `lines` (an NDJSON text read from `source`, the file's name or
+    /// `-`), each checked against AppSync's size limit; the error is one line naming the source and line.
+    public static func texts(_ events: [JSONValue], lines: String?, source: String) throws(EventsTextsError) -> [String] {
+        var events = events
+        do throws(EventsInputError) {
+            if let lines { events += try EventsPublisher.events(lines: lines) }
+        } catch {
+            throw EventsTextsError(description: error.description(source: source))
+        }
+        do {
+            return try EventsPublisher.texts(events)
+        } catch {
+            throw EventsTextsError(description: error.description)
+        }
+    }
+}
+
+/// Why the events given cannot be published, in one line.
+public struct EventsTextsError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+}

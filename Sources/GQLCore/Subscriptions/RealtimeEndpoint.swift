@@ -37,3 +37,35 @@ public enum RealtimeEndpoint {
         return try WebSocketURL(scheme + labels.joined(separator: ".") + path + query)
     }
 }
+
+extension RealtimeEndpoint {
+    /// Where a run's real-time URL came from, in the order they are tried.
+    public enum Source: Sendable, Equatable {
+        /// Given for this run (on the command line).
+        case given
+        /// A configured setting (an environment variable or a named environment's key).
+        case setting
+        /// Derived from the GraphQL endpoint.
+        case derived
+    }
+
+    /// A real-time URL that could not be used, and where it came from.
+    public struct ResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let source: Source
+        public let error: WebSocketError
+
+        public var description: String { error.description }
+    }
+
+    /// A run's real-time URL: `given`, else `setting`, else the one derived from the GraphQL endpoint `api`; the
+    /// first present is used (a bad one is an error, never skipped for the next).
+    public static func url(given: String?, setting: String?, forAPI api: String) throws(ResolutionError) -> WebSocketURL {
+        let (source, text): (Source, String?) = given != nil ? (.given, given) : setting != nil ? (.setting, setting) : (.derived, nil)
+        do {
+            guard let text else { return try url(forAPI: api) }
+            return try WebSocketURL(text)
+        } catch {
+            throw ResolutionError(source: source, error: error)
+        }
+    }
+}

@@ -149,19 +149,14 @@ extension ModelCommandRunner {
         do {
             return .success(try VersionTable.read(model: model, builder: builder, client: client))
         } catch {
-            let status: ExitCode
             switch error {
             case .request(let error): return .failure(BulkStop(status: usage(error)))
-            case .execution(let error):
-                diagnostics.error(error)
-                status = error.exitStatus
-            case .errors(let errors):
-                diagnostics.graphQLErrors(errors)
-                status = .graphQLErrors
-            case .cancelled: status = .interrupted
+            case .execution(let error): diagnostics.error(error)
+            case .errors(let errors): diagnostics.graphQLErrors(errors)
+            case .cancelled: break
             }
             diagnostics.error(error.ending(model: model))
-            return .failure(BulkStop(status: status))
+            return .failure(BulkStop(status: ExitCode(error.kind)))
         }
     }
 }

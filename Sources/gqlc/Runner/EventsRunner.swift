@@ -59,22 +59,14 @@ struct EventsRunner {
 
     /// The events as texts, checked against AppSync's limit: the arguments, or `--input`'s lines.
     private func eventTexts(_ invocation: EventsInvocation) throws(RunFailure) -> [String] {
-        var events = invocation.events
-        if let source = invocation.input {
-            let text: String
-            do {
-                text = try source.text(from: session.console.input)
-            } catch {
-                throw .usage("\(EventsCommand.input.flagName): \(error.description)")
-            }
-            do {
-                events += try EventsPublisher.events(lines: text)
-            } catch {
-                throw .usage(error.description(source: source.name))
-            }
+        let lines: String?
+        do {
+            lines = try invocation.input?.text(from: session.console.input)
+        } catch {
+            throw .usage("\(EventsCommand.input.flagName): \(error.description)")
         }
         do {
-            return try EventsPublisher.texts(events)
+            return try EventsPublishOperation.texts(invocation.events, lines: lines, source: invocation.input?.name ?? "")
         } catch {
             throw .usage(error.description)
         }

@@ -125,24 +125,17 @@ struct SubscriptionStream {
         return context
     }
 
-    /// `--realtime-endpoint`, else `GQLC_REALTIME_ENDPOINT`, else the URL derived from the API's.
+    /// `--realtime-endpoint`, else `GQLC_REALTIME_ENDPOINT`, else the URL derived from the API's (the core's order).
     private func url(_ endpoint: Endpoint) throws(RunFailure) -> WebSocketURL {
+        let (flag, setting) = (SubscribeCommand.realtimeEndpoint, session.globals.realtimeEndpoint)
         do {
-            if let given = realtimeEndpoint { return try WebSocketURL(given) }
+            return try RealtimeEndpoint.url(given: realtimeEndpoint, setting: setting?.value, forAPI: endpoint.url.absoluteString)
         } catch {
-            throw .usage("\(SubscribeCommand.realtimeEndpoint.flagName): \(error.description)")
-        }
-        if let setting = session.globals.realtimeEndpoint {
-            do {
-                return try WebSocketURL(setting.value)
-            } catch {
-                throw .usage("\(setting.origin.describe(SubscribeCommand.realtimeEndpoint)): \(error.description)")
+            switch error.source {
+            case .given: throw .usage("\(flag.flagName): \(error)")
+            case .setting: throw .usage("\(setting?.origin.describe(flag) ?? flag.flagName): \(error)")
+            case .derived: throw .usage("\(error); pass \(flag.flagName) URL")
             }
-        }
-        do {
-            return try RealtimeEndpoint.url(forAPI: endpoint.url.absoluteString)
-        } catch {
-            throw .usage("\(error.description); pass \(SubscribeCommand.realtimeEndpoint.flagName) URL")
         }
     }
 }

@@ -23,21 +23,7 @@ enum UncertainWrites {
 
     /// `--id p1`, or `--key sku=A-1 --key warehouseId=w1`, each value quoted for the shell where needed.
     static func selector(_ key: [KeyValueText]) -> String {
-        if key.count == 1 && key[0].field == "id" { return "\(SharedOptions.id.flagName) \(shellWord(key[0].value))" }
-        return key.map { "\(SharedOptions.key.flagName) " + shellWord("\($0.field)=\($0.value)") }.joined(separator: " ")
-    }
-
-    /// `value` as one shell word: as it is when it is plainly safe, else in single quotes.
-    static func shellWord(_ value: String) -> String {
-        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9": return true
-            default: return "-_.=:/@+,%".unicodeScalars.contains(scalar)
-            }
-        }
-        guard !plain else { return value }
-        var quoted = "'"
-        for character in value { quoted += character == "'" ? "'\\''" : String(character) }
-        return quoted + "'"
+        if key.count == 1 && key[0].field == "id" { return "\(SharedOptions.id.flagName) \(ShellWord.quoted(key[0].value))" }
+        return key.map { "\(SharedOptions.key.flagName) " + ShellWord.quoted("\($0.field)=\($0.value)") }.joined(separator: " ")
     }
 }

@@ -7,19 +7,18 @@ enum WriteGuard {
     static func check(_ what: String, session: Session, diagnostics: Diagnostics) -> ExitCode? {
         let globals = session.globals
         guard let selected = globals.environment, !globals.dryRun else { return nil }
-        let environment = selected.environment
-        if environment.isReadOnly {
-            let line = environment.setting(.readOnly)?.line ?? environment.line
-            diagnostics.error(
-                "environment '\(environment.name)' is read-only (\(selected.path):\(line)); refusing to \(what): nothing was sent")
+        switch selected.writeGuard(what) {
+        case .open: return nil
+        case .refused(let reason):
+            diagnostics.error(reason)
             return .usage
+        case .confirm(let question, let refusal):
+            guard !globals.yes else { return nil }
+            let answer = Confirmation.check(
+                question, undone: "sent", refusal: "\(refusal); \(Confirmation.passYes(to: what)): nothing was sent", session: session,
+                diagnostics: diagnostics)
+            return answer.refusal.map(ExitCode.init)
         }
-        guard environment.isProtected, !globals.yes else { return nil }
-        let answer = Confirmation.check(
-            "\(what) in the protected environment '\(environment.name)'?", undone: "sent",
-            refusal: "environment '\(environment.name)' is protected; \(Confirmation.passYes(to: what)): nothing was sent",
-            session: session, diagnostics: diagnostics)
-        return answer.refusal.map(ExitCode.init)
     }
 
     /// Under `--verbose`: which environment was chosen, from which file, and where each of its settings stands.
