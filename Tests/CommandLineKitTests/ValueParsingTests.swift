@@ -43,4 +43,22 @@ import Testing
             try ValueParsing.commaSeparated([" "], for: fields, item: "field name", example: "a,b")
         }
     }
+
+    @Test func parsedOptionsGiveCheckedValuesOrNilWhenAbsent() throws {
+        let limit = OptionSpec(long: "limit", value: "N", help: "")
+        let token = OptionSpec(long: "next-token", value: "T", help: "")
+        var options = ParsedOptions()
+        #expect(try options.positiveInteger(limit) == nil)
+        #expect(try options.nonEmptyValue(token) == nil)
+        options.record(limit, value: "12")
+        options.record(token, value: "-abc")
+        #expect(try options.positiveInteger(limit) == 12)
+        #expect(try options.nonEmptyValue(token) == "-abc")
+        options.replace(limit, value: "0")
+        options.replace(token, value: "")
+        #expect(throws: UsageError("invalid value '0' for '--limit': expected a whole number of at least 1")) {
+            try options.positiveInteger(limit)
+        }
+        #expect(throws: UsageError("option '--next-token' needs a non-empty value")) { try options.nonEmptyValue(token) }
+    }
 }
