@@ -1,3 +1,5 @@
+import Spelling
+
 /// A program's help pages over its command table: the overview, the page of `PROGRAM help TOPIC` that explains every
 /// global option, and each command's page, where the global options are listed by name with a note saying where they
 /// are explained (or explained in full, as `--help-all` asks).
@@ -24,6 +26,20 @@ public struct HelpBook: Sendable {
 
     /// The program's usage line: `tool [OPTIONS] COMMAND [ARGUMENTS]...`.
     public var usage: String { "\(programName) [OPTIONS] COMMAND [ARGUMENTS]..." }
+
+    /// The topic of `PROGRAM help [TOPIC]`: a command or ``optionsTopic``, nil for the overview; an unknown name is an
+    /// error with a suggestion.
+    public func topic(from arguments: CommandArguments) throws(UsageError) -> String? {
+        try arguments.expectNoPositionals(after: 1)
+        guard let name = arguments.optional(at: 0) else { return nil }
+        let topics = commands.map(\.name) + [optionsTopic]
+        guard topics.contains(name) else {
+            let suggestion = Suggestions.didYouMean(name, in: topics)
+            let hint = suggestion.isEmpty ? "; run '\(programName) help' for the list of commands" : suggestion
+            throw UsageError("unknown command '\(name)'\(hint)")
+        }
+        return name
+    }
 
     /// The options topic's page for ``optionsTopic``, else the page of the command named `topic`; nil for any other
     /// topic (the overview is then shown). Every global option is explained when `allGlobalOptions`.

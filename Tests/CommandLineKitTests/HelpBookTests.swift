@@ -33,6 +33,19 @@ import Testing
         #expect(full.sections.map(\.title) == ["Commands", "Global options (before or after the command)", "Configuration", nil])
     }
 
+    @Test func helpTopicsAreCommandsOrTheOptionsTopicAndUnknownOnesAreSuggested() throws {
+        let help = CommandSpec(name: "help", abstract: "Help.", synopsis: ["[COMMAND]"])
+        func topic(_ positionals: [String]) throws(UsageError) -> String? {
+            try Self.book.topic(from: CommandArguments(programName: "tool", command: help, options: ParsedOptions(), positionals: positionals))
+        }
+        #expect(try topic([]) == nil)
+        #expect(try topic(["fetch"]) == "fetch")
+        #expect(try topic(["options"]) == "options")
+        #expect(throws: UsageError("unknown command 'fetsh'; did you mean 'fetch'?")) { try topic(["fetsh"]) }
+        #expect(throws: UsageError("unknown command 'zzzzzz'; run 'tool help' for the list of commands")) { try topic(["zzzzzz"]) }
+        #expect(throws: UsageError("unexpected argument 'b'; usage: tool help [COMMAND]")) { try topic(["fetch", "b"]) }
+    }
+
     /// The rendered text with its line breaks and indents as single spaces.
     static func unwrapped(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 }
