@@ -61,4 +61,17 @@ import Testing
         }
         #expect(throws: UsageError("option '--next-token' needs a non-empty value")) { try options.nonEmptyValue(token) }
     }
+
+    @Test func optionsThatRuleEachOtherOutAreRefusedNamingTheFirstGiven() throws {
+        let (count, limit, token) = (
+            OptionSpec(long: "count", help: ""), OptionSpec(long: "limit", value: "N", help: ""), OptionSpec(long: "next-token", value: "T", help: ""))
+        var options = ParsedOptions()
+        options.record(count, value: "")
+        try options.expectAbsent([limit, token]) { "no \($0.flagName)" }
+        try options.expectExclusive(count, limit)
+        options.record(token, value: "t")
+        options.record(limit, value: "3")
+        #expect(throws: UsageError("no --limit")) { try options.expectAbsent([limit, token]) { "no \($0.flagName)" } }
+        #expect(throws: UsageError("options '--count' and '--limit' cannot be used together")) { try options.expectExclusive(count, limit) }
+    }
 }
