@@ -41,7 +41,6 @@ public struct CommandArguments: Sendable {
 
     /// Rejects giving both options.
     public func expectExclusive(_ first: OptionSpec, _ second: OptionSpec) throws(UsageError) {
-        guard options.contains(first), options.contains(second) else { return }
-        throw UsageError("options '\(first.flagName)' and '\(second.flagName)' cannot be used together")
+        try options.expectExclusive(first, second)
     }
 }

@@ -69,3 +69,31 @@ public enum ValueParsing {
         return Int(text)
     }
 }
+
+extension ParsedOptions {
+    /// The option's value as a whole number of at least 1 (``ValueParsing/positiveInteger(_:for:)``); nil when not given.
+    public func positiveInteger(_ option: OptionSpec) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
+        return try ValueParsing.positiveInteger(text, for: option)
+    }
+
+    /// The option's value, which may not be empty (`--next-token ''` is a mistake, not "no token"); nil when not given.
+    public func nonEmptyValue(_ option: OptionSpec) throws(UsageError) -> String? {
+        guard let text = value(option) else { return nil }
+        guard !text.isEmpty else { throw UsageError("option '\(option.flagName)' needs a non-empty value") }
+        return text
+    }
+
+    /// Rejects giving both options.
+    public func expectExclusive(_ first: OptionSpec, _ second: OptionSpec) throws(UsageError) {
+        guard contains(first), contains(second) else { return }
+        throw UsageError("options '\(first.flagName)' and '\(second.flagName)' cannot be used together")
+    }
+
+    /// Rejects the first of `others` that was given, with the message `reason` says for it (options that another
+    /// option or an action rules out).
+    public func expectAbsent(_ others: [OptionSpec], _ reason: (OptionSpec) -> String) throws(UsageError) {
+        guard let given = others.first(where: contains) else { return }
+        throw UsageError(reason(given))
+    }
+}

@@ -43,4 +43,35 @@ import Testing
             try ValueParsing.commaSeparated([" "], for: fields, item: "field name", example: "a,b")
         }
     }
+
+    @Test func parsedOptionsGiveCheckedValuesOrNilWhenAbsent() throws {
+        let limit = OptionSpec(long: "limit", value: "N", help: "")
+        let token = OptionSpec(long: "next-token", value: "T", help: "")
+        var options = ParsedOptions()
+        #expect(try options.positiveInteger(limit) == nil)
+        #expect(try options.nonEmptyValue(token) == nil)
+        options.record(limit, value: "12")
+        options.record(token, value: "-abc")
+        #expect(try options.positiveInteger(limit) == 12)
+        #expect(try options.nonEmptyValue(token) == "-abc")
+        options.replace(limit, value: "0")
+        options.replace(token, value: "")
+        #expect(throws: UsageError("invalid value '0' for '--limit': expected a whole number of at least 1")) {
+            try options.positiveInteger(limit)
+        }
+        #expect(throws: UsageError("option '--next-token' needs a non-empty value")) { try options.nonEmptyValue(token) }
+    }
+
+    @Test func optionsThatRuleEachOtherOutAreRefusedNamingTheFirstGiven() throws {
+        let (count, limit, token) = (
+            OptionSpec(long: "count", help: ""), OptionSpec(long: "limit", value: "N", help: ""), OptionSpec(long: "next-token", value: "T", help: ""))
+        var options = ParsedOptions()
+        options.record(count, value: "")
+        try options.expectAbsent([limit, token]) { "no \($0.flagName)" }
+        try options.expectExclusive(count, limit)
+        options.record(token, value: "t")
+        options.record(limit, value: "3")
+        #expect(throws: UsageError("no --limit")) { try options.expectAbsent([limit, token]) { "no \($0.flagName)" } }
+        #expect(throws: UsageError("options '--count' and '--limit' cannot be used together")) { try options.expectExclusive(count, limit) }
+    }
 }

@@ -32,9 +32,7 @@ enum CommandLineParser {
                 try commandArguments.expectNoPositionals(after: 0)
                 return .manPage
             }
-            return .help(
-                topic: try HelpCommand.topic(
-                    from: commandArguments, topics: CommandTable.specs.map(\.name) + [HelpText.optionsTopic]))
+            return .help(topic: try HelpText.book.topic(from: commandArguments))
         }
         if command.name == VersionCommand.spec.name {
             try commandArguments.expectNoPositionals(after: 0)

@@ -62,3 +62,10 @@ extension ValueParsing {
         try positiveSeconds(text, for: option, atMost: Defaults.maximumTimeout, maximumName: "a year")
     }
 }
+
+extension ParsedOptions {
+    /// The option's value as a positive number of seconds, at most a year; nil when not given.
+    func positiveSeconds(_ option: OptionSpec) throws(UsageError) -> Double? {
+        try value(option).map { text throws(UsageError) in try ValueParsing.positiveSeconds(text, for: option) }
+    }
+}

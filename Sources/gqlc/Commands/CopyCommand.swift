@@ -53,8 +53,7 @@ enum CopyCommand: CommandDefinition {
             throw UsageError("copy needs --from ENV and --to ENV; usage: \(spec.usageLine)")
         }
         guard source != target else { throw UsageError("--from and --to name the same environment '\(source)'") }
-        var models: [String] = []
-        for index in arguments.positionals.indices { models.append(try SharedOptions.modelName(arguments, at: index)) }
+        let models = try SharedOptions.modelNames(arguments)
         return CopyInvocation(
             from: source, to: target, models: models, skipExisting: options.contains(RestoreCommand.skipExisting),
             mapOwner: options.value(RestoreCommand.mapOwner).map(InputSource.init(argument:)),

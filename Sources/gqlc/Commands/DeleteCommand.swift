@@ -119,9 +119,7 @@ enum DeleteCommand: CommandDefinition {
         if record == nil, options.contains(cascade) {
             throw UsageError("option '--cascade' needs --id or --key: it deletes one record and what belongs to it")
         }
-        if !conditions.isEmpty, options.contains(cascade) {
-            throw UsageError("options '--if' and '--cascade' cannot be used together")
-        }
+        try options.expectExclusive(SharedOptions.condition, cascade)
         return DeleteInvocation(
             model: model, record: record, conditions: conditions, input: input, matching: matching,
             filter: filterArgument, confirmed: options.contains(yes), cascade: options.contains(cascade),

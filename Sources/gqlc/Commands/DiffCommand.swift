@@ -61,8 +61,7 @@ enum DiffCommand: CommandDefinition {
         guard let source = options.value(from), let target = options.value(to) else {
             throw UsageError("diff needs --from and --to; usage: \(spec.usageLine)")
         }
-        var models: [String] = []
-        for index in arguments.positionals.indices { models.append(try SharedOptions.modelName(arguments, at: index)) }
+        let models = try SharedOptions.modelNames(arguments)
         return DiffInvocation(
             from: source, to: target, models: models, ignore: options.values(ignore),
             fields: try SharedOptions.fieldPaths(arguments))

@@ -107,11 +107,7 @@ enum EnvCommand: CommandDefinition {
             settings.append(EnvironmentSetting(key: key, value: stored, line: 0))
         }
         for value in options.values(GlobalOptions.headerOption) {
-            do {
-                _ = try HTTPHeader.parse(value)
-            } catch {
-                throw UsageError(error.commandLineMessage)
-            }
+            _ = try GlobalOptions.header(value)
             settings.append(EnvironmentSetting(key: .header, value: value, line: 0))
         }
         for (option, key) in [(SubscribeCommand.realtimeEndpoint, EnvironmentKey.realtimeEndpoint), (protectedOption, .protected),

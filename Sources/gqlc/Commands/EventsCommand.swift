@@ -91,9 +91,7 @@ enum EventsCommand: CommandDefinition {
         invocation.realtimeEndpoint = options.value(realtimeEndpoint)
         switch action {
         case .publish:
-            for other in [count] where options.contains(other) {
-                throw UsageError("'\(other.flagName)' is for 'events subscribe'")
-            }
+            try options.expectAbsent([count]) { "'\($0.flagName)' is for 'events subscribe'" }
             for (index, text) in arguments.positionals.dropFirst(2).enumerated() {
                 do {
                     invocation.events.append(try JSONValue.parse(text))
@@ -111,13 +109,9 @@ enum EventsCommand: CommandDefinition {
             invocation.overWebSocket = options.contains(ws)
         case .subscribe:
             try arguments.expectNoPositionals(after: 2)
-            for other in [input, ws] where options.contains(other) {
-                throw UsageError("'\(other.flagName)' is for 'events publish'")
-            }
-            invocation.count = try options.value(count).map { text throws(UsageError) in try ValueParsing.positiveInteger(text, for: count) }
-            invocation.duration = try options.value(GlobalOptions.timeoutOption).map { text throws(UsageError) in
-                try ValueParsing.positiveSeconds(text, for: GlobalOptions.timeoutOption)
-            }
+            try options.expectAbsent([input, ws]) { "'\($0.flagName)' is for 'events publish'" }
+            invocation.count = try options.positiveInteger(count)
+            invocation.duration = try options.positiveSeconds(GlobalOptions.timeoutOption)
         }
         return invocation
     }

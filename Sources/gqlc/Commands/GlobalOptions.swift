@@ -258,14 +258,7 @@ struct GlobalOptions: Equatable, Sendable {
         conflictDetection = try Self.choice(lookup.text(Self.conflictDetectionOption), Self.conflictDetectionOption)
         tokenUse = try Self.choice(lookup.text(Self.tokenUseOption), Self.tokenUseOption)?.value ?? .access
 
-        var headers: [HTTPHeader] = []
-        for text in options.values(Self.headerOption) {
-            do {
-                headers.append(try HTTPHeader.parse(text))
-            } catch {
-                throw UsageError(error.commandLineMessage)
-            }
-        }
+        let headers = try options.values(Self.headerOption).map { text throws(UsageError) in try Self.header(text) }
         // The environment's headers come first; one of the same name on the command line replaces it.
         let given = Set(headers.map { $0.name.lowercased() })
         do throws(EnvironmentError) {
@@ -278,9 +271,7 @@ struct GlobalOptions: Equatable, Sendable {
         realtimeEndpoint = lookup.sources.text(
             SettingSource(given: nil, variable: Self.realtimeEndpointVariable, key: .realtimeEndpoint))
         yes = options.contains(Self.yesOption)
-        if let text = options.value(Self.timeoutOption) {
-            timeout = try ValueParsing.positiveSeconds(text, for: Self.timeoutOption)
-        }
+        if let seconds = try options.positiveSeconds(Self.timeoutOption) { timeout = seconds }
         if let text = options.value(Self.maxResponseOption) {
             maxResponseMiB = try ValueParsing.positiveInteger(text, for: Self.maxResponseOption)
             guard maxResponseMiB <= 1 << 20 else {
@@ -311,9 +302,7 @@ struct GlobalOptions: Equatable, Sendable {
         if output.isRecordFormat, rawResponse {
             throw UsageError("option '--raw-response' prints the JSON envelope; it cannot be used with '--output \(output.word)'")
         }
-        if options.contains(Self.prettyOption), options.contains(Self.compactOption) {
-            throw UsageError("options '--pretty' and '--compact' cannot be used together")
-        }
+        try options.expectExclusive(Self.prettyOption, Self.compactOption)
         if options.contains(Self.prettyOption) {
             guard output == .json else {
                 throw UsageError("option '--pretty' applies to '--output json' only, not '--output \(output.word)'")
@@ -333,6 +322,15 @@ struct GlobalOptions: Equatable, Sendable {
             throw UsageError("invalid value '\(text.value)' for \(text.origin.describe(option)): expected \(Value.alternatives)")
         }
         return Setting(value: value, origin: text.origin)
+    }
+
+    /// A `--header 'Name: value'`, checked as the core checks headers.
+    static func header(_ text: String) throws(UsageError) -> HTTPHeader {
+        do {
+            return try HTTPHeader.parse(text)
+        } catch {
+            throw UsageError(error.commandLineMessage)
+        }
     }
 
     /// The environment variables kept in ``cognitoEnvironment``: the user-pool options' (one home: their specs) and

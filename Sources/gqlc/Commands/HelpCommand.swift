@@ -18,16 +18,4 @@ enum HelpCommand {
             Example("Every global option explained, and where gqlc finds its settings", "gqlc help options"),
             Example("Read the manual page without installing it", "gqlc help --man | man -l -"),
         ])
-
-    /// The command (or `options`) to explain, nil for the overview; an unknown name is an error with a suggestion.
-    static func topic(from arguments: CommandArguments, topics: [String]) throws(UsageError) -> String? {
-        try arguments.expectNoPositionals(after: 1)
-        guard let name = arguments.optional(at: 0) else { return nil }
-        guard topics.contains(name) else {
-            let suggestion = Suggestions.didYouMean(name, in: topics)
-            let hint = suggestion.isEmpty ? "; run 'gqlc help' for the list of commands" : suggestion
-            throw UsageError("unknown command '\(name)'\(hint)")
-        }
-        return name
-    }
 }

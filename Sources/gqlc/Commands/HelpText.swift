@@ -3,37 +3,15 @@ enum HelpText {
     /// The topic of `gqlc help options`: every global option explained.
     static let optionsTopic = "options"
 
+    /// gqlc's help pages over the command table, with where settings come from after the global options.
+    static let book = HelpBook(
+        programName: CommandLineVocabulary.programName, globalOptions: GlobalOptions.all, commands: CommandTable.specs,
+        optionsTopic: optionsTopic, settings: [configuration])
+
     /// The overview when `topic` is nil, the global options for ``optionsTopic``, else the page of the command
     /// named `topic` (or the overview if unknown), with every global option explained when `allGlobalOptions`.
     static func render(topic: String?, allGlobalOptions: Bool = false, renderer: HelpRenderer = HelpRenderer()) -> String {
-        if topic == optionsTopic { return renderer.render(optionsPage) }
-        guard let topic, let command = CommandTable.spec(named: topic) else {
-            return renderer.render(overview(allGlobalOptions: allGlobalOptions))
-        }
-        return renderer.render(page(for: command, allGlobalOptions: allGlobalOptions, renderer: renderer))
-    }
-
-    /// A command's page: the global options as a list of names, or each explained when `allGlobalOptions`
-    /// (`--help-all`).
-    static func page(for command: CommandSpec, allGlobalOptions: Bool = false, renderer: HelpRenderer = HelpRenderer()) -> HelpPage {
-        renderer.page(
-            for: command, programName: CommandLineVocabulary.programName,
-            globalOptions: allGlobalOptions
-                ? .explained(GlobalOptions.all) : .listed(GlobalOptions.all, note: globalOptionsNote(command: command.name)))
-    }
-
-    /// Where the listed global options are explained: `gqlc COMMAND --help-all` or `gqlc help options`.
-    static func globalOptionsNote(command: String?) -> String {
-        let more = command.map { "'gqlc \($0) --help-all' or 'gqlc help \(optionsTopic)'" } ?? "'gqlc help \(optionsTopic)'"
-        return "They go before or after the command; \(more) explains each."
-    }
-
-    /// `gqlc help options`: the global options, each explained, and where their values come from.
-    static var optionsPage: HelpPage {
-        HelpPage(
-            usage: ["gqlc [OPTIONS] COMMAND [ARGUMENTS]..."],
-            abstract: "The options every command takes, before or after the command's name.",
-            sections: [HelpSection("Global options", [.options(GlobalOptions.all)]), configuration])
+        renderer.render(book.page(topic: topic, allGlobalOptions: allGlobalOptions) ?? overview(allGlobalOptions: allGlobalOptions))
     }
 
     /// gqlc(1): the overview and every command's page, in roff.
@@ -42,26 +20,21 @@ enum HelpText {
             programName: CommandLineVocabulary.programName,
             summary: "a command-line GraphQL client for AWS AppSync and Amplify model APIs", version: Version.line,
             generator: "gqlc help --man", seeAlso: "gqlc help COMMAND, gqlc COMMAND --help"
-        ).render(overview: overview(allGlobalOptions: true), commands: CommandTable.specs.map { ($0.name, page(for: $0)) })
+        ).render(overview: overview(allGlobalOptions: true), commands: CommandTable.specs.map { ($0.name, book.page(for: $0)) })
     }
 
     /// The overview: commands, global options (their names, or each explained), configuration, exit status and
     /// examples.
     static func overview(allGlobalOptions: Bool = false) -> HelpPage {
-        HelpPage(
-            usage: ["gqlc [OPTIONS] COMMAND [ARGUMENTS]..."],
+        book.overview(
             abstract: """
                 gqlc is a command-line GraphQL client for the AWS AppSync APIs that Amplify generates \
                 from @model types, and, through 'gqlc raw', for any GraphQL server. It builds the same \
                 queries and mutations as the Amplify libraries, prints results as JSON and follows \
                 nextToken through every page.
                 """,
+            allGlobalOptions: allGlobalOptions,
             sections: [
-                HelpSection("Commands", [.definitions(CommandTable.specs.map { ($0.name, $0.abstract) })]),
-                allGlobalOptions
-                    ? HelpSection("Global options (before or after the command)", [.options(GlobalOptions.all)])
-                    : HelpRenderer.globalOptionsList(GlobalOptions.all, note: globalOptionsNote(command: nil)),
-                configuration,
                 HelpSection("Exit status", [
                     .definitions([
                         ("0", "success"),
@@ -88,9 +61,6 @@ enum HelpText {
                         "gqlc raw query.graphql --vars vars.json",
                         "AWS_PROFILE=admin gqlc --iam --region eu-west-1 list Post --limit 10",
                     ])
-                ]),
-                HelpSection([
-                    .paragraph("Run 'gqlc help COMMAND' or 'gqlc COMMAND --help' for a command's options and examples.")
                 ]),
             ])
     }

@@ -227,10 +227,7 @@ enum ListCommand: CommandDefinition {
         let model = try SharedOptions.modelName(arguments)
         try arguments.expectNoPositionals(after: 1)
         let options = arguments.options
-        var conditions: [String] = []
-        for text in options.values(whereOption) {
-            conditions.append(text)
-        }
+        let conditions = options.values(whereOption)
         let indexName = options.value(index)
         let watching = try watchMode(options)
         // With --watch, --sort names the field that orders the live table.
@@ -242,28 +239,18 @@ enum ListCommand: CommandDefinition {
         }
         let counting = options.contains(count)
         if counting {
-            for other in [limit, nextToken, SharedOptions.include, SharedOptions.fields, SharedOptions.noFollow]
-            where options.contains(other) {
-                throw UsageError("option '--count' cannot be used with '\(other.flagName)': it prints a number, not records")
+            try options.expectAbsent([limit, nextToken, SharedOptions.include, SharedOptions.fields, SharedOptions.noFollow]) {
+                "option '--count' cannot be used with '\($0.flagName)': it prints a number, not records"
             }
         }
         return ListInvocation(
             model: model, index: indexName, sort: direction, conditions: conditions, filter: try options.value(filter).map(parseFilter),
-            limit: try options.value(limit).map { text throws(UsageError) in
-                try ValueParsing.positiveInteger(text, for: limit)
-            },
-            pageSize: try options.value(pageSize).map { text throws(UsageError) in
-                try ValueParsing.positiveInteger(text, for: pageSize)
-            } ?? Defaults.pageSize,
-            nextToken: try options.value(nextToken).map { text throws(UsageError) in
-                guard !text.isEmpty else { throw UsageError("option '--next-token' needs a non-empty value") }
-                return text
-            },
+            limit: try options.positiveInteger(limit),
+            pageSize: try options.positiveInteger(pageSize) ?? Defaults.pageSize,
+            nextToken: try options.nonEmptyValue(nextToken),
             includes: try SharedOptions.includes(arguments), fields: try SharedOptions.fieldPaths(arguments), count: counting,
             followIncludedLists: !options.contains(SharedOptions.noFollow), watch: watching,
-            watchDuration: watching == nil ? nil : try options.value(GlobalOptions.timeoutOption).map { text throws(UsageError) in
-                try ValueParsing.positiveSeconds(text, for: GlobalOptions.timeoutOption)
-            },
+            watchDuration: watching == nil ? nil : try options.positiveSeconds(GlobalOptions.timeoutOption),
             watchSort: watching == nil ? nil : options.value(sort).map(ListInvocation.WatchSort.init(parsing:)),
             includeDeleted: options.contains(SharedOptions.includeDeleted),
             pageSizeGiven: options.contains(pageSize))
@@ -275,11 +262,10 @@ enum ListCommand: CommandDefinition {
             if options.contains(interval) { throw UsageError("option '--interval' needs '--watch'") }
             return nil
         }
-        for other in [count, limit, nextToken, index, GlobalOptions.rawResponseOption] where options.contains(other) {
-            throw UsageError("option '--watch' cannot be used with '\(other.flagName)': a live listing shows every matching record")
+        try options.expectAbsent([count, limit, nextToken, index, GlobalOptions.rawResponseOption]) {
+            "option '--watch' cannot be used with '\($0.flagName)': a live listing shows every matching record"
         }
-        guard let text = options.value(interval) else { return .subscriptions }
-        return .polling(seconds: try ValueParsing.positiveSeconds(text, for: interval))
+        return try options.positiveSeconds(interval).map { .polling(seconds: $0) } ?? .subscriptions
     }
 
     /// `@FILE`, `@-`, or an inline JSON object.

@@ -57,18 +57,10 @@ enum MCPCommand: CommandDefinition {
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> MCPInvocation {
         try arguments.expectNoPositionals(after: 0)
-        var names: [String] = []
-        for text in arguments.options.values(models) {
-            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                let name = String(part).trimmingSpaces
-                guard !name.isEmpty else { throw UsageError("option '--models' has an empty model name in '\(text)'; write names like Post,Comment") }
-                if !names.contains(name) { names.append(name) }
-            }
-        }
+        let names = try ValueParsing.commaSeparated(
+            arguments.options.values(models), for: models, item: "model name", example: "Post,Comment")
         return MCPInvocation(
             allowWrites: arguments.options.contains(allowWrites), models: names.isEmpty ? nil : names,
-            maxResultBytes: try arguments.options.value(maxResultBytes).map { text throws(UsageError) in
-                try ValueParsing.positiveInteger(text, for: maxResultBytes)
-            } ?? Defaults.mcpResultBytes)
+            maxResultBytes: try arguments.options.positiveInteger(maxResultBytes) ?? Defaults.mcpResultBytes)
     }
 }

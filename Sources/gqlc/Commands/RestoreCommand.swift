@@ -64,8 +64,7 @@ enum RestoreCommand: CommandDefinition {
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> RestoreInvocation {
         let directory = try arguments.required(SnapshotCommand.directoryArgument, at: 0)
-        var models: [String] = []
-        for index in arguments.positionals.indices.dropFirst() { models.append(try SharedOptions.modelName(arguments, at: index)) }
+        let models = try SharedOptions.modelNames(arguments, from: 1)
         let options = arguments.options
         return RestoreInvocation(
             directory: directory, models: models, skipExisting: options.contains(skipExisting), force: options.contains(force),

@@ -71,10 +71,7 @@ enum SharedOptions {
     /// The record picked by `--id` or `--key`: exactly one of them is required.
     static func recordSelector(_ arguments: CommandArguments) throws(UsageError) -> RecordSelector {
         try arguments.expectExclusive(id, key)
-        if let value = arguments.options.value(id) {
-            guard !value.isEmpty else { throw UsageError("option '--id' needs a non-empty value") }
-            return .id(value)
-        }
+        if let value = try arguments.options.nonEmptyValue(id) { return .id(value) }
         let texts = arguments.options.values(key)
         guard !texts.isEmpty else {
             throw UsageError(
@@ -90,6 +87,11 @@ enum SharedOptions {
             throw UsageError("invalid model name '\(name)': expected a GraphQL type name such as 'Post'")
         }
         return name
+    }
+
+    /// The model names from positional `index` on (`snapshot DIR Post Comment`), each checked as ``modelName(_:at:)``.
+    static func modelNames(_ arguments: CommandArguments, from index: Int = 0) throws(UsageError) -> [String] {
+        try arguments.positionals.indices.dropFirst(index).map { index throws(UsageError) in try modelName(arguments, at: index) }
     }
 
     /// Every `--include` path.

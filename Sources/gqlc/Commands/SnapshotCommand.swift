@@ -47,8 +47,7 @@ enum SnapshotCommand: CommandDefinition {
 
     static func invocation(from arguments: CommandArguments) throws(UsageError) -> SnapshotInvocation {
         let directory = try arguments.required(directoryArgument, at: 0)
-        var models: [String] = []
-        for index in arguments.positionals.indices.dropFirst() { models.append(try SharedOptions.modelName(arguments, at: index)) }
+        let models = try SharedOptions.modelNames(arguments, from: 1)
         return SnapshotInvocation(directory: directory, models: models, resume: arguments.options.contains(resume))
     }
 

@@ -125,9 +125,7 @@ enum SubscribeCommand: CommandDefinition {
         let options = arguments.options
         var events: [SubscriptionEvent] = []
         for text in options.values(on) {
-            guard let event = SubscriptionEvent.parse(text, ignoringCase: true) else {
-                throw ValueParsing.invalid(text, for: on, expected: SubscriptionEvent.alternatives)
-            }
+            let event = try SubscriptionEvent.value(text, for: on, ignoringCase: true)
             if !events.contains(event) { events.append(event) }
         }
         // Without --on, a name that starts in lower case is a custom subscription's (a field); a model's needs --on.
@@ -140,14 +138,11 @@ enum SubscribeCommand: CommandDefinition {
             try arguments.expectNoPositionals(after: 1)
             guard !events.isEmpty else { throw needsEvents }
         }
-        let duration = try options.value(GlobalOptions.timeoutOption).map { text throws(UsageError) in
-            try ValueParsing.positiveSeconds(text, for: GlobalOptions.timeoutOption)
-        }
-        let endpoint = options.value(realtimeEndpoint)
-        if let endpoint, endpoint.isEmpty { throw UsageError("option '--realtime-endpoint' needs a non-empty value") }
+        let duration = try options.positiveSeconds(GlobalOptions.timeoutOption)
+        let endpoint = try options.nonEmptyValue(realtimeEndpoint)
         return SubscribeInvocation(
             model: model, events: events, conditions: options.values(whereOption), includes: try SharedOptions.includes(arguments),
-            count: try options.value(count).map { text throws(UsageError) in try ValueParsing.positiveInteger(text, for: count) },
+            count: try options.positiveInteger(count),
             duration: duration, realtimeEndpoint: endpoint, reconnect: !options.contains(noReconnect),
             arguments: isCustom ? Array(arguments.positionals.dropFirst()) : [], envelope: options.contains(envelope))
     }
