@@ -32,6 +32,9 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         var k = 0.0
         var lastFail: Double
         // RateClocker
+        /// When the first attempt went out: the send rate is measured from there, not from the job's start (a loaded
+        /// machine may take seconds to start its workers, and that time is no sign of a slow server).
+        var firstAttempt: Double?
         var measuredRate = 0.0
         var lastBucket: Double
         var sentInBucket = 0
@@ -86,7 +89,6 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
     private let now: @Sendable () -> Double
     private let sleep: @Sendable (Double) -> Void
     private let notice: (@Sendable (PacingNotice) -> Void)?
-    private let start: Double
 
     /// - Parameters:
     ///   - now: monotonic seconds (the default is the system's monotonic clock).
@@ -102,7 +104,6 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         self.now = clock
         self.sleep = sleep
         self.notice = notice
-        self.start = start
         state = Mutex(State(
             lastFail: start, lastBucket: (start * Self.bucketsPerSecond).rounded(.down) / Self.bucketsPerSecond, lastRefill: start,
             roundStart: start))
@@ -118,6 +119,7 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
             if cancellation?.isCancelled == true { return }
             let wait: Double = state.withLock { state in
                 let time = now()
+                Self.startClock(&state, at: time)
                 if time < state.resumeAt { return state.resumeAt - time }
                 guard state.enabled else { return 0 }
                 Self.refill(&state, at: time)
@@ -148,7 +150,8 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
                 }
                 state.resumeAt = max(state.resumeAt, until)
             }
-            let measured = Self.recordSend(&state, at: time, start: start)
+            Self.startClock(&state, at: time)
+            let measured = Self.recordSend(&state, at: time)
             if !state.enabled {
                 state.answers += 1
                 state.throttles += throttled ? 1 : 0
@@ -210,8 +213,10 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         let before = state.fillRate
         cut(&state, measured: measured, at: time)
         let said = slowdown(&state, at: time).map { [$0] } ?? []
-        // A cut whose next round is not sent clearly slower is judged against the round that was.
-        if let cut = state.lastCut, sendRate > slowerRound * cut.sendRate, fraction <= largestIndependentShare {
+        // A cut whose next round is not sent clearly slower is judged against the round that was; a round sent faster
+        // than that one (a pace climbing back from a start too low) is the one to judge against from then on.
+        if let cut = state.lastCut, sendRate > slowerRound * cut.sendRate, sendRate <= cut.sendRate,
+           fraction <= largestIndependentShare {
             state.lastCut = (cut.fraction, cut.sendRate, max(before, cut.rateBefore))
         } else {
             state.lastCut = (fraction, sendRate, before)
@@ -258,10 +263,18 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         return guess
     }
 
+    /// Starts the send-rate clock at the first attempt (or answer) it sees.
+    private static func startClock(_ state: inout State, at time: Double) {
+        guard state.firstAttempt == nil else { return }
+        state.firstAttempt = time
+        state.lastBucket = (time * bucketsPerSecond).rounded(.down) / bucketsPerSecond
+    }
+
     /// RateClocker.record: counts one send and returns the smoothed send rate. Before the first half-second bucket
     /// has ended (botocore then says 0, which would make a first throttle's cut the floor), it is the sends so far
-    /// over the time so far, at least a tenth of a second.
-    private static func recordSend(_ state: inout State, at time: Double, start: Double) -> Double {
+    /// over the time since the first attempt, at least a tenth of a second.
+    private static func recordSend(_ state: inout State, at time: Double) -> Double {
+        let start = state.firstAttempt ?? time
         let bucket = (time * bucketsPerSecond).rounded(.down) / bucketsPerSecond
         state.sentInBucket += 1
         if bucket > state.lastBucket {
