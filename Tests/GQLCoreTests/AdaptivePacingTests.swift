@@ -157,6 +157,20 @@ import Testing
         #expect(steady > 50, "paced at \(steady) attempts/s")
     }
 
+    @Test func aBurstOfFirstAnswersAfterASlowStartStillFindsIndependentThrottlesWithinAJobOf300() {
+        let bench = Bench()
+        let limiter = bench.limiter()
+        // Eight workers send at once and, on a loaded machine, all their answers come 0.6 s later, the 5th throttled:
+        // the first half-second measured one answer, so pacing starts near 1 attempt a second.
+        for _ in 1...8 { limiter.beforeAttempt(cancellation: nil) }
+        bench.advance(0.6)
+        for number in 1...8 { limiter.afterAttempt(throttled: number == 5) }
+        // The rest of a 300-record job (about 375 attempts with its throttled ones, 30 a second unpaced) finds the throttles independent
+        // of the rate as the pace climbs back, instead of cutting round after round.
+        bench.run(limiter, count: 367, latency: 0.033, from: 9) { number, _ in number % 5 == 0 }
+        #expect(Self.saysIndependent(bench.notices), "\(bench.notices)")
+    }
+
     @Test func noticesSayWhatIsHappening() {
         #expect(PacingNotice.started(rate: 7.04).description == "the server is throttling requests; pacing them at 7 requests/s")
         #expect(PacingNotice.changed(rate: 0.5).description == "pacing requests at 0.5 requests/s (the server is throttling)")

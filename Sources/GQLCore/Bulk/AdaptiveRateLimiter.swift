@@ -19,9 +19,9 @@ import Synchronization
 /// cannot slow a job to a crawl:
 /// - the first throttle cuts at once; after that, answers are judged in rounds of ``roundLength``, and a round
 ///   cuts once when its share of throttles is above what is tolerated (at first, any throttle);
-/// - when a round after a cut was sent clearly slower than the round that caused it, yet is throttled about as often
-///   (within a factor of 0.75 either way, and at most about a third of the answers), slowing down did not make
-///   throttles rarer: they are independent of the rate. The pace before the cut comes back, and that share of
+/// - when a round after a cut was sent clearly slower than the round that caused it (or clearly faster, as a pace
+///   started too low climbs back), yet is throttled about as often (within a factor of 0.75 either way, and at most
+///   about a third of the answers), the pace does not change how often throttles come: they are independent of it. The pace before the cut comes back, and that share of
 ///   throttles (with a margin) is tolerated from then on; a share clearly above it still cuts;
 /// - a throttle carrying `Retry-After` holds every worker until then.
 public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
@@ -190,13 +190,15 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         let sendRate = Double(state.answers) / max(time - state.roundStart, 1e-3)
         let throttles = state.throttles
         (state.answers, state.throttles, state.roundStart) = (0, 0, time)
+        // Either way: a round sent clearly slower than the one that caused the cut, or clearly faster (a pace
+        // climbing back from a start too low), with about the same share of throttles.
         if let cut = state.lastCut, cut.fraction <= largestIndependentShare, throttles >= 2,
-           sendRate <= slowerRound * cut.sendRate,
+           sendRate <= slowerRound * cut.sendRate || cut.sendRate <= slowerRound * sendRate,
            fraction >= unchangedShare * cut.fraction, fraction <= cut.fraction / unchangedShare {
             state.lastCut = nil
             state.independentFraction = max(state.independentFraction ?? 0, fraction)
-            // CUBIC grows on from the pace before the cut.
-            state.wMax = max(cut.rateBefore, cut.sendRate, minimumRate)
+            // CUBIC grows on from the pace before the cut (or this round's, when it was faster).
+            state.wMax = max(cut.rateBefore, cut.sendRate, sendRate, minimumRate)
             state.k = 0
             state.lastFail = time
             state.fillRate = state.wMax
