@@ -215,10 +215,9 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         let before = state.fillRate
         cut(&state, measured: measured, at: time)
         let said = slowdown(&state, at: time).map { [$0] } ?? []
-        // A cut whose next round is not sent clearly slower is judged against the round that was; a round sent faster
-        // than that one (a pace climbing back from a start too low) is the one to judge against from then on.
-        if let cut = state.lastCut, sendRate > slowerRound * cut.sendRate, sendRate <= cut.sendRate,
-           fraction <= largestIndependentShare {
+        // A cut whose next round is not sent clearly slower is judged against the round that was: a pace climbing
+        // back from a start too low is then compared with that slow round, not with each round a little faster.
+        if let cut = state.lastCut, sendRate > slowerRound * cut.sendRate, fraction <= largestIndependentShare {
             state.lastCut = (cut.fraction, cut.sendRate, max(before, cut.rateBefore))
         } else {
             state.lastCut = (fraction, sendRate, before)
