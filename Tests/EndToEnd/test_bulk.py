@@ -285,19 +285,31 @@ def test_cascade_dry_run_prints_the_tree_with_counts_and_deletes_nothing(blog):
     assert len(listed(blog, "Comment")) == len(comments)
 
 
-def test_cascade_deletes_children_first_through_every_page_then_the_parent(blog):
-    # More comments than one page of the listing gqlc pages through (page size 1000 is the default; the
-    # server's own page is what it is asked for), so the children come from several requests.
-    extra = [comment(i, post="p1") for i in range(1200)]
-    assert blog("create", "Comment", "--input", "-", "--concurrency", "16", stdin=ndjson(extra)).code == 0
-    refused = blog("delete", "Post", "--id", "p1", "--cascade")
-    assert refused.code == 2 and "pass --yes" in refused.stderr, refused
-    run = blog("delete", "Post", "--id", "p1", "--cascade", "--yes")
-    assert run.code == 0, run
-    assert run.json()["id"] == "p1"
-    assert run.stderr_lines == ["deleted 1205 records: 1204 Comment, 1 Post"], run
-    assert not any(c["postId"] == "p1" for c in listed(blog, "Comment"))
-    assert blog("get", "Post", "--id", "p1").code == 4
+def test_cascade_deletes_children_first_through_every_page_then_the_parent(schema_examples_dir, tmp_path):
+    # The listing reads a page of 1000 records (the default) and filters it after (as AppSync does), so 1000
+    # comments of another post seeded between p1's own put p1's last children on the second page. Seeded, not
+    # created through gqlc: the point is the paging, and a thousand creates and deletes only made the test slow.
+    seed = json.loads((schema_examples_dir / "blog-seed.json").read_text())
+    seed["Comment"] += [comment(i, post="p2") for i in range(1000)]
+    late = [{**comment(i), "id": f"late{i}"} for i in range(5)]
+    seed["Comment"] += late
+    (tmp_path / "seed.json").write_text(json.dumps(seed))
+    schema = schema_examples_dir / "blog.json"
+    with start_server(schema, seed=tmp_path / "seed.json") as server:
+        blog = runner_for(schema, server.url)
+        pages = blog("--verbose", "list", "Comment", "--where", "postId=p1", "--fields", "id", "--output", "ndjson")
+        assert [line for line in pages.stderr_lines if line.startswith("* page ")] == [
+            "* page 1: 4 items, more to come", "* page 2: 5 items, last page"], pages
+        refused = blog("delete", "Post", "--id", "p1", "--cascade")
+        assert refused.code == 2 and "pass --yes" in refused.stderr, refused
+        run = blog("delete", "Post", "--id", "p1", "--cascade", "--yes")
+        assert run.code == 0, run
+        assert run.json()["id"] == "p1"
+        assert run.stderr_lines == ["deleted 10 records: 9 Comment, 1 Post"], run
+        remaining = listed(blog, "Comment")
+        assert not any(c["postId"] == "p1" for c in remaining)
+        assert len([c for c in remaining if c["postId"] == "p2"]) == 1002
+        assert blog("get", "Post", "--id", "p1").code == 4
 
 
 def test_cascade_deletes_many_to_many_join_records_but_not_the_other_side(schema_examples_dir):

@@ -123,6 +123,54 @@ import Testing
         #expect(bench.notices.count >= 2 && bench.notices.count <= 6, "\(bench.notices)")
     }
 
+    /// Whether the notices say the throttles were found not to depend on the rate (about a fifth of the answers).
+    static func saysIndependent(_ notices: [PacingNotice]) -> Bool {
+        notices.contains { if case .independentOfRate(let fraction, _) = $0 { fraction > 0.1 && fraction < 0.3 } else { false } }
+    }
+
+    @Test func timeBeforeTheFirstAttemptIsNotTakenForASlowSendRate() {
+        let bench = Bench()
+        let limiter = bench.limiter()
+        // A busy machine: seconds pass between the job's start and its first request (threads, clients, input).
+        bench.advance(3)
+        let steady = bench.run(limiter, count: 2000) { number, _ in number % 5 == 0 }
+        // The first throttle comes at 100 attempts a second; pacing starts near that, not near the floor.
+        guard case .started(let rate)? = bench.notices.first else {
+            Issue.record("\(bench.notices)")
+            return
+        }
+        #expect(rate > 20, "\(bench.notices)")
+        #expect(steady > 50, "paced at \(steady) attempts/s")
+        #expect(Self.saysIndependent(bench.notices), "\(bench.notices)")
+    }
+
+    @Test func aPaceStartedTooLowStillFindsThrottlesIndependentOfTheRate() {
+        let bench = Bench()
+        let limiter = bench.limiter()
+        // The first answers are slow (a server warming up on a loaded machine), so pacing starts at a few attempts a
+        // second; then the server answers 100 a second, every 5th throttled at any pace. The pace climbs back, and a
+        // round that was sent faster than the one that caused the last cut becomes the one to judge against.
+        bench.run(limiter, count: 5, latency: 0.5) { number, _ in number % 5 == 0 }
+        bench.run(limiter, count: 1500, from: 6) { number, _ in number % 5 == 0 }
+        let steady = bench.run(limiter, count: 1500, from: 1506) { number, _ in number % 5 == 0 }
+        #expect(Self.saysIndependent(bench.notices), "\(bench.notices)")
+        #expect(steady > 50, "paced at \(steady) attempts/s")
+    }
+
+    @Test func aBurstOfFirstAnswersAfterASlowStartStillFindsIndependentThrottlesWithinAJobOf300() {
+        let bench = Bench()
+        let limiter = bench.limiter()
+        // Eight workers send at once and, on a loaded machine, all their answers come 0.6 s later, the 5th throttled:
+        // the first half-second measured one answer, so pacing starts near 1 attempt a second.
+        for _ in 1...8 { limiter.beforeAttempt(cancellation: nil) }
+        bench.advance(0.6)
+        for number in 1...8 { limiter.afterAttempt(throttled: number == 5) }
+        // The rest of a 300-record job (about 375 attempts with its throttled ones, 30 a second unpaced) finds the throttles independent
+        // of the rate as the pace climbs back, instead of cutting round after round.
+        bench.run(limiter, count: 367, latency: 0.033, from: 9) { number, _ in number % 5 == 0 }
+        #expect(Self.saysIndependent(bench.notices), "\(bench.notices)")
+    }
+
     @Test func noticesSayWhatIsHappening() {
         #expect(PacingNotice.started(rate: 7.04).description == "the server is throttling requests; pacing them at 7 requests/s")
         #expect(PacingNotice.changed(rate: 0.5).description == "pacing requests at 0.5 requests/s (the server is throttling)")

@@ -19,9 +19,9 @@ import Synchronization
 /// cannot slow a job to a crawl:
 /// - the first throttle cuts at once; after that, answers are judged in rounds of ``roundLength``, and a round
 ///   cuts once when its share of throttles is above what is tolerated (at first, any throttle);
-/// - when a round after a cut was sent clearly slower than the round that caused it, yet is throttled about as often
-///   (within a factor of 0.75 either way, and at most about a third of the answers), slowing down did not make
-///   throttles rarer: they are independent of the rate. The pace before the cut comes back, and that share of
+/// - when a round after a cut was sent clearly slower than the round that caused it (or clearly faster, as a pace
+///   started too low climbs back), yet is throttled about as often (within a factor of 0.75 either way, and at most
+///   about a third of the answers), the pace does not change how often throttles come: they are independent of it. The pace before the cut comes back, and that share of
 ///   throttles (with a margin) is tolerated from then on; a share clearly above it still cuts;
 /// - a throttle carrying `Retry-After` holds every worker until then.
 public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
@@ -32,6 +32,9 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         var k = 0.0
         var lastFail: Double
         // RateClocker
+        /// When the first attempt went out: the send rate is measured from there, not from the job's start (a loaded
+        /// machine may take seconds to start its workers, and that time is no sign of a slow server).
+        var firstAttempt: Double?
         var measuredRate = 0.0
         var lastBucket: Double
         var sentInBucket = 0
@@ -86,7 +89,6 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
     private let now: @Sendable () -> Double
     private let sleep: @Sendable (Double) -> Void
     private let notice: (@Sendable (PacingNotice) -> Void)?
-    private let start: Double
 
     /// - Parameters:
     ///   - now: monotonic seconds (the default is the system's monotonic clock).
@@ -102,7 +104,6 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         self.now = clock
         self.sleep = sleep
         self.notice = notice
-        self.start = start
         state = Mutex(State(
             lastFail: start, lastBucket: (start * Self.bucketsPerSecond).rounded(.down) / Self.bucketsPerSecond, lastRefill: start,
             roundStart: start))
@@ -118,6 +119,7 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
             if cancellation?.isCancelled == true { return }
             let wait: Double = state.withLock { state in
                 let time = now()
+                Self.startClock(&state, at: time)
                 if time < state.resumeAt { return state.resumeAt - time }
                 guard state.enabled else { return 0 }
                 Self.refill(&state, at: time)
@@ -148,7 +150,8 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
                 }
                 state.resumeAt = max(state.resumeAt, until)
             }
-            let measured = Self.recordSend(&state, at: time, start: start)
+            Self.startClock(&state, at: time)
+            let measured = Self.recordSend(&state, at: time)
             if !state.enabled {
                 state.answers += 1
                 state.throttles += throttled ? 1 : 0
@@ -187,13 +190,15 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         let sendRate = Double(state.answers) / max(time - state.roundStart, 1e-3)
         let throttles = state.throttles
         (state.answers, state.throttles, state.roundStart) = (0, 0, time)
+        // Either way: a round sent clearly slower than the one that caused the cut, or clearly faster (a pace
+        // climbing back from a start too low), with about the same share of throttles.
         if let cut = state.lastCut, cut.fraction <= largestIndependentShare, throttles >= 2,
-           sendRate <= slowerRound * cut.sendRate,
+           sendRate <= slowerRound * cut.sendRate || cut.sendRate <= slowerRound * sendRate,
            fraction >= unchangedShare * cut.fraction, fraction <= cut.fraction / unchangedShare {
             state.lastCut = nil
             state.independentFraction = max(state.independentFraction ?? 0, fraction)
-            // CUBIC grows on from the pace before the cut.
-            state.wMax = max(cut.rateBefore, cut.sendRate, minimumRate)
+            // CUBIC grows on from the pace before the cut (or this round's, when it was faster).
+            state.wMax = max(cut.rateBefore, cut.sendRate, sendRate, minimumRate)
             state.k = 0
             state.lastFail = time
             state.fillRate = state.wMax
@@ -210,7 +215,8 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         let before = state.fillRate
         cut(&state, measured: measured, at: time)
         let said = slowdown(&state, at: time).map { [$0] } ?? []
-        // A cut whose next round is not sent clearly slower is judged against the round that was.
+        // A cut whose next round is not sent clearly slower is judged against the round that was: a pace climbing
+        // back from a start too low is then compared with that slow round, not with each round a little faster.
         if let cut = state.lastCut, sendRate > slowerRound * cut.sendRate, fraction <= largestIndependentShare {
             state.lastCut = (cut.fraction, cut.sendRate, max(before, cut.rateBefore))
         } else {
@@ -258,10 +264,18 @@ public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
         return guess
     }
 
+    /// Starts the send-rate clock at the first attempt (or answer) it sees.
+    private static func startClock(_ state: inout State, at time: Double) {
+        guard state.firstAttempt == nil else { return }
+        state.firstAttempt = time
+        state.lastBucket = (time * bucketsPerSecond).rounded(.down) / bucketsPerSecond
+    }
+
     /// RateClocker.record: counts one send and returns the smoothed send rate. Before the first half-second bucket
     /// has ended (botocore then says 0, which would make a first throttle's cut the floor), it is the sends so far
-    /// over the time so far, at least a tenth of a second.
-    private static func recordSend(_ state: inout State, at time: Double, start: Double) -> Double {
+    /// over the time since the first attempt, at least a tenth of a second.
+    private static func recordSend(_ state: inout State, at time: Double) -> Double {
+        let start = state.firstAttempt ?? time
         let bucket = (time * bucketsPerSecond).rounded(.down) / bucketsPerSecond
         state.sentInBucket += 1
         if bucket > state.lastBucket {
