@@ -50,20 +50,17 @@ venv: $(VENV)/.installed
 
 # Every test: Swift unit tests, the local servers' own tests (DevServers/), and end-to-end runs of the binary.
 # On a fresh machine the debug build, the venv and the shell tools the completion tests need are each a minute
-# or more, so the venv and the tools install while Swift builds gqlc. Then the Swift test targets build and run
-# while the Python suites run on that gqlc: a debug build leaves a core idle much of the time (waiting on module
-# interfaces and links), and pytest fills it. The test build relinks nothing gqlc's build made. The Swift output is
-# printed whole when it ends, and either failing fails make test.
+# or more, so the venv and the tools install while Swift builds. Then the Swift tests run beside the Python
+# suites; their output is printed whole when they end, and either failing fails make test.
 # PYTEST_WORKERS pytest-xdist processes share the Python suites; a worker also waits on the servers and gqlc
 # processes it starts (timeouts, keep-alives, retries), so more workers than cores overlap those waits.
 PYTEST_WORKERS ?= 4
 test: no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
 	@$(MAKE) --no-print-directory venv test-tools & prepare=$$!; \
-	  $(SWIFT) build --product gqlc || { wait $$prepare; exit 1; }; \
-	  { $(SWIFT) build --build-tests && $(SWIFT) test --skip-build; } > .build/swift-test.log 2>&1 & swift=$$!; \
-	  echo "swift build --build-tests, then swift test --skip-build (output in .build/swift-test.log, printed when it ends) beside pytest"; \
-	  wait $$prepare || { wait $$swift; cat .build/swift-test.log; exit 1; }; \
+	  $(SWIFT) build --build-tests; build=$$?; wait $$prepare; prepared=$$?; [ $$build = 0 ] && [ $$prepared = 0 ]
+	@$(SWIFT) test --skip-build > .build/swift-test.log 2>&1 & swift=$$!; \
+	  echo "swift test --skip-build (output in .build/swift-test.log, printed when it ends) beside pytest"; \
 	  GQLC_BIN=$(CURDIR)/$(DEBUG_BIN) $(PY) -m pytest -q -n $(PYTEST_WORKERS) Tests DevServers; python=$$?; \
 	  wait $$swift; swift_status=$$?; cat .build/swift-test.log; \
 	  [ $$swift_status = 0 ] || echo "make test: swift test failed (status $$swift_status)" >&2; \
