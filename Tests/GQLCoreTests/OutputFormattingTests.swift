@@ -41,6 +41,17 @@ import Testing
         #expect(writer.finish().isEmpty)
     }
 
+    /// The widths come from the first 50 records whether they arrive one by one or in one page of more (as
+    /// docs/output.md says), so a listing's table does not depend on how its pages are batched.
+    @Test func aTableFitsItsWidthsToItsFirstFiftyRecordsEvenWhenOnePageBringsMore() {
+        var writer = TableWriter(formatter: formatter(["a", "b"], width: 80))
+        var page = [JSONValue](repeating: ["a": "x", "b": "y"], count: RecordFormatter.tableSample + 10)
+        page[RecordFormatter.tableSample + 5] = ["a": "a longer value", "b": "y"]
+        let printed = String(decoding: writer.write(page), as: UTF8.self)
+        #expect(printed.hasPrefix("a  b\nx  y\n"))
+        #expect(printed.contains("a longer value  y\n"))
+    }
+
     @Test func emptyOutputsEndAsEachFormatDoes() {
         var json = JSONArrayWriter(style: .compact)
         #expect(String(decoding: json.finish(), as: UTF8.self) == "[]\n")

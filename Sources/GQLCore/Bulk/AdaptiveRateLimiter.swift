@@ -21,8 +21,9 @@ import Synchronization
 ///   cuts once when its share of throttles is above what is tolerated (at first, any throttle);
 /// - when a round after a cut was sent clearly slower than the round that caused it (or clearly faster, as a pace
 ///   started too low climbs back), yet is throttled about as often (within a factor of 0.75 either way, and at most
-///   about a third of the answers), the pace does not change how often throttles come: they are independent of it. The pace before the cut comes back, and that share of
-///   throttles (with a margin) is tolerated from then on; a share clearly above it still cuts;
+///   about a third of the answers), the pace does not change how often throttles come: they are independent of it.
+///   The pace before the cut comes back, and that share of throttles (with a margin) is tolerated from then on; a
+///   share clearly above it still cuts;
 /// - a throttle carrying `Retry-After` holds every worker until then.
 public final class AdaptiveRateLimiter: AttemptPacer, Sendable {
     private struct State {

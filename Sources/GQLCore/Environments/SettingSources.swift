@@ -11,7 +11,7 @@ public struct SelectedEnvironment: Equatable, Sendable {
     public let home: String?
     /// Where its name was given (a front end's value, or ``EnvironmentConfig/selectionVariable``).
     public let selectedBy: SettingOrigin
-    /// For a verbose run: each of the environment's settings, and what overrides it (see ``SettingSources/provenance()``).
+    /// For a verbose run: each of the environment's settings, and what overrides it (see ``SettingSources/provenance(_:)``).
     public var provenance: [SettingProvenance] = []
 
     /// An environment read from `config`.

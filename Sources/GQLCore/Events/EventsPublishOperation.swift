@@ -61,7 +61,7 @@ public struct EventsPublishOperation: Sendable {
 }
 
 extension EventsInputError {
-    /// The problem in one line, naming `source` (the file, or `-` for standard input) and the line.
+    /// The problem in one line, naming `source` (the file, or `<stdin>` for standard input) and the line.
     public func description(source: String) -> String {
         switch self {
         case .invalidJSON(let line, let error): "\(source):\(line):\(error.column): invalid JSON: \(error.message)"
@@ -72,7 +72,7 @@ extension EventsInputError {
 
 extension EventsPublishOperation {
     /// The texts to publish: `events`, then those of `lines` (an NDJSON text read from `source`, the file's name or
-    /// `-`), each checked against AppSync's size limit; the error is one line naming the source and line.
+    /// `<stdin>`), each checked against AppSync's size limit; the error is one line naming the source and line.
     public static func texts(_ events: [JSONValue], lines: String?, source: String) throws(EventsTextsError) -> [String] {
         var events = events
         do throws(EventsInputError) {

@@ -42,13 +42,15 @@ public struct WatchOperation: Sendable {
         self.keyFields = keyFields
     }
 
-    /// Watches through `subscriptions` (see ``SubscribeOperation/watching(_:conditions:includes:builder:)``) over
-    /// `realtime`, listing through `context`'s client; ends with the subscriptions' result, or with the first
-    /// listing's failure.
+    /// Watches through `subscriptions` (see
+    /// ``SubscribeOperation/watching(_:conditions:includes:builder:withFilterObject:)``) over `realtime`, listing
+    /// through `context`'s client; ends with the subscriptions' result, or with the first listing's failure.
     ///
     /// Everything happens on this thread, which owns the records: the first listing is paged once every
     /// subscription is acknowledged, and read again after a lost connection, while the subscriptions' events wait
-    /// on the connection (they are applied after it, as Amplify replays what came during the first listing).
+    /// on the connection (they are applied after it, as Amplify replays what came during the first listing). The
+    /// connection is not read while a listing pages: a server that drops a reader that slow (or pings and wants an
+    /// answer sooner) ends the connection, and the watch connects and lists again, losing nothing.
     public func run(
         _ subscriptions: SubscribeOperation, in context: APIContext, realtime: RealtimeContext,
         report: (WatchReport) -> Bool

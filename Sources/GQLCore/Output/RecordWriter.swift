@@ -108,9 +108,10 @@ public struct TableWriter: RecordWriter {
     /// The header and the records still held (the header alone when there were none).
     public mutating func finish() -> [UInt8] { widths == nil ? flush() : [] }
 
-    /// Fits the widths to the records held, and prints the header and them.
+    /// Fits the widths to the first ``RecordFormatter/tableSample`` records held (however the pages came), and prints
+    /// the header and every record held.
     private mutating func flush() -> [UInt8] {
-        let fitted = formatter.widths(for: held)
+        let fitted = formatter.widths(for: Array(held.prefix(RecordFormatter.tableSample)))
         widths = fitted
         var text = formatter.tableHeader(fitted)
         for record in held { text += formatter.tableLine(record, widths: fitted) }

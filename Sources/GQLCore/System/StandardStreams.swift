@@ -81,7 +81,7 @@ public struct Console: Sendable {
     }
 }
 
-/// Writes straight to a file descriptor: one system call per write, so callers write whole pages.
+/// Writes straight to a file descriptor: one system call per write, so callers write whole batches of lines.
 /// A failed write returns false (standard error's failures have nowhere to be told).
 public struct FileDescriptorSink: TextSink {
     public let descriptor: Int32

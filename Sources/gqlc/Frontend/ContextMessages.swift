@@ -82,10 +82,11 @@ extension ContextError {
 
 extension ContextNote {
     /// The `--verbose` line: the core's words, else the setting or command named as on the command line.
-    var commandLineText: String { "* " + (message ?? phrased) }
+    var commandLineText: String { "* " + (message ?? phrased ?? "") }
 
-    /// The notes that name where a setting was given, or a command.
-    private var phrased: String {
+    /// The notes that name where a setting was given, or a command; nil for the others, which have the core's words
+    /// (``message``): never a dump of the note, whose values may hold credentials.
+    private var phrased: String? {
         switch self {
         case .schemaFile(let path, let source):
             let how = switch source {
@@ -100,7 +101,7 @@ extension ContextNote {
         case .authMode(let mode, .setting(let origin)): return "auth mode: \(mode.rawValue) (\(origin.describe(GlobalOptions.authModeOption)))"
         case .credentialsRefresh(.failed(let error, let keeping)):
             return "credentials refresh failed, still using \(HeaderRedaction.keyID(keeping)): \(error.commandLineMessage)"
-        default: return "\(self)"  // the others have the core's words (``message``)
+        default: return nil
         }
     }
 }

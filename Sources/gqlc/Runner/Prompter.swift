@@ -17,15 +17,6 @@ struct Prompter {
             throw RunFailure(error)
         }
     }
-
-    /// One line from `descriptor`; Ctrl-C or SIGTERM ends the wait (``RunFailure/interrupted``).
-    func readLine(descriptor: Int32) throws(RunFailure) -> String? {
-        do throws(LinePrompter.Failure) {
-            return try prompter.readLine(descriptor: descriptor)
-        } catch {
-            throw RunFailure(error)
-        }
-    }
 }
 
 extension RunFailure {
