@@ -29,20 +29,6 @@ extension StandardOutputSink {
     }
 }
 
-extension Diagnostics {
-    /// After a job that deferred `output`'s failures: nil when every write succeeded; else ``ExitCode/closedPipe``
-    /// (nothing said), or ``ExitCode/writeFailed`` after one line saying why.
-    func outputFailure(_ output: any TextSink) -> ExitCode? {
-        switch output.failure {
-        case nil: return nil
-        case .closedPipe?: return .closedPipe
-        case .failed(let reason)?:
-            error("cannot write standard output: \(reason)")
-            return .writeFailed
-        }
-    }
-}
-
 /// The ways the process ends other than returning an exit code.
 enum ProcessEnd {
     /// Ends the process as SIGPIPE's default action does, so that the shell (and `set -o pipefail`) sees 141,

@@ -37,6 +37,28 @@ struct Diagnostics {
         sink.write("next token: \(Self.oneLine(token))\n")
     }
 
+    /// A live run's notice on stderr, the one place they are said: the acknowledgement bare (scripts wait for
+    /// `subscribed: NAME`), every other as a `gqlc:` line.
+    func say(_ notice: LiveNotice) {
+        if notice.isAcknowledgement {
+            sink.write("\(notice)\n")
+        } else {
+            error(notice.description)
+        }
+    }
+
+    /// After a job that deferred `output`'s failures: nil when every write succeeded; else ``ExitCode/closedPipe``
+    /// (nothing said), or ``ExitCode/writeFailed`` after one line saying why.
+    func outputFailure(_ output: any TextSink) -> ExitCode? {
+        switch output.failure {
+        case nil: return nil
+        case .closedPipe?: return .closedPipe
+        case .failed(let reason)?:
+            error("cannot write standard output: \(reason)")
+            return .writeFailed
+        }
+    }
+
     /// Messages from servers may hold line breaks; keep each diagnostic on one line, and short enough to read.
     static func oneLine(_ text: String) -> String {
         text.oneLine(lineBreaks: .spaces, cut: .middle(maximumLength))

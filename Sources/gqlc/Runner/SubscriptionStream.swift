@@ -139,15 +139,3 @@ struct SubscriptionStream {
         }
     }
 }
-
-extension Diagnostics {
-    /// A live run's notice on stderr, the one place they are said: the acknowledgement bare (scripts wait for
-    /// `subscribed: NAME`), every other as a `gqlc:` line.
-    func say(_ notice: LiveNotice) {
-        if notice.isAcknowledgement {
-            sink.write("\(notice)\n")
-        } else {
-            error(notice.description)
-        }
-    }
-}
