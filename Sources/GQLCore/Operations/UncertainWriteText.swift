@@ -11,7 +11,12 @@ extension UncertainWrite: CustomStringConvertible {
     }
 
     /// Whether the key sent is the `id` alone.
-    public var isByID: Bool { key.count == 1 && key[0].field == "id" }
+    public var isByID: Bool { key.isIDAlone }
+}
+
+extension [KeyValueText] {
+    /// Whether this key is the `id` field alone.
+    public var isIDAlone: Bool { count == 1 && self[0].field == "id" }
 }
 
 extension BulkOperation {

@@ -100,19 +100,8 @@ public struct FileDescriptorSink: TextSink {
 
     /// Writes all of `bytes` (retrying short and interrupted writes); nil when done, else why not.
     public static func write(_ bytes: [UInt8], to descriptor: Int32) -> WriteFailure? {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                guard let base = buffer.baseAddress else { return nil }
-                let written = writeBytes(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno == EPIPE ? .closedPipe : .failed(String(cString: strerror(errno)))
-                }
-                offset += written
-            }
-            return nil
-        }
+        guard let error = FileWriter.append(bytes, to: descriptor) else { return nil }
+        return error == EPIPE ? .closedPipe : .failed(String(cString: strerror(error)))
     }
 }
 
@@ -193,9 +182,4 @@ public enum StandardStreams {
         guard let text = getenv("COLUMNS").map({ String(cString: $0) }), let columns = Int(text), columns > 0 else { return nil }
         return columns
     }
-}
-
-/// The C library's `write`, which the sinks' own `write` methods hide.
-private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

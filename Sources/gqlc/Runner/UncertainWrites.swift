@@ -23,7 +23,7 @@ enum UncertainWrites {
 
     /// `--id p1`, or `--key sku=A-1 --key warehouseId=w1`, each value quoted for the shell where needed.
     static func selector(_ key: [KeyValueText]) -> String {
-        if key.count == 1 && key[0].field == "id" { return "\(SharedOptions.id.flagName) \(ShellWord.quoted(key[0].value))" }
+        if key.isIDAlone { return "\(SharedOptions.id.flagName) \(ShellWord.quoted(key[0].value))" }
         return key.map { "\(SharedOptions.key.flagName) " + ShellWord.quoted("\($0.field)=\($0.value)") }.joined(separator: " ")
     }
 }
