@@ -131,6 +131,11 @@ private func items(_ text: String, chunk: Int = 3) throws -> [(line: Int, text: 
         let found = try parsed("{\"a\":1}\n{\"t\":\"\(long)\"}\n{\"b\":2}\n", limit: 32)
         #expect(found.map(\.2) == [#"{"a":1}"#, "<oversized>", #"{"b":2}"#])
         #expect(found.map(\.0) == [1, 2, 3])
+        // At the limit a line is kept; one byte over (a CR counts until the line is cut), it is read past.
+        let fits = "{\"t\":\"" + String(repeating: "x", count: 24) + "\"}"
+        let lines = try parsed("{\"a\":1}\n\(fits)\n\(fits)\r\n\(fits)x\n\(fits)", limit: 32)
+        #expect(lines.map(\.2) == [#"{"a":1}"#, fits, "<oversized>", "<oversized>", fits])
+        #expect(lines.map(\.0) == [1, 2, 3, 4, 5])
         var array = BulkInputReader(source: BufferedChunks(Array("[{\"t\":\"\(long)\"}, 1]".utf8)), maximumItemSize: 32)
         #expect(try array.next()?.isOversized == true)
         #expect(try array.next()?.bytes == [UInt8(ascii: "1")])

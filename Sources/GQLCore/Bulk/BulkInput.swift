@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where a bulk input's bytes come from, a chunk at a time, so that memory stays flat however long it is.
 public protocol ByteChunkSource {
     /// The next bytes, or an empty array at the end.
@@ -189,6 +195,7 @@ public struct BulkInputReader<Source: ByteChunkSource> {
 
     /// Reads one record's lines (see the type's description), then makes its item or items.
     private mutating func nextRecord() throws(BulkInputError) -> BulkInputItem? {
+        if lines == .oneRecordPerLine { return try nextLine() }
         let (startLine, startColumn) = (line, column)
         var scan = StructureScan()
         var bytes: [UInt8] = []
@@ -216,6 +223,44 @@ public struct BulkInputReader<Source: ByteChunkSource> {
         if lines == .undecided { lines = spanned ? .valuesSpanLines : .oneRecordPerLine }
         if oversized { return item(line: startLine, column: startColumn, bytes: [], oversized: true) }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        if firstClose == bytes.count { return item(line: startLine, column: startColumn, bytes: bytes) }
+        return items(of: bytes, line: startLine, column: startColumn)
+    }
+
+    /// A record of line-oriented input: its line, found a buffer at a time (a line of 64 MiB is not looked at byte by
+    /// byte, and one over ``maximumItemSize`` is read past unscanned); then its item or items.
+    private mutating func nextLine() throws(BulkInputError) -> BulkInputItem? {
+        let (startLine, startColumn) = (line, column)
+        var bytes: [UInt8] = []
+        var oversized = false
+        while try peek() != nil {
+            let lineBreak = buffer.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { base in
+                    memchr(base + position, Int32(UInt8(ascii: "\n")), buffer.count - position)
+                        .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+                }
+            }
+            let end = lineBreak ?? buffer.count
+            if !oversized {
+                oversized = bytes.count + (end - position) > maximumItemSize
+                if oversized { bytes = [] } else { bytes.append(contentsOf: buffer[position..<end]) }
+            }
+            // Only a line break moves the position that later errors name: the line's own are found by its parse.
+            position = end
+            if lineBreak != nil {
+                advance()
+                break
+            }
+        }
+        if oversized { return item(line: startLine, column: startColumn, bytes: [], oversized: true) }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        // A line whose first value closes at its end is that one value.
+        var scan = StructureScan()
+        var firstClose: Int?
+        for (offset, byte) in bytes.enumerated() where firstClose == nil {
+            scan.take(byte)
+            if scan.closedValue { firstClose = offset + 1 }
+        }
         if firstClose == bytes.count { return item(line: startLine, column: startColumn, bytes: bytes) }
         return items(of: bytes, line: startLine, column: startColumn)
     }
