@@ -191,8 +191,11 @@ def operations(bodies):
     return counted
 
 
-@pytest.mark.parametrize("mode", ["optimistic", "automerge"])
-def test_bulk_update_and_delete_read_versions_in_pages_not_one_get_per_record(start_appsync, mis, tmp_path, mode):
+@pytest.mark.parametrize("mode, then_delete", [("optimistic", True), ("automerge", False)])
+def test_bulk_update_and_delete_read_versions_in_pages_not_one_get_per_record(start_appsync, mis, tmp_path, mode,
+                                                                               then_delete):
+    """The versions are read the same way for either strategy and either write, so the deletes (a thousand more
+    requests) run once."""
     server, run = seeded_shop(start_appsync, mis, tmp_path, mode, BULK)
     keys = tmp_path / "keys.ndjson"
     keys.write_text("".join(json.dumps({"sku": f"S-{n:04d}", "warehouseId": "w1"}) + "\n" for n in range(BULK)))
@@ -202,6 +205,8 @@ def test_bulk_update_and_delete_read_versions_in_pages_not_one_get_per_record(st
     assert operations(sent(server, before)) == {"listStockItems": 2, "updateStockItem": BULK}
     assert all(body["variables"]["input"]["_version"] == 1 for body in sent(server, before)
                if "updateStockItem" in body["query"])
+    if not then_delete:
+        return
     before = len(server.requests())
     deleted = run("delete", "StockItem", "--where", "warehouseId=w1", "--yes", timeout=600)
     assert deleted.code == 0, deleted
