@@ -14,6 +14,9 @@ The helper module ``harness`` (DevServers/AppSyncLocal/harness.py) is importable
 
 Tests marked ``@pytest.mark.shared_fixtures`` read ``../shared/fixtures`` (the real Amplify files); they are
 skipped when that folder is not there (a lone clone), and run in addition when it is.
+
+Tests marked ``@pytest.mark.slow`` (ten seconds or more of a worker) are collected first, so that pytest-xdist hands
+them out at the start and its workers do not finish one by one on a long test.
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ import harness  # noqa: E402 - needs the path above
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "shared_fixtures: reads ../shared/fixtures; skipped when they are not there")
+    config.addinivalue_line("markers", "slow: takes ten seconds or more; collected first, so that workers do not end on it")
 
 
 def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: "slow" not in item.keywords)  # stable: the rest keep their order
     if harness.SHARED_FIXTURES.is_dir():
         return
     skip = pytest.mark.skip(reason=f"shared fixtures not found at {harness.SHARED_FIXTURES}")

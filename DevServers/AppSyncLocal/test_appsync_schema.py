@@ -255,6 +255,7 @@ def test_print_schema_for_every_fixture(name):
     assert build_schema(result.stdout).query_type is not None
 
 
+@pytest.mark.slow
 def test_cli_errors_are_one_line_without_traceback(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{"version": 1,\n "models": {,}}')

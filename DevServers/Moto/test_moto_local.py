@@ -61,6 +61,7 @@ def _srp_answer(cognito, client_id: str, pool_id: str, username: str, password: 
                             "TIMESTAMP": timestamp, "PASSWORD_CLAIM_SIGNATURE": signature})
 
 
+@pytest.mark.slow
 def test_verify_srp_accepts_the_right_password_and_refuses_a_wrong_one():
     import botocore.exceptions
 

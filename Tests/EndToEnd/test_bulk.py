@@ -159,6 +159,7 @@ def test_a_create_whose_answer_was_lost_counts_as_done_when_the_retry_finds_it_m
         assert {s["content"] for s in stored} == {r["content"] for r in records}
 
 
+@pytest.mark.slow
 def test_throttling_slows_every_worker_and_the_job_still_finishes(schema_examples_dir):
     schema = schema_examples_dir / "blog.json"
     with start_server(schema, args=("--throttle-every", "5")) as server:

@@ -3,6 +3,8 @@ whatever the rate. The job keeps its pace instead of slowing to a crawl, fails n
 on stderr (not a terminal here) that it is pacing itself and why, and honours Retry-After."""
 
 from __future__ import annotations
+import pytest
+
 from gqlc_runner import runner_for
 from harness import start_server
 from bulk_support import summary, ndjson, listed
@@ -21,6 +23,7 @@ def notices(run) -> list[str]:
     return run.stderr_lines[:-1]
 
 
+@pytest.mark.slow
 def test_steady_throttling_of_every_fifth_request_fails_nothing_and_says_why_it_paces(schema_examples_dir):
     schema = schema_examples_dir / "blog.json"
     with start_server(schema, args=("--throttle-every", "5")) as server:
@@ -52,6 +55,7 @@ def test_throttles_do_not_use_up_the_retries_of_a_record(schema_examples_dir):
         assert [r["id"] for r in run.ndjson()] == [r["id"] for r in sent]
 
 
+@pytest.mark.slow
 def test_retry_after_on_throttled_answers_is_said_once_and_every_record_is_done(schema_examples_dir):
     schema = schema_examples_dir / "blog.json"
     with start_server(schema, args=("--throttle-every", "5", "--retry-after", "1")) as server:

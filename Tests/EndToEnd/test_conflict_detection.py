@@ -191,6 +191,7 @@ def operations(bodies):
     return counted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, then_delete", [("optimistic", True), ("automerge", False)])
 def test_bulk_update_and_delete_read_versions_in_pages_not_one_get_per_record(start_appsync, mis, tmp_path, mode,
                                                                                then_delete):

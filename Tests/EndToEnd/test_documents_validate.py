@@ -265,6 +265,7 @@ def schema_paths() -> list[pytest.param]:
     return params
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("schema_path, where_fields, every", schema_paths())
 def test_every_generated_document_validates(schema_path: Path, where_fields: int | None, every: int):
     schema = build_schema(print_schema(schema_path))

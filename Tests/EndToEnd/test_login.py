@@ -364,6 +364,7 @@ def test_a_forged_token_is_refused_by_the_server(app):
     assert "HTTP 401" in run.stderr and "UnauthorizedException: You are not authorized to make this call." in run.stderr
 
 
+@pytest.mark.slow
 def test_subscribe_picks_the_models_mode_and_renews_an_expired_token_when_it_connects_again(moto, start_appsync,
                                                                                              tmp_path):
     # Board allows signed-in users and the API key; the file's default is the API key. Each connection carries one

@@ -54,6 +54,7 @@ def _wait_for_a_later_token(app: App) -> dict:
     return stored
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("served", [3, 4], ids=["the-request-sent-again", "the-next-page"])
 def test_a_token_refreshed_during_a_paged_listing_is_never_printed(moto, start_appsync, tmp_path, served):
     # Requests 1 and 2 are the creates; the listing's first page (3) is refused as expired, gqlc refreshes and sends
@@ -103,6 +104,7 @@ def test_a_start_refused_as_unauthorized_is_started_again_with_a_renewed_token(m
         assert_never_printed(token, stderr)
 
 
+@pytest.mark.slow
 def test_a_start_refused_again_after_renewal_is_reported_and_no_token_is_printed(moto, start_appsync, tmp_path):
     # The server repeats the token it was given in its refusals: the first one, then the renewed one.
     app = App(moto, start_appsync, tmp_path, server_args=("--ws-refuse-starts", "2", "--ws-echo-auth"))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from gqlc_runner import runner_for
 from harness import start_server
 from bulk_support import summary
@@ -30,6 +32,7 @@ def comment_ids(run_gqlc) -> list[str]:
     return [record["id"] for record in run.ndjson()]
 
 
+@pytest.mark.slow
 def test_a_bulk_delete_whose_answers_are_lost_deletes_all_and_rejects_nothing(schema_examples_dir, tmp_path):
     """Issue 22: 460 of 2,000 were reported "not found" and written to --rejects although all were deleted. With
     every fifth answer lost, 500 records lose about 100 answers: enough for that share of misreports to show."""
@@ -56,6 +59,7 @@ def test_delete_where_whose_answers_are_lost_deletes_every_match(schema_examples
         assert [i for i in comment_ids(run_gqlc) if i.startswith("k")] == []
 
 
+@pytest.mark.slow
 def test_a_cascade_whose_answers_are_lost_deletes_everything_and_says_so(schema_examples_dir, tmp_path):
     """Issue 22: cascade stopped early and under-reported."""
     schema = schema_examples_dir / "blog.json"

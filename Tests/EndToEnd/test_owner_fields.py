@@ -63,6 +63,7 @@ def test_a_gen2_owner_model_selects_its_owner_everywhere():
         assert run.code == 0 and re.search(r"\\n *owner\\n", run.stdout), run
 
 
+@pytest.mark.slow
 def test_the_owner_hears_a_record_gqlc_created(moto, start_appsync, tmp_path, monkeypatch):  # noqa: F811
     monkeypatch.setitem(login_support.MODELS, "Memo", _model("Memo", [OWNER_RULE]))  # no owner field declared
     app = App(moto, start_appsync, tmp_path)

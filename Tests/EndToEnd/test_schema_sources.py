@@ -120,6 +120,7 @@ def _compare_sources(mis_path: Path, sdl_path: Path | None, start_appsync, tmp_p
     assert compared >= 3 * len(models) + len(custom), compared
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pair", PAIRS)
 def test_documents_are_identical_from_the_sdl_the_mis_and_a_pulled_schema(pair, project_fixtures_dir, start_appsync,
                                                                             tmp_path):
@@ -127,6 +128,7 @@ def test_documents_are_identical_from_the_sdl_the_mis_and_a_pulled_schema(pair, 
                      start_appsync, tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.shared_fixtures
 @pytest.mark.parametrize("mis, sdl", [
     ("gen1-blog-hasmany-belongsto.mis.json", "gen1-blog.input-schema.graphql"),

@@ -162,6 +162,7 @@ def test_local_server_refuses_what_is_not_a_snapshot(schema_examples_dir, tmp_pa
 
 # MARK: - Ctrl-C and --resume
 
+@pytest.mark.slow
 def test_an_interrupted_snapshot_resumes_without_reading_complete_models_again(start_appsync, schema_examples_dir, tmp_path):
     """SIGINT while Comment's second page is on its way (the first is in the slow server's request log): status 130,
     the manifest says Blog is complete and Comment and Post are not; --resume lists Comment and Post only (the

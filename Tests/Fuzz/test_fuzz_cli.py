@@ -9,6 +9,8 @@ few seconds); ``make fuzz`` raises it. ``GQLC_FUZZ_SEED`` picks the seed (defaul
 
 from __future__ import annotations
 import random
+
+import pytest
 import generators
 from generators import Case
 from hostile_server import HostileServer
@@ -60,6 +62,7 @@ def test_malformed_input_and_filter_json(workdir):
     run_all(cases, args)
 
 
+@pytest.mark.slow
 def test_hostile_server_responses():
     cases = generators.response_cases(random.Random(SEED + 4), ITERATIONS)
     with HostileServer() as server:

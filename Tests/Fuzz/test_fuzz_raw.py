@@ -20,6 +20,8 @@ import random
 import re
 import subprocess
 
+import pytest
+
 import graphql
 from graphql.language import ExecutableDefinitionNode
 
@@ -127,6 +129,7 @@ def graphql_core_accepts_syntax(text: str) -> bool | None:
     return all(isinstance(definition, ExecutableDefinitionNode) for definition in document.definitions)
 
 
+@pytest.mark.slow
 def test_raw_documents(workdir):
     rng = random.Random(SEED + 5)
     cases = raw_generators.document_cases(rng, ITERATIONS * 2) + raw_generators.lexical_cases(rng, ITERATIONS // 2)
