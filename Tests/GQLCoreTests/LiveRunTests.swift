@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import GQLCore
+
+/// A live run as `gqlc subscribe` and `list --watch` run it, over the fake real-time server: which events are said
+/// when (``LiveListener``), how the run ends (``LiveEnding``), and the words of its failures.
+@Suite struct LiveRunTests {
+    /// What a listener was told, in order.
+    final class Heard: @unchecked Sendable {
+        private(set) var lines: [String] = []
+        func say(_ notice: LiveNotice) { lines.append("notice: \(notice)") }
+        func errors(_ errors: [GraphQLError]) { lines.append("errors: \(errors.map(\.message))") }
+        func add(_ line: String) { lines.append(line) }
+        var listener: LiveListener { LiveListener(say: say, errors: errors) }
+    }
+
+    static let unauthorized = RealtimeError(errorType: "UnauthorizedException", message: "Token has expired.", errorCode: nil)
+
+    @Test func noticesAndErrorsAreSaidAsTheyComeAndTheServersCompletionIsTheEnding() throws {
+        let server = FakeRealtimeServer([
+            .init(events: [(0, SubscribeOperationTests.post("p1", errors: true)), (0, SubscribeOperationTests.post("p2"))], completeWhenDone: true)
+        ])
+        let heard = Heard()
+        var listener = heard.listener
+        let ending = try SubscribeOperationTests.onCreatePost(limit: nil).run(
+            in: try SubscribeOperationTests.context(server), listener: &listener
+        ) { event in
+            if case .result(_, let value, _) = event { heard.add("result \(value["id"]?.stringValue ?? "null")") }
+            return true
+        }
+        #expect(heard.lines == [
+            "notice: subscribed: onCreatePost", #"errors: ["field denied"]"#, "result p1", "result p2",
+        ])
+        // The completion is not said as it comes: it is the ending, said once the output is known to be open.
+        guard case .completedByServer(let kind) = ending else {
+            Issue.record("expected the server's completion, got \(ending)")
+            return
+        }
+        #expect(kind == .partial && ending.kind == .partial)
+    }
+
+    @Test func aRefusalWhoseTokenCouldNotBeRenewedEndsWithWhyItCouldNot() throws {
+        let renewal = TokenRenewal { _ throws(ContextError) in throw .tokenMissing }
+        let server = FakeRealtimeServer([.init(refuseFirstStart: 0)])
+        var listener = Heard().listener
+        let ending = try SubscribeOperationTests.onCreatePost(limit: 1).run(
+            in: try SubscribeOperationTests.context(server, token: "token-1", renewal: renewal), listener: &listener
+        ) { _ in true }
+        guard case .renewalFailed(.tokenMissing) = ending else {
+            Issue.record("expected the renewal's failure, got \(ending)")
+            return
+        }
+        #expect(ending.kind == .httpError)
+    }
+
+    @Test func aRefusalDespiteARenewedTokenSaysTheSignInIsTheProblem() {
+        let refused = SubscriptionError.refused([Self.unauthorized])
+        var listener = Heard().listener
+        _ = listener.hear(.failed(SubscriptionFailure(error: refused, renewalFailure: nil, renewable: true)))
+        guard case .failed(let failure) = listener.ending(.httpError) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(failure.message(remedy: { _ in "SIGN IN" }) == refused.description
+            + "; the user-pool sign-in was not accepted; SIGN IN, and check that the API allows user-pool auth")
+        // Without a token to renew, the refusal is said alone.
+        let alone = SubscriptionFailure(error: refused, renewalFailure: nil, renewable: false)
+        #expect(alone.description == refused.description)
+        #expect(LiveEnding.failed(alone).kind == .httpError)
+    }
+
+    @Test func aWatchedListingsFailureIsItsStatusAndACutShortOneIsCancelled() {
+        func ending(_ stop: ListStop) -> ResultKind {
+            LiveEnding.listingFailed(ListResult(stop: stop, resume: .start, delivered: 0, pages: 0)).kind
+        }
+        #expect(ending(.graphQLErrors([GraphQLError(message: "denied")])) == .graphQLErrors)
+        #expect(ending(.partial([])) == .partial)
+        #expect(ending(.consumerFailed(OutputGone())) == .cancelled)
+        #expect(ending(.cancelled) == .cancelled)
+        #expect(ending(.limitReached) == .success)
+        #expect(LiveEnding.left.kind == .success)
+    }
+
+    @Test func aBadRealTimeURLNamesTheParameterWhereItWasGiven() {
+        func message(_ given: String?, _ setting: Setting<String>?, _ api: String = "http://127.0.0.1:4000/graphql") -> String? {
+            do {
+                _ = try RealtimeEndpoint.url(given: given, setting: setting, forAPI: api)
+                return nil
+            } catch {
+                return error.message(naming: { $0 == .realtimeEndpoint ? "--rt" : "?" })
+            }
+        }
+        let bad = "invalid WebSocket URL 'http://x/graphql'"
+        #expect(message("http://x/graphql", nil)?.hasPrefix("--rt: " + bad) == true)
+        #expect(message(nil, Setting(value: "http://x/graphql", origin: .environment("GQLC_RT")))?.hasPrefix("$GQLC_RT: " + bad) == true)
+        #expect(message(nil, Setting(value: "http://x/graphql", origin: .named(environment: "prod", path: "/c", line: 3)))?
+            .hasPrefix("environment 'prod' (/c:3): " + bad) == true)
+        let derived = message(nil, nil, "ftp://example.com/graphql")
+        #expect(derived?.hasPrefix("invalid WebSocket URL 'ftp://example.com/graphql'") == true)
+        #expect(derived?.hasSuffix("; pass --rt URL") == true)
+    }
+
+    // MARK: - A watch on its screen
+
+    /// A watch of Post on JSON lines (one array, closed when the screen is put away) into `sink`.
+    static func screen(_ sink: LiveOutputTests.Recording, said: Heard) -> WatchScreen {
+        let printer = ResultPrinter(sink: sink, format: .json, style: .compact, coloured: false, width: nil)
+        return WatchScreen(.lines(printer.beginList()), model: "Post", keyFields: ["id"], say: said.say)
+    }
+
+    @Test func theSubscriptionsEndingIsToldBeforeTheScreenIsPutAway() throws {
+        let transport = WatchOperationTests.server([#"{"id":"p1","title":"a"}"#])
+        let (operation, subscriptions, context) = try WatchOperationTests.subscriptionWatch(transport)
+        let server = FakeRealtimeServer([.init(completeWhenDone: true)])
+        let (sink, heard) = (LiveOutputTests.Recording(), Heard())
+        let screen = Self.screen(sink, said: heard)
+        var listener = heard.listener
+        let status = operation.run(
+            .subscriptions(subscriptions, try SubscribeOperationTests.context(server)), on: screen, in: context,
+            cancellation: CancellationFlag(), listener: &listener
+        ) { ending in
+            heard.add("ended \(ending.kind), output closed: \(sink.text.hasSuffix("]\n"))")
+            return ending.kind
+        }
+        #expect(status == .success)
+        #expect(heard.lines == [
+            "notice: subscribed: onCreatePost, onUpdatePost, onDeletePost", "ended success, output closed: false",
+        ])
+        #expect(sink.text.hasSuffix("]\n"))
+    }
+
+    @Test func aSubscriptionWatchsFailedListingIsToldAfterTheScreenIsPutAwayAndIsItsStatus() throws {
+        let transport = FakeTransport([Fixtures.ok(#"{"errors":[{"message":"denied"}]}"#)])
+        let (operation, subscriptions, context) = try WatchOperationTests.subscriptionWatch(transport)
+        let server = FakeRealtimeServer([.init()])
+        let (sink, heard) = (LiveOutputTests.Recording(), Heard())
+        let screen = Self.screen(sink, said: heard)
+        var listener = heard.listener
+        let status = operation.run(
+            .subscriptions(subscriptions, try SubscribeOperationTests.context(server)), on: screen, in: context,
+            cancellation: CancellationFlag(), listener: &listener
+        ) { ending in
+            let failed = if case .listingFailed = ending { "listing failed" } else { "ended" }
+            heard.add("\(failed) \(ending.kind), screen finished: \(!screen.show(.changes([.synced(count: 0)], records: [])))")
+            return ending.kind
+        }
+        #expect(status == .graphQLErrors)
+        #expect(heard.lines == [
+            "notice: subscribed: onCreatePost, onUpdatePost, onDeletePost", "ended graphQLErrors, screen finished: false",
+            "listing failed graphQLErrors, screen finished: true",
+        ])
+    }
+
+    @Test func aPolledListingsFirstFailureIsToldWhileTheScreenIsUpAndIsTheStatus() throws {
+        let transport = FakeTransport([Fixtures.ok(#"{"errors":[{"message":"denied"}]}"#)])
+        let context = APIContext(schema: try TestSchemas.blog(), client: try Fixtures.client(transport, retries: 0))
+        let operation = WatchOperation(
+            model: "Post", requests: try ListOperation("Post", builder: context.builder).requests, pageSize: 100, keyFields: ["id"])
+        let (sink, heard) = (LiveOutputTests.Recording(), Heard())
+        let screen = Self.screen(sink, said: heard)
+        var listener = heard.listener
+        var endings: [String] = []
+        let status = operation.run(.polling(every: 5), on: screen, in: context, cancellation: CancellationFlag(), listener: &listener) {
+            ending in
+            let failed = if case .listingFailed = ending { "listing failed" } else { "ended" }
+            endings.append("\(failed) \(ending.kind), output closed: \(sink.text.hasSuffix("]\n"))")
+            return ending.kind
+        }
+        #expect(status == .graphQLErrors)
+        #expect(endings == ["listing failed graphQLErrors, output closed: false"])
+        #expect(heard.lines == ["notice: watching Post by listing it every 5.0 s"])
+    }
+}
