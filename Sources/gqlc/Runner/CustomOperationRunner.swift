@@ -36,8 +36,19 @@ enum CustomOperationRunner {
             return .usage(error.commandLineMessage + "; send it with gqlc raw (gqlc schema print shows its SDL)")
         }
         guard case .operationKindMismatch(let name, let actual, _) = error.underlying else { return .request(error) }
-        let command = actual == "mutation" ? "mutate" : actual == "query" ? "query" : "subscribe"
+        let command = CustomOperation.Kind(rawValue: actual)?.command ?? SubscribeCommand.spec.name
         return .usage(error.commandLineMessage + "; run it with: gqlc \(command) \(name)")
+    }
+}
+
+extension CustomOperation.Kind {
+    /// The command that runs an operation of this kind: `query`, `mutate` or `subscribe`.
+    var command: String {
+        switch self {
+        case .query: QueryCommand.spec.name
+        case .mutation: MutateCommand.spec.name
+        case .subscription: SubscribeCommand.spec.name
+        }
     }
 }
 

@@ -10,7 +10,8 @@ struct SchemaRunner {
         do throws(RunFailure) {
             if invocation.action == .print, invocation.format == .introspection {
                 // The model introspection of the schema gqlc was given; nothing is sent.
-                return write(ModelIntrospectionWriter.json(try session.models().schema))
+                session.console.output.write(ModelIntrospectionWriter.json(try session.models().schema).serialized(.pretty) + "\n")
+                return .success
             }
             execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: try session.resolve {
                 resolver throws(ContextError) in try resolver.schemaFile(required: false)
@@ -51,14 +52,5 @@ struct SchemaRunner {
             }
             return ExitCode(error.kind)
         }
-    }
-
-    /// A JSON value on standard output, pretty-printed.
-    private func write(_ value: JSONValue) -> ExitCode {
-        var writer = JSONWriter(style: .pretty)
-        writer.write(value)
-        writer.bytes.append(UInt8(ascii: "\n"))
-        session.console.output.write(bytes: writer.bytes)
-        return .success
     }
 }

@@ -13,13 +13,9 @@ extension SubscribeCommand {
             (file, schema) = try session.models()
             builder = RequestBuilder(schema: schema)
             do throws(SubscribeBuildError) {
-                operation = invocation.isCustom
-                    ? try SubscribeOperation(
-                        custom: invocation.model, arguments: RecordValues(assignments: invocation.arguments),
-                        includes: invocation.includes, builder: builder)
-                    : try SubscribeOperation(
-                        model: invocation.model, events: invocation.events, conditions: invocation.conditions,
-                        includes: invocation.includes, builder: builder)
+                operation = try SubscribeOperation(
+                    invocation.model, events: invocation.events, conditions: invocation.conditions,
+                    arguments: RecordValues(assignments: invocation.arguments), includes: invocation.includes, builder: builder)
             } catch {
                 throw phrased(error, custom: invocation.isCustom)
             }
