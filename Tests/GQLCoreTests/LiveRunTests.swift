@@ -170,4 +170,48 @@ import Testing
         #expect(endings == ["listing failed graphQLErrors, output closed: false"])
         #expect(heard.lines == ["notice: watching Post by listing it every 5.0 s"])
     }
+
+    // MARK: - What is subscribed to, and the Events API's runs
+
+    @Test func aNameWithEventsIsAModelsSubscriptionsAndWithoutThemACustomSubscription() throws {
+        let builder = RequestBuilder(schema: try TestSchemas.customOperations())
+        let custom = try SubscribeOperation(
+            "onPostLiked", events: [], conditions: [], arguments: RecordValues(assignments: ["postId=p1"]), includes: [], builder: builder)
+        #expect(custom.subscriptions.map(\.name) == ["onPostLiked"] && custom.changes.isEmpty)
+        let model = try SubscribeOperation(
+            "Post", events: [.onCreate, .onDelete], conditions: [], arguments: RecordValues(assignments: []), includes: [], builder: builder)
+        #expect(model.subscriptions.map(\.name) == ["onCreatePost", "onDeletePost"])
+        // A model named without its events is refused as such, before anything is built.
+        let refusal = thrownError { () throws(SubscribeBuildError) in
+            try SubscribeOperation("Post", events: [], conditions: [], arguments: RecordValues(assignments: []), includes: [], builder: builder)
+        }
+        guard case .modelNeedsEvents("Post")? = refusal else {
+            Issue.record("expected modelNeedsEvents, got \(String(describing: refusal))")
+            return
+        }
+    }
+
+    @Test func anEventsSubscriptionReconnectsAndLastsItsTimeAndAPublishNeither() throws {
+        let api = try EventsAPI(url: "https://abc.appsync-api.eu-west-1.amazonaws.com/event")
+        let endpoint = try Endpoint(url: api.httpURL.absoluteString, apiKey: Fixtures.apiKey, timeout: 30)
+        let subscribing = api.connection(endpoint: endpoint, renewal: nil, subscribing: true, duration: 5, cancellation: nil)
+        #expect(subscribing.settings.reconnect && subscribing.settings.timeout == 5 && subscribing.settings.dialect == .events)
+        #expect(subscribing.settings.url == api.realtimeURL)
+        let publishing = api.connection(endpoint: endpoint, renewal: nil, subscribing: false, duration: 5, cancellation: nil)
+        #expect(!publishing.settings.reconnect && publishing.settings.timeout == 30)
+        let channel = RealtimeSubscription(channel: "/default/*")
+        #expect(channel.name == "/default/*" && channel.request.query.isEmpty)
+    }
+
+    @Test func aPublishIsPartialWhenTheAPIRefusedSomeEventsAndFailedWhenItStopped() throws {
+        let someRefused = FakeTransport([
+            Fixtures.ok(#"{"successful":[{"identifier":"e0","index":0}],"failed":[{"index":1,"code":"Bad","message":"too big"}]}"#)
+        ])
+        let operation = EventsPublishOperation(channel: "/default/room", texts: ["{}", "{}"])
+        #expect(operation.run(client: try Fixtures.client(someRefused, retries: 0)).kind == .partial)
+        let allPublished = FakeTransport([Fixtures.ok(#"{"successful":[{"identifier":"e0","index":0},{"identifier":"e1","index":1}],"failed":[]}"#)])
+        #expect(operation.run(client: try Fixtures.client(allPublished, retries: 0)).kind == .success)
+        let refused = FakeTransport([Fixtures.status(401, #"{"errors":[{"errorType":"UnauthorizedException","message":"no"}]}"#)])
+        #expect(operation.run(client: try Fixtures.client(refused, retries: 0)).kind == .httpError)
+    }
 }

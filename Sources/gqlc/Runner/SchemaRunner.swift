@@ -7,6 +7,7 @@ struct SchemaRunner {
 
     func run(_ invocation: SchemaInvocation) -> ExitCode {
         var execution: RequestExecution
+        let client: GraphQLClient
         do throws(RunFailure) {
             if invocation.action == .print, invocation.format == .introspection {
                 // The model introspection of the schema gqlc was given; nothing is sent.
@@ -16,20 +17,14 @@ struct SchemaRunner {
             execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: try session.resolve {
                 resolver throws(ContextError) in try resolver.schemaFile(required: false)
             })
+            if session.globals.dryRun { return execution.printDryRun(SchemaPullOperation.request) }
+            client = try execution.client()
         } catch {
             diagnostics.failure(error)
             return error.status
         }
-        if session.globals.dryRun { return execution.printDryRun(SchemaPullOperation.request) }
         let operation = SchemaPullOperation()
         do throws(SchemaPullError) {
-            let client: GraphQLClient
-            do {
-                client = try execution.client()
-            } catch {
-                execution.diagnostics.failure(error)
-                return error.status
-            }
             let api = try operation.fetch(client)
             let endpoint = client.endpoint.url.absoluteString
             guard invocation.action == .pull else {

@@ -22,17 +22,13 @@ extension ListCommand {
             for subscription in subscriptions?.subscriptions ?? [] where status == .success { status = runner.execution.printDryRun(subscription.request) }
             return status
         }
-        let client: GraphQLClient
-        do {
-            client = try runner.execution.client()
-        } catch {
-            return runner.usage(error)
-        }
         var globals = runner.globals
         let onTable = !globals.outputGiven && runner.session.console.outputIsTerminal
         if !globals.outputGiven { globals.output = onTable ? .table : .ndjson }
+        let client: GraphQLClient
         let tableColumns: [String]
         do {
+            client = try runner.execution.client()
             tableColumns = onTable ? try runner.recordColumns(invocation.model, fields: invocation.fields, format: .table) : columns
         } catch {
             return runner.usage(error)
