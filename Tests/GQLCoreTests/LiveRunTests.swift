@@ -102,52 +102,40 @@ import Testing
 
     // MARK: - A watch on its screen
 
-    /// A watch of Post on JSON lines (one array, closed when the screen is put away) into `sink`.
-    static func screen(_ sink: LiveOutputTests.Recording, said: Heard) -> WatchScreen {
-        let printer = ResultPrinter(sink: sink, format: .json, style: .compact, coloured: false, width: nil)
-        return WatchScreen(.lines(printer.beginList()), model: "Post", keyFields: ["id"], say: said.say)
+    /// Runs `operation` in `mode` on a screen of JSON lines: its status, and what was heard, each ending with whether
+    /// the screen had been put away when it was told.
+    static func watch(_ operation: WatchOperation, _ mode: WatchMode, in context: APIContext) -> (ResultKind, [String]) {
+        let heard = Heard()
+        let printer = ResultPrinter(sink: LiveOutputTests.Recording(), format: .json, style: .compact, coloured: false, width: nil)
+        let screen = WatchScreen(.lines(printer.beginList()), model: "Post", keyFields: ["id"], say: heard.say)
+        var listener = heard.listener
+        let status = operation.run(mode, on: screen, in: context, cancellation: CancellationFlag(), listener: &listener) { ending in
+            let failed = if case .listingFailed = ending { "listing failed" } else { "ended" }
+            // A screen put away takes nothing more.
+            heard.add("\(failed) \(ending.kind), screen put away: \(!screen.show(.changes([], records: [])))")
+            return ending.kind
+        }
+        return (status, heard.lines)
     }
 
     @Test func theSubscriptionsEndingIsToldBeforeTheScreenIsPutAway() throws {
         let transport = WatchOperationTests.server([#"{"id":"p1","title":"a"}"#])
         let (operation, subscriptions, context) = try WatchOperationTests.subscriptionWatch(transport)
         let server = FakeRealtimeServer([.init(completeWhenDone: true)])
-        let (sink, heard) = (LiveOutputTests.Recording(), Heard())
-        let screen = Self.screen(sink, said: heard)
-        var listener = heard.listener
-        let status = operation.run(
-            .subscriptions(subscriptions, try SubscribeOperationTests.context(server)), on: screen, in: context,
-            cancellation: CancellationFlag(), listener: &listener
-        ) { ending in
-            heard.add("ended \(ending.kind), output closed: \(sink.text.hasSuffix("]\n"))")
-            return ending.kind
-        }
+        let (status, heard) = Self.watch(operation, .subscriptions(subscriptions, try SubscribeOperationTests.context(server)), in: context)
         #expect(status == .success)
-        #expect(heard.lines == [
-            "notice: subscribed: onCreatePost, onUpdatePost, onDeletePost", "ended success, output closed: false",
-        ])
-        #expect(sink.text.hasSuffix("]\n"))
+        #expect(heard == ["notice: subscribed: onCreatePost, onUpdatePost, onDeletePost", "ended success, screen put away: false"])
     }
 
     @Test func aSubscriptionWatchsFailedListingIsToldAfterTheScreenIsPutAwayAndIsItsStatus() throws {
         let transport = FakeTransport([Fixtures.ok(#"{"errors":[{"message":"denied"}]}"#)])
         let (operation, subscriptions, context) = try WatchOperationTests.subscriptionWatch(transport)
         let server = FakeRealtimeServer([.init()])
-        let (sink, heard) = (LiveOutputTests.Recording(), Heard())
-        let screen = Self.screen(sink, said: heard)
-        var listener = heard.listener
-        let status = operation.run(
-            .subscriptions(subscriptions, try SubscribeOperationTests.context(server)), on: screen, in: context,
-            cancellation: CancellationFlag(), listener: &listener
-        ) { ending in
-            let failed = if case .listingFailed = ending { "listing failed" } else { "ended" }
-            heard.add("\(failed) \(ending.kind), screen finished: \(!screen.show(.changes([.synced(count: 0)], records: [])))")
-            return ending.kind
-        }
+        let (status, heard) = Self.watch(operation, .subscriptions(subscriptions, try SubscribeOperationTests.context(server)), in: context)
         #expect(status == .graphQLErrors)
-        #expect(heard.lines == [
-            "notice: subscribed: onCreatePost, onUpdatePost, onDeletePost", "ended graphQLErrors, screen finished: false",
-            "listing failed graphQLErrors, screen finished: true",
+        #expect(heard == [
+            "notice: subscribed: onCreatePost, onUpdatePost, onDeletePost", "ended graphQLErrors, screen put away: false",
+            "listing failed graphQLErrors, screen put away: true",
         ])
     }
 
@@ -156,19 +144,9 @@ import Testing
         let context = APIContext(schema: try TestSchemas.blog(), client: try Fixtures.client(transport, retries: 0))
         let operation = WatchOperation(
             model: "Post", requests: try ListOperation("Post", builder: context.builder).requests, pageSize: 100, keyFields: ["id"])
-        let (sink, heard) = (LiveOutputTests.Recording(), Heard())
-        let screen = Self.screen(sink, said: heard)
-        var listener = heard.listener
-        var endings: [String] = []
-        let status = operation.run(.polling(every: 5), on: screen, in: context, cancellation: CancellationFlag(), listener: &listener) {
-            ending in
-            let failed = if case .listingFailed = ending { "listing failed" } else { "ended" }
-            endings.append("\(failed) \(ending.kind), output closed: \(sink.text.hasSuffix("]\n"))")
-            return ending.kind
-        }
+        let (status, heard) = Self.watch(operation, .polling(every: 5), in: context)
         #expect(status == .graphQLErrors)
-        #expect(endings == ["listing failed graphQLErrors, output closed: false"])
-        #expect(heard.lines == ["notice: watching Post by listing it every 5.0 s"])
+        #expect(heard == ["notice: watching Post by listing it every 5.0 s", "listing failed graphQLErrors, screen put away: false"])
     }
 
     // MARK: - What is subscribed to, and the Events API's runs
