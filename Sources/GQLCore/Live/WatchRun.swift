@@ -14,7 +14,7 @@ extension WatchOperation {
     ///
     /// A polled listing's failure is told while it is still on the screen; the subscriptions' ending before the screen
     /// is put away, and a failure of their listing after it. The last status `end` gave is the watch's, unless the
-    /// person watching left the table (``LiveEnding/left``).
+    /// person watching left the table (``LiveEnding/left``) and no listing of the subscriptions failed.
     public func run<Status>(
         _ mode: WatchMode, on screen: WatchScreen, in context: APIContext, cancellation: CancellationFlag,
         listener: inout LiveListener, end: (LiveEnding) -> Status
@@ -39,7 +39,8 @@ extension WatchOperation {
                 status = end(listener.ending(kind))
             }
             screen.finish()
-            if let failure = screen.listingFailure { status = end(.listingFailed(failure)) }
+            // A failed listing is the watch's status even when the person watching left (`q` cut it short).
+            if let failure = screen.listingFailure { return end(.listingFailed(failure)) }
         }
         guard !screen.quitByKey, let status else { return end(.left) }
         return status

@@ -36,15 +36,16 @@ struct SubscriptionStream {
         operation.limit = count
         operation.duration = duration
         operation.decodePath = decodePath
-        let context: RealtimeContext
+        var listener = self.listener
+        let status: ExitCode
         do {
-            context = try connection()
+            let context = try connection()
+            status = self.status(operation.run(in: context, listener: &listener) { event in writer.write(event) })
         } catch {
             diagnostics.failure(error)
-            return error.status
+            status = error.status
         }
-        var listener = self.listener
-        let status = self.status(operation.run(in: context, listener: &listener) { event in writer.write(event) })
+        // Closed even when nothing could be connected: `--output json` still prints its (empty) array.
         writer.finish()
         return diagnostics.outputFailure(session.console.output) ?? status
     }
