@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GQLCore
@@ -65,6 +66,20 @@ import Testing
         // The comment above prod stays with it; dev's lines are gone.
         #expect(removed.lines.prefix(3) == ["# shop environments", "; production asks first", "[env prod]"])
         #expect(throws: EnvironmentError.self) { try config.adding(NamedEnvironment(name: "dev", line: 0, settings: [])) }
+    }
+
+    @Test func addingAndRemovingWriteTheFileAndSayWhatWasDone() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gqlc-env-\(UUID().uuidString)/config").path
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let empty = try EnvironmentConfig.load(path: path)
+        #expect(!empty.exists)
+        #expect(EnvironmentNote.noFile(path: path).description == "no environments: \(path) does not exist")
+        let stage = NamedEnvironment(name: "stage", line: 0, settings: [EnvironmentSetting(key: .endpoint, value: "https://x/graphql", line: 0)])
+        #expect(try empty.add(stage).description == "added environment 'stage' to \(path)")
+        let written = try EnvironmentConfig.load(path: path)
+        #expect(written.names == ["stage"])
+        #expect(try written.remove("stage").description == "removed environment 'stage' from \(path)")
+        #expect(try EnvironmentConfig.load(path: path).names.isEmpty)
     }
 
     @Test(arguments: [

@@ -6,16 +6,19 @@ import GQLCore
 @Suite struct RunnerPolicyTests {
     static let api = "http://127.0.0.1:4000/graphql"
 
+    /// A real-time URL set in the environment.
+    static func setting(_ url: String) -> Setting<String> { Setting(value: url, origin: .environment("GQLC_REALTIME_ENDPOINT")) }
+
     @Test func theGivenURLComesFirstThenTheSettingThenTheDerivedOne() throws {
-        #expect(try RealtimeEndpoint.url(given: "ws://given/r", setting: "ws://set/r", forAPI: Self.api).description == "ws://given/r")
-        #expect(try RealtimeEndpoint.url(given: nil, setting: "ws://set/r", forAPI: Self.api).description == "ws://set/r")
+        #expect(try RealtimeEndpoint.url(given: "ws://given/r", setting: Self.setting("ws://set/r"), forAPI: Self.api).description == "ws://given/r")
+        #expect(try RealtimeEndpoint.url(given: nil, setting: Self.setting("ws://set/r"), forAPI: Self.api).description == "ws://set/r")
         #expect(try RealtimeEndpoint.url(given: nil, setting: nil, forAPI: Self.api).description == "ws://127.0.0.1:4000/graphql/realtime")
     }
 
     @Test func aBadURLIsAnErrorOfItsSourceNeverSkipped() {
         func source(_ given: String?, _ setting: String?, _ api: String) -> RealtimeEndpoint.Source? {
             do {
-                _ = try RealtimeEndpoint.url(given: given, setting: setting, forAPI: api)
+                _ = try RealtimeEndpoint.url(given: given, setting: setting.map(Self.setting), forAPI: api)
                 return nil
             } catch {
                 return error.source

@@ -30,6 +30,18 @@ extension EnvironmentConfig {
         return config
     }
 
+    /// Adds `environment` to the file and writes it; what was done.
+    public func add(_ environment: NamedEnvironment) throws(EnvironmentError) -> EnvironmentNote {
+        try adding(environment).write()
+        return .added(environment.name, path: path)
+    }
+
+    /// Removes the environment `name` from the file and writes it; what was done.
+    public func remove(_ name: String) throws(EnvironmentError) -> EnvironmentNote {
+        try removing(name).write()
+        return .removed(name, path: path)
+    }
+
     /// Writes the file (0600, its folder 0700 when created).
     public func write() throws(EnvironmentError) {
         let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
@@ -47,5 +59,23 @@ extension EnvironmentConfig {
     public static func storedPath(_ path: String, from directory: String?) -> String {
         guard !path.hasPrefix("/"), !path.hasPrefix("~"), let directory else { return path }
         return directory + "/" + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+    }
+}
+
+/// What an edit of the config file did, or why a listing of its environments is empty, in one line.
+public enum EnvironmentNote: Sendable, Equatable, CustomStringConvertible {
+    /// The config file does not exist: there are no environments.
+    case noFile(path: String)
+    /// The environment was added to the file.
+    case added(String, path: String)
+    /// The environment was removed from the file.
+    case removed(String, path: String)
+
+    public var description: String {
+        switch self {
+        case .noFile(let path): "no environments: \(path) does not exist"
+        case .added(let name, let path): "added environment '\(name)' to \(path)"
+        case .removed(let name, let path): "removed environment '\(name)' from \(path)"
+        }
     }
 }

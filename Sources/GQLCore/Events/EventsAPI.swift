@@ -78,3 +78,23 @@ public enum EventsError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension EventsAPI {
+    /// The real-time connection of a run over this API with `endpoint`'s auth: a subscription connects again after a
+    /// lost connection and lasts `duration`; a publish over the WebSocket does neither.
+    public func connection(
+        endpoint: Endpoint, renewal: TokenRenewal?, subscribing: Bool, duration: Double?, cancellation: CancellationFlag?
+    ) -> RealtimeContext {
+        RealtimeContext(
+            endpoint: endpoint, url: realtimeURL, renewal: renewal, dialect: .events, reconnect: subscribing,
+            duration: subscribing ? duration : nil, cancellation: cancellation)
+    }
+}
+
+extension RealtimeSubscription {
+    /// The subscription to an Events API channel (`/default/*`), whose events are reported under the channel's name;
+    /// it sends no GraphQL document.
+    public init(channel: String) {
+        self.init(name: channel, request: GraphQLRequest(query: ""))
+    }
+}

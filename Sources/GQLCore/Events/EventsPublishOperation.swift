@@ -20,6 +20,8 @@ public struct EventsPublishOperation: Sendable {
         public var failure: Failure?
         /// `{"successful": […], "failed": […]}`, and whether some event failed (see ``EventsPublisher/summary(_:)``).
         public var summary: (answer: JSONValue, someFailed: Bool) { EventsPublisher.summary(outcomes) }
+        /// The publish's result: the failure's kind, else partial when the API refused some events, else success.
+        public var kind: ResultKind { failure?.kind ?? (summary.someFailed ? .partial : .success) }
     }
 
     /// Why a publish stopped: one line per thing to say, and the kind of failure.

@@ -34,10 +34,11 @@ public struct LiveTable: Sendable {
     private var status = "listing…"
     private var lastEvent = ""
 
-    /// A table of `model`'s records written to `output`, a terminal whose size `terminalSize` tells.
+    /// A table of `model`'s records written to `output`, a terminal whose size `terminalSize` tells (standard
+    /// output's unless given).
     public init(
         output: any OutputSink, formatter: RecordFormatter, model: String, sort: Sort?,
-        terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int)
+        terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int) = TerminalSize.standardOutputOrDefault
     ) {
         self.output = output
         self.formatter = formatter

@@ -49,23 +49,32 @@ extension RealtimeEndpoint {
         case derived
     }
 
-    /// A real-time URL that could not be used, and where it came from.
-    public struct ResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A real-time URL that could not be used, and where it came from (a setting's origin too); its message names
+    /// the real-time endpoint parameter, and how to give one when the derived URL is the problem.
+    public struct ResolutionError: Error, Sendable, Equatable, ParameterizedMessage {
         public let source: Source
         public let error: WebSocketError
+        /// Where the setting was given, for a setting's URL.
+        public var origin: SettingOrigin?
 
-        public var description: String { error.description }
+        public func message(naming name: (Parameter) -> String) -> String {
+            switch source {
+            case .given: "\(name(.realtimeEndpoint)): \(error)"
+            case .setting: "\(origin?.describe(naming: name(.realtimeEndpoint)) ?? name(.realtimeEndpoint)): \(error)"
+            case .derived: "\(error); pass \(name(.realtimeEndpoint)) URL"
+            }
+        }
     }
 
     /// A run's real-time URL: `given`, else `setting`, else the one derived from the GraphQL endpoint `api`; the
     /// first present is used (a bad one is an error, never skipped for the next).
-    public static func url(given: String?, setting: String?, forAPI api: String) throws(ResolutionError) -> WebSocketURL {
-        let (source, text): (Source, String?) = given != nil ? (.given, given) : setting != nil ? (.setting, setting) : (.derived, nil)
+    public static func url(given: String?, setting: Setting<String>?, forAPI api: String) throws(ResolutionError) -> WebSocketURL {
+        let (source, text): (Source, String?) = given != nil ? (.given, given) : setting != nil ? (.setting, setting?.value) : (.derived, nil)
         do {
             guard let text else { return try url(forAPI: api) }
             return try WebSocketURL(text)
         } catch {
-            throw ResolutionError(source: source, error: error)
+            throw ResolutionError(source: source, error: error, origin: source == .setting ? setting?.origin : nil)
         }
     }
 }

@@ -132,6 +132,20 @@ public struct SubscribeOperation: Sendable {
         }
     }
 
+    /// What a name on its own subscribes to: with `events`, the model `name`'s subscriptions (see
+    /// ``init(model:events:conditions:includes:builder:)``); without, the schema's custom subscription `name` with
+    /// `arguments`.
+    public init(
+        _ name: String, events: [SubscriptionEvent], conditions: [String], arguments: RecordValues, includes: [String],
+        builder: RequestBuilder
+    ) throws(SubscribeBuildError) {
+        if events.isEmpty {
+            try self.init(custom: name, arguments: arguments, includes: includes, builder: builder)
+        } else {
+            try self.init(model: name, events: events, conditions: conditions, includes: includes, builder: builder)
+        }
+    }
+
     /// The model's create, update and delete subscriptions for a watched listing, filtered by `conditions`; a model
     /// whose subscriptions cannot serve is refused with the reason, and so is a listing `withFilterObject` (a whole
     /// filter object, which subscriptions cannot take).

@@ -41,6 +41,8 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
     case authToken
     /// IAM (SigV4) auth.
     case iam
+    /// The real-time (WebSocket) endpoint of subscriptions.
+    case realtimeEndpoint
 
     /// The parameter in plain words, as the core's own messages use it.
     public var label: String {
@@ -64,6 +66,7 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
         case .apiKey: "API key"
         case .authToken: "auth token"
         case .iam: "IAM setting"
+        case .realtimeEndpoint: "real-time endpoint"
         }
     }
 }

@@ -115,9 +115,4 @@ enum EventsCommand: CommandDefinition {
         }
         return invocation
     }
-
-    static func run(_ invocation: EventsInvocation, in context: RunContext) -> ExitCode {
-        var runner = EventsRunner(session: context.session, diagnostics: context.diagnostics)
-        return runner.run(invocation)
-    }
 }

@@ -23,6 +23,7 @@ extension Parameter {
         case .apiKey: GlobalOptions.apiKeyOption
         case .authToken: GlobalOptions.authTokenOption
         case .iam: GlobalOptions.iamOption
+        case .realtimeEndpoint: SubscribeCommand.realtimeEndpoint
         }
     }
 

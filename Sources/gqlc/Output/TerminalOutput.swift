@@ -28,13 +28,6 @@ extension Palette {
     }
 }
 
-extension LiveTable {
-    /// `list --watch`'s table on standard output's terminal.
-    init(output: any TextSink, formatter: RecordFormatter, model: String, sort: ListInvocation.WatchSort?) {
-        self.init(output: output, formatter: formatter, model: model, sort: sort, terminalSize: TerminalSize.standardOutputOrDefault)
-    }
-}
-
 extension ProgressReporter {
     /// A reporter on standard error when progress should be shown, else nil: only when standard error is a terminal,
     /// standard output is not a pipe or socket, and neither `--quiet` nor `--verbose` is given.

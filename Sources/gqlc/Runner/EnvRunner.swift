@@ -18,15 +18,13 @@ struct EnvRunner {
                 ResultPrinter(console: session.console, globals: session.globals, columns: []).print(.array(config.environments.map(\.json)))
             case .list:
                 output.write(config.environments.map { $0.listed + "\n" }.joined())
-                if !config.exists { errors.write("no environments: \(config.path) does not exist\n") }
+                if !config.exists { errors.write("\(EnvironmentNote.noFile(path: config.path))\n") }
             case .show(let name):
                 output.write(try config.environment(named: name).shown(path: path).map { $0 + "\n" }.joined())
             case .add(let name, let settings):
-                try config.adding(NamedEnvironment(name: name, line: 0, settings: settings)).write()
-                errors.write("added environment '\(name)' to \(path)\n")
+                errors.write("\(try config.add(NamedEnvironment(name: name, line: 0, settings: settings)))\n")
             case .remove(let name):
-                try config.removing(name).write()
-                errors.write("removed environment '\(name)' from \(path)\n")
+                errors.write("\(try config.remove(name))\n")
             }
             return .success
         } catch {

@@ -2,11 +2,10 @@ import GQLCore
 
 /// `gqlc events publish|subscribe`: the Events API from `--events-endpoint` or `custom.events`, with the auth
 /// resolved as for GraphQL (flags, `GQLC_*`, then the file's `custom.events` key and default type).
-struct EventsRunner {
-    let session: Session
-    var diagnostics: Diagnostics
-
-    mutating func run(_ invocation: EventsInvocation) -> ExitCode {
+extension EventsCommand {
+    static func run(_ invocation: EventsInvocation, in context: RunContext) -> ExitCode {
+        let session = context.session
+        var diagnostics = context.diagnostics
         let api: EventsAPI
         let endpoint: Endpoint
         let renewal: TokenRenewal?
@@ -27,41 +26,37 @@ struct EventsRunner {
                 try resolver.forEndpoint(api.httpURL.absoluteString).authorizedEndpoint(file: EventsAPI.authorizationFile(file), model: nil)
             }
             diagnostics.redactor = endpoint.redactor
-            texts = invocation.action == .publish ? try eventTexts(invocation) : []
+            texts = invocation.action == .publish ? try eventTexts(invocation, input: session.console.input) : []
         } catch {
             diagnostics.failure(error)
             return error.status
         }
         let channel = (try? EventsPublisher.channel(invocation.channel, wildcard: invocation.action == .subscribe)) ?? invocation.channel
-        let connection = RealtimeContext(
-            endpoint: endpoint, url: api.realtimeURL, renewal: renewal, dialect: .events,
-            reconnect: invocation.action == .subscribe, duration: invocation.action == .subscribe ? invocation.duration : nil,
+        var connection = api.connection(
+            endpoint: endpoint, renewal: renewal, subscribing: invocation.action == .subscribe, duration: invocation.duration,
             cancellation: session.cancellation)
+        connection.trace = SubscriptionStream.trace(session, diagnostics.redactor)
         switch invocation.action {
         case .publish:
             let operation = EventsPublishOperation(channel: channel, texts: texts)
-            var overWebSocket = connection
-            overWebSocket.trace = SubscriptionStream.trace(session, diagnostics.redactor)
             let report = invocation.overWebSocket
-                ? operation.run(over: overWebSocket) : operation.run(client: session.resolver.client(endpoint: endpoint))
-            let (answer, someFailed) = report.summary
-            ResultPrinter(console: session.console, globals: session.globals).print(answer)
-            guard let failure = report.failure else { return someFailed ? .partial : .success }
-            failure.lines.forEach(diagnostics.error)
-            return ExitCode(failure.kind)
+                ? operation.run(over: connection) : operation.run(client: session.resolver.client(endpoint: endpoint))
+            ResultPrinter(console: session.console, globals: session.globals).print(report.summary.answer)
+            report.failure?.lines.forEach(diagnostics.error)
+            return ExitCode(report.kind)
         case .subscribe:
             var stream = SubscriptionStream(
                 session: session, diagnostics: diagnostics, schemaFile: nil, count: invocation.count, duration: invocation.duration,
                 events: connection)
-            return stream.run([RealtimeSubscription(name: channel, request: GraphQLRequest(query: ""))], shape: .channelEvent)
+            return stream.run([RealtimeSubscription(channel: channel)], shape: .channelEvent)
         }
     }
 
     /// The events as texts, checked against AppSync's limit: the arguments, or `--input`'s lines.
-    private func eventTexts(_ invocation: EventsInvocation) throws(RunFailure) -> [String] {
+    private static func eventTexts(_ invocation: EventsInvocation, input: any InputReader) throws(RunFailure) -> [String] {
         let lines: String?
         do {
-            lines = try invocation.input?.text(from: session.console.input)
+            lines = try invocation.input?.text(from: input)
         } catch {
             throw .usage("\(EventsCommand.input.flagName): \(error.description)")
         }

@@ -7,16 +7,12 @@ extension ListCommand: ModelCommand {
         let json: JSONValue?
         do {
             json = try runner.filterJSON(invocation.filter)
-        } catch {
-            return runner.usage(error)
-        }
-        do {
             operation = try ListOperation(
                 invocation.model, filter: FilterInput(where: invocation.conditions, json: json), index: invocation.index,
                 sortDirection: invocation.sort, includes: invocation.includes, fields: ModelCommandRunner.selection(invocation.fields),
                 counts: invocation.count, pageSize: invocation.pageSize, builder: runner.builder)
         } catch {
-            return runner.usage(error)
+            return runner.usage(anyError: error)
         }
         runner.noteReadings(invocation.model, invocation.conditions, option: ListCommand.whereOption.flagName)
         runner.warnContradictions(invocation.model, invocation.conditions, option: ListCommand.whereOption.flagName)

@@ -21,12 +21,7 @@ extension ModelsCommand {
         }
         var lines = operation.lines
         if case .customOperation(let custom) = operation.subject {
-            let command = switch custom.kind {
-            case .query: "gqlc query"
-            case .mutation: "gqlc mutate"
-            case .subscription: "gqlc subscribe"
-            }
-            lines.append("  run: \(command) \(custom.name)" + custom.arguments.filter(\.isMandatoryArgument).map { " \($0.name)=VALUE" }.joined())
+            lines.append("  run: gqlc \(custom.kind.command) \(custom.name)" + custom.arguments.filter(\.isMandatoryArgument).map { " \($0.name)=VALUE" }.joined())
         }
         session.console.output.write(lines.map { $0.oneLine() }.joined(separator: "\n") + "\n")  // free text (auth groups) too
         return .success

@@ -7,28 +7,24 @@ struct SchemaRunner {
 
     func run(_ invocation: SchemaInvocation) -> ExitCode {
         var execution: RequestExecution
+        let client: GraphQLClient
         do throws(RunFailure) {
             if invocation.action == .print, invocation.format == .introspection {
                 // The model introspection of the schema gqlc was given; nothing is sent.
-                return write(ModelIntrospectionWriter.json(try session.models().schema))
+                session.console.output.write(ModelIntrospectionWriter.json(try session.models().schema).serialized(.pretty) + "\n")
+                return .success
             }
             execution = RequestExecution(session: session, diagnostics: diagnostics, schemaFile: try session.resolve {
                 resolver throws(ContextError) in try resolver.schemaFile(required: false)
             })
+            if session.globals.dryRun { return execution.printDryRun(SchemaPullOperation.request) }
+            client = try execution.client()
         } catch {
             diagnostics.failure(error)
             return error.status
         }
-        if session.globals.dryRun { return execution.printDryRun(SchemaPullOperation.request) }
         let operation = SchemaPullOperation()
         do throws(SchemaPullError) {
-            let client: GraphQLClient
-            do {
-                client = try execution.client()
-            } catch {
-                execution.diagnostics.failure(error)
-                return error.status
-            }
             let api = try operation.fetch(client)
             let endpoint = client.endpoint.url.absoluteString
             guard invocation.action == .pull else {
@@ -51,14 +47,5 @@ struct SchemaRunner {
             }
             return ExitCode(error.kind)
         }
-    }
-
-    /// A JSON value on standard output, pretty-printed.
-    private func write(_ value: JSONValue) -> ExitCode {
-        var writer = JSONWriter(style: .pretty)
-        writer.write(value)
-        writer.bytes.append(UInt8(ascii: "\n"))
-        session.console.output.write(bytes: writer.bytes)
-        return .success
     }
 }

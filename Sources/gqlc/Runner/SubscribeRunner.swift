@@ -6,20 +6,14 @@ extension SubscribeCommand {
     static func run(_ invocation: SubscribeInvocation, in context: RunContext) -> ExitCode {
         let (session, diagnostics) = (context.session, context.diagnostics)
         let file: SchemaFile?
+        let schema: ModelSchema
         let operation: SubscribeOperation
-        let builder: RequestBuilder
         do throws(RunFailure) {
-            let schema: ModelSchema
             (file, schema) = try session.models()
-            builder = RequestBuilder(schema: schema)
             do throws(SubscribeBuildError) {
-                operation = invocation.isCustom
-                    ? try SubscribeOperation(
-                        custom: invocation.model, arguments: RecordValues(assignments: invocation.arguments),
-                        includes: invocation.includes, builder: builder)
-                    : try SubscribeOperation(
-                        model: invocation.model, events: invocation.events, conditions: invocation.conditions,
-                        includes: invocation.includes, builder: builder)
+                operation = try SubscribeOperation(
+                    invocation.model, events: invocation.events, conditions: invocation.conditions,
+                    arguments: RecordValues(assignments: invocation.arguments), includes: invocation.includes, builder: RequestBuilder(schema: schema))
             } catch {
                 throw phrased(error, custom: invocation.isCustom)
             }
@@ -33,7 +27,7 @@ extension SubscribeCommand {
             return .success
         }
         var stream = SubscriptionStream(
-            session: session, diagnostics: diagnostics, schemaFile: file, model: builder.schema.models[invocation.model],
+            session: session, diagnostics: diagnostics, schemaFile: file, model: schema.models[invocation.model],
             realtimeEndpoint: invocation.realtimeEndpoint, count: invocation.count, duration: invocation.duration,
             reconnect: invocation.reconnect)
         let shape: LiveEventShape = session.globals.rawResponse ? .response : invocation.envelope ? .envelope(events: operation.changes) : .result

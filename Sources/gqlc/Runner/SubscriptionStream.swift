@@ -23,7 +23,8 @@ struct SubscriptionStream {
     /// For an Events API (``RealtimeDialect/events``): the connection, resolved by its runner.
     var events: RealtimeContext?
 
-    /// Prints each event's result as it arrives (one line each, or one array with `--output json`), in `shape`.
+    /// Prints each event's result as it arrives (one line each, or one array with `--output json`), in `shape`; says
+    /// on stderr when the connection is lost and for which span events may have been missed, and how the run ended.
     mutating func run(_ subscriptions: [RealtimeSubscription], shape: LiveEventShape = .result) -> ExitCode {
         var globals = session.globals
         // Events stream one per line unless an array was asked for.
@@ -33,68 +34,48 @@ struct SubscriptionStream {
         var writer = LiveEventWriter(printer.beginList(), shape: shape)
         var operation = SubscribeOperation(subscriptions)
         operation.limit = count
-        let status = run(operation) { event in writer.write(event) }
-        writer.finish()
-        if let failed = diagnostics.outputFailure(session.console.output) { return failed }
-        return status
-    }
-
-    /// Runs `operation` (its duration this stream's) and hands each event to `handler` until it returns false; says on
-    /// stderr when the connection is lost and for which span events may have been missed, reports GraphQL errors,
-    /// and maps the ending to a status.
-    mutating func run(_ operation: SubscribeOperation, handler: (LiveEvent) -> Bool) -> ExitCode {
-        let context: RealtimeContext
-        do {
-            context = try connection()
-        } catch {
-            diagnostics.failure(error)
-            return error.status
-        }
-        var operation = operation
         operation.duration = duration
         operation.decodePath = decodePath
-        var ending: LiveEvent?
-        let kind = operation.run(in: context) { event in
-            guard note(event, ending: &ending) else { return true }
-            return handler(event)
+        var listener = self.listener
+        let status: ExitCode
+        do {
+            let context = try connection()
+            status = self.status(operation.run(in: context, listener: &listener) { event in writer.write(event) })
+        } catch {
+            diagnostics.failure(error)
+            status = error.status
         }
-        return finish(kind, ending: ending)
+        // Closed even when nothing could be connected: `--output json` still prints its (empty) array.
+        writer.finish()
+        return diagnostics.outputFailure(session.console.output) ?? status
     }
 
-    /// Says an event's notice or errors on stderr, or keeps the ending for ``finish(_:ending:)``; true for the
-    /// events it leaves to the caller (results).
-    @discardableResult
-    func note(_ event: LiveEvent, ending: inout LiveEvent?) -> Bool {
-        switch event {
-        case .result:
-            return true
-        case .graphQLErrors(let errors):
-            diagnostics.graphQLErrors(errors)
-        case .completedByServer, .failed:
-            ending = event  // said once the output is known to be open
-        case .subscribed, .connectionLost, .resubscribed:
-            LiveNotice(event).map(diagnostics.say)
-        }
-        return false
-    }
+    /// Says notices and errors on stderr as they come.
+    var listener: LiveListener { LiveListener(say: diagnostics.say, errors: diagnostics.graphQLErrors) }
 
-    /// The status of a run that ended `kind`: a closed output's, else the ending said.
-    func finish(_ kind: ResultKind, ending: LiveEvent?) -> ExitCode {
-        if let failed = diagnostics.outputFailure(session.console.output) { return failed }
+    /// Says how the run ended and gives its status: a closed output's, else the ending's.
+    func status(_ ending: LiveEnding) -> ExitCode {
         switch ending {
-        case .completedByServer?:
-            diagnostics.say(.completedByServer)
-        case .failed(let failure)?:
-            if let renewal = failure.renewalFailure.map(RunFailure.init) {
-                diagnostics.failure(renewal)
-                return renewal.status
-            }
-            let hint = failure.refusedDespiteRenewal ? "; " + RequestAuthorization.userPoolRefusedHint(remedy: \.commandLine) : ""
-            diagnostics.error(failure.error.description + hint)
-        default:
+        case .ended, .completedByServer, .failed, .renewalFailed:
+            // Said once the output is known to be open.
+            if let failed = diagnostics.outputFailure(session.console.output) { return failed }
+        case .listingFailed, .left:
             break
         }
-        return ExitCode(kind)
+        switch ending {
+        case .completedByServer: diagnostics.say(.completedByServer)
+        case .failed(let failure): diagnostics.error(failure.commandLineMessage)
+        case .renewalFailed(let error):
+            let failure = RunFailure(error)
+            diagnostics.failure(failure)
+            return failure.status
+        case .listingFailed(let result):
+            if case .graphQLErrors(let errors) = result.stop { diagnostics.graphQLErrors(errors) }
+            if case .partial(let errors) = result.stop { diagnostics.graphQLErrors(errors) }
+            if case .failed(let error) = result.stop { diagnostics.error(error) }
+        case .ended, .left: break
+        }
+        return ExitCode(ending.kind)
     }
 
     /// `--verbose`'s `* realtime: …` lines (one protocol step each, secrets scrubbed), or nil.
@@ -114,28 +95,19 @@ struct SubscriptionStream {
             let (endpoint, renewal) = try session.resolve { resolver throws(ContextError) in
                 try resolver.authorizedEndpoint(file: schemaFile, model: model)
             }
-            context = RealtimeContext(
-                endpoint: endpoint, url: try url(endpoint), renewal: renewal, reconnect: reconnect, duration: duration,
-                cancellation: session.cancellation)
+            do {
+                // `--realtime-endpoint`, else `GQLC_REALTIME_ENDPOINT`, else the URL derived from the API's.
+                context = try RealtimeContext(
+                    endpoint: endpoint, url: realtimeEndpoint, setting: session.globals.realtimeEndpoint, renewal: renewal,
+                    reconnect: reconnect, duration: duration, cancellation: session.cancellation)
+            } catch {
+                throw .usage(error.commandLineMessage)
+            }
         }
         diagnostics.redactor = Redactor(secrets: context.secrets)
         context.trace = Self.trace(session, diagnostics.redactor)
         session.console.output.deferFailures()
         SignalTrap.exitOnSecondSignal()
         return context
-    }
-
-    /// `--realtime-endpoint`, else `GQLC_REALTIME_ENDPOINT`, else the URL derived from the API's (the core's order).
-    private func url(_ endpoint: Endpoint) throws(RunFailure) -> WebSocketURL {
-        let (flag, setting) = (SubscribeCommand.realtimeEndpoint, session.globals.realtimeEndpoint)
-        do {
-            return try RealtimeEndpoint.url(given: realtimeEndpoint, setting: setting?.value, forAPI: endpoint.url.absoluteString)
-        } catch {
-            switch error.source {
-            case .given: throw .usage("\(flag.flagName): \(error)")
-            case .setting: throw .usage("\(setting?.origin.describe(flag) ?? flag.flagName): \(error)")
-            case .derived: throw .usage("\(error); pass \(flag.flagName) URL")
-            }
-        }
     }
 }

@@ -22,17 +22,13 @@ extension ListCommand {
             for subscription in subscriptions?.subscriptions ?? [] where status == .success { status = runner.execution.printDryRun(subscription.request) }
             return status
         }
-        let client: GraphQLClient
-        do {
-            client = try runner.execution.client()
-        } catch {
-            return runner.usage(error)
-        }
         var globals = runner.globals
         let onTable = !globals.outputGiven && runner.session.console.outputIsTerminal
         if !globals.outputGiven { globals.output = onTable ? .table : .ndjson }
+        let client: GraphQLClient
         let tableColumns: [String]
         do {
+            client = try runner.execution.client()
             tableColumns = onTable ? try runner.recordColumns(invocation.model, fields: invocation.fields, format: .table) : columns
         } catch {
             return runner.usage(error)
@@ -49,53 +45,23 @@ extension ListCommand {
             model: model, requests: requests, pageSize: invocation.pageSize, keyFields: runner.keyFields(of: model))
         operation.duration = invocation.watchDuration
         let context = APIContext(schema: runner.schema, client: client)
-        var status = ExitCode.success
+        var stream = SubscriptionStream(
+            session: runner.session, diagnostics: diagnostics, schemaFile: runner.execution.schemaFile, model: runner.schema.models[model],
+            duration: invocation.watchDuration)
+        let watch: WatchMode
         switch mode {
         case .polling(let seconds):
-            screen.startPolling(every: seconds)
-            screen.withKeys(cancellation: cancellation) {
-                let kind = operation.poll(every: seconds, in: context, cancellation: cancellation) { report in
-                    // A poll's failure is said before the table is put away.
-                    if case .listingFailed(let result) = report { status = Self.reportListingFailure(result, diagnostics) }
-                    return screen.show(report)
-                }
-                screen.finish()
-                if screen.listingFailure == nil { status = ExitCode(kind) }
-            }
-            return screen.quitByKey ? .success : status
+            watch = .polling(every: seconds)
         case .subscriptions:
-            var stream = SubscriptionStream(
-                session: runner.session, diagnostics: diagnostics, schemaFile: runner.execution.schemaFile, model: runner.schema.models[model],
-                duration: invocation.watchDuration)
-            let realtime: RealtimeContext
             do {
-                realtime = try stream.connection()
+                watch = .subscriptions(subscriptions ?? SubscribeOperation([]), try stream.connection())
             } catch {
                 diagnostics.failure(error)
                 screen.finish()
                 return error.status
             }
-            let reporter = stream
-            screen.withKeys(cancellation: cancellation) {
-                var ending: LiveEvent?
-                let kind = operation.run(subscriptions ?? SubscribeOperation([]), in: context, realtime: realtime) { report in
-                    screen.show(report) { event in reporter.note(event, ending: &ending) }
-                }
-                status = reporter.finish(kind, ending: ending)
-            }
-            screen.finish()
-            if let failure = screen.listingFailure { return Self.reportListingFailure(failure, diagnostics) }
-            return screen.quitByKey ? .success : status
         }
-    }
-
-    private static func reportListingFailure(_ result: ListResult, _ diagnostics: Diagnostics) -> ExitCode {
-        switch result.stop {
-        case .endOfList, .limitReached: return .success
-        case .cancelled, .consumerFailed: return .interrupted
-        case .graphQLErrors(let errors), .partial(let errors): diagnostics.graphQLErrors(errors)
-        case .failed(let error): diagnostics.error(error)
-        }
-        return result.exitStatus
+        var listener = stream.listener
+        return operation.run(watch, on: screen, in: context, cancellation: cancellation, listener: &listener, end: stream.status)
     }
 }
