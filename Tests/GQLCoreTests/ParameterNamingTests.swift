@@ -85,6 +85,13 @@ import Testing
             + "'{\"or\": [...]}'")
     }
 
+    @Test func anIncludedListFailureSaysWhyInOneLine() {
+        #expect("\(IncludedListFailure.errors([]))" == "unknown error")
+        #expect("\(IncludedListFailure.other("boom"))" == "boom")
+        #expect(IncludedListFailure.request(.transport(.timeout(seconds: 30), attempts: 1)).message(naming: Self.name, remedy: Self.remedy)
+            .contains("<timeout>"))
+    }
+
     /// Every parameter and remedy has words of its own in the core.
     @Test func everyParameterAndRemedyHasALabel() {
         for parameter in Parameter.allCases where parameter != .fieldValue {

@@ -48,7 +48,7 @@ struct OperationRenderer {
         case .ownAttemptMayBeWhy(let operation, let model, let key):
             diagnostics.error(BulkItemWords(model: model, operation: operation).ownAttemptMayBeWhy(operation, key: key))
         case .writeMayHaveBeenApplied(let write): UncertainWrites.lines(write).forEach(diagnostics.error)
-        case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineReason))
+        case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineMessage))
         case .interrupted(let delivered): diagnostics.error("interrupted after \(delivered) \(itemWord)")
         case .resumePoint(let token): diagnostics.resumeToken(token)
         case .syncedUntil(let startedAt):
@@ -69,18 +69,5 @@ struct OperationRenderer {
         list = stream
         if !written { closedPipe = true }
         return written
-    }
-}
-
-extension IncludedListFailure {
-    /// Why following an included list failed, with flags named as on the command line.
-    var commandLineReason: String {
-        switch self {
-        case .errors(let errors): errors.first?.description ?? "unknown error"
-        case .request(let error): error.commandLineMessage
-        case .build(let error): error.commandLineMessage
-        case .response(let error): commandLineMessage(error)
-        case .other(let text): text
-        }
     }
 }
