@@ -1,6 +1,6 @@
 /// Why an ``APIContext`` (or a part of it: the schema, the endpoint, the auth) cannot be resolved from
-/// ``ContextSettings``. A front end phrases each case in its own words (which flag or variable to set); the
-/// description here is in the core's.
+/// ``ContextSettings``. The message says what to give or do; a front end names the parameters, their variables and the
+/// remedies (``ParameterizedMessage/message(naming:variable:remedy:)``), the description is in the core's words.
 public enum ContextError: Error, Sendable, Equatable, ParameterizedMessage {
     /// Where the endpoint was looked for when none was found.
     public enum EndpointSearch: Sendable, Equatable {
@@ -134,7 +134,8 @@ extension ContextError.EndpointSearch {
     }
 }
 
-/// What a resolution found and chose, for a verbose trace (never a secret): a front end phrases each.
+/// What a resolution found and chose, for a verbose trace (never a secret): ``message(naming:remedy:)`` says it, a
+/// front end naming the settings and commands.
 public enum ContextNote: Sendable, Equatable {
     /// Why the schema file was chosen.
     public enum SchemaSource: Sendable, Equatable {
