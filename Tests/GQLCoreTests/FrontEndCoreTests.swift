@@ -67,7 +67,8 @@ private struct GivenInput: InputReader {
             try RawOperation.variables(file: .array([]), assignments: [])
         }
         #expect(throws: RawVariablesError.syntax("first")) { try RawOperation.variables(file: nil, assignments: ["first"]) }
-        #expect(RawVariablesError.syntax("first").description == "'first': expected NAME=VALUE (a string) or NAME:=JSON")
+        #expect(RawVariablesError.syntax("first").description
+            == "variable 'first': expected NAME=VALUE (a string) or NAME:=JSON, e.g. variable id=1000 or variable first:=5")
         do {
             _ = try RawOperation.variables(file: nil, assignments: ["first:=[1"])
             Issue.record("invalid JSON was taken")
@@ -87,19 +88,18 @@ private struct GivenInput: InputReader {
             == "note: the delete is soft: Post 'p1' stays on the server with _deleted: true (_version 3) until its TTL expires")
         #expect(OperationEvent.writeTargetDeleted(.update, described: "Post 'p1'", note: "deleted").message
             == "Post 'p1' was deleted; there is nothing to update")
-        // Advice that names an option is the program's to phrase.
-        #expect(OperationEvent.resumePointRefused.message == nil)
-        #expect(OperationEvent.versionNotReceived(described: "Post 'p1'").message == nil)
+        // Records, and the events a program renders itself, have no line of their own.
         #expect(OperationEvent.records([]).message == nil)
+        #expect(OperationEvent.resumePoint("t").message == nil)
     }
 
     @Test func contextNotesThatNameNoSettingHaveTheirWords() {
-        #expect(ContextNote.companionConfig("src/aws-exports.js").message == "config: src/aws-exports.js (the project's aws-exports.js)")
-        #expect(ContextNote.authMode(.apiKey, .defaultType(file: "outputs.json")).message
+        func message(_ note: ContextNote) -> String { note.message(naming: { _ in "UNUSED" }, remedy: { _ in "UNUSED" }) }
+        #expect(message(.companionConfig("src/aws-exports.js")) == "config: src/aws-exports.js (the project's aws-exports.js)")
+        #expect(message(.authMode(.apiKey, .defaultType(file: "outputs.json")))
             == "auth mode: apiKey (the default authorization type of outputs.json)")
-        #expect(ContextNote.refreshingTokens.message == "refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)")
-        #expect(ContextNote.authMode(.apiKey, .setting(.commandLine)).message == nil)
-        #expect(ContextNote.schemaFile("a.json", .nearestOutputs).message == nil)
+        #expect(message(.refreshingTokens) == "refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)")
+        #expect(message(.schemaFile("a.json", .nearestOutputs)) == "schema: a.json (the nearest amplify_outputs.json from the working directory)")
     }
 
     @Test func aFailedSchemaPullSaysWhyAndHowItEnded() {
@@ -134,7 +134,9 @@ private struct GivenInput: InputReader {
     @Test func modelsAsListedAndScalarsOnlyRaw() throws {
         #expect(try columns("featuredPost", ["title"], .table) == ["title"])
         #expect(try columns("shout", nil, .raw).isEmpty)
-        #expect(throws: RecordColumnsError.notRecords(operation: "shout", type: "String")) { try columns("shout", nil, .table) }
+        #expect(throws: RecordColumnsError.notRecords(operation: "shout", type: "String", format: .table)) {
+            try columns("shout", nil, .table)
+        }
     }
 }
 

@@ -16,11 +16,35 @@ import Testing
     @Test func everyRemedyNamesACommand() {
         let commands = Set(CommandTable.specs.map(\.name))
         for remedy in Remedy.allCases {
+            #expect(!remedy.label.contains("gqlc"), "\(remedy): \(remedy.label)")
+            if case .give(let parameter) = remedy {
+                // How to give a parameter is said with its option spec: the flag, its value, its variable.
+                #expect(remedy.commandLine.hasPrefix("pass \(parameter.flagName)"), "\(remedy): \(remedy.commandLine)")
+                continue
+            }
             let words = remedy.commandLine.split(separator: " ").map(String.init)
             let named = words.firstIndex(of: "gqlc").map { words.index(after: $0) }.map { words[$0] }
             #expect(named.map(commands.contains) == true, "\(remedy): \(remedy.commandLine)")
-            #expect(!remedy.label.contains("gqlc"), "\(remedy): \(remedy.label)")
         }
+    }
+
+    /// The core's context sentences, with flags, values and variables taken from the option specs.
+    @Test func contextMessagesNameTheOptionSpecs() {
+        #expect(ContextError.noEndpoint(.schemaFile("s.json")).commandLineMessage
+            == "no endpoint: looked in --endpoint, $GQLC_ENDPOINT and s.json (it has no endpoint); pass --endpoint URL or set GQLC_ENDPOINT")
+        #expect(ContextError.noUserPool(missingPoolId: true, file: nil).commandLineMessage
+            == "no Cognito user pool id: no schema file was found; pass --user-pool-id and --client-id (or set GQLC_USER_POOL_ID "
+            + "and GQLC_CLIENT_ID)")
+        #expect(ContextError.noSchemaFile(directory: "/w").commandLineMessage.hasSuffix("or run gqlc schema pull --endpoint URL"))
+        #expect(ContextError.iamWithOtherAuth(iam: .environment("GQLC_IAM"), other: .apiKey, origin: .commandLine).commandLineMessage
+            == "$GQLC_IAM and '--api-key' cannot be used together: IAM auth signs requests instead of sending an API key or token")
+        #expect(Remedy.give(.expectedVersion).commandLine == "pass --expected-version N")
+        #expect(Remedy.give(.caFile).commandLine == "pass --cacert FILE or set CURL_CA_BUNDLE")
+        #expect(ContextNote.cachedSchema(path: "c.json", endpoint: "https://x").commandLineText
+            == "* schema: c.json (pulled from https://x by gqlc schema pull)")
+        #expect(ContextNote.schemaFile("s.json", .setting(.commandLine)).commandLineText == "* schema: s.json (--schema)")
+        #expect(OperationEvent.syncIncomplete.message(naming: \.flagName, remedy: \.commandLine)
+            == "the sync stopped before its end; run it again with the same --since")
     }
 
     /// The core says what is missing; the command line says which command fixes it, in the words it always used.

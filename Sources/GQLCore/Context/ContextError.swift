@@ -1,7 +1,7 @@
 /// Why an ``APIContext`` (or a part of it: the schema, the endpoint, the auth) cannot be resolved from
-/// ``ContextSettings``. A front end phrases each case in its own words (which flag or variable to set); the
-/// description here is in the core's.
-public enum ContextError: Error, Sendable, Equatable, CustomStringConvertible {
+/// ``ContextSettings``. The message says what to give or do; a front end names the parameters, their variables and the
+/// remedies (``ParameterizedMessage/message(naming:variable:remedy:)``), the description is in the core's words.
+public enum ContextError: Error, Sendable, Equatable, ParameterizedMessage {
     /// Where the endpoint was looked for when none was found.
     public enum EndpointSearch: Sendable, Equatable {
         /// A Gen 1 `@model` schema with no `aws-exports.js` beside its project.
@@ -59,35 +59,83 @@ public enum ContextError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A prompt (``ContextPrompts``) failed, in its own words.
     case prompt(String)
 
-    /// The message in the core's words.
-    public var description: String {
+    /// The message in the core's words, each parameter by its label and no variable named.
+    public func message(naming name: (Parameter) -> String) -> String { message(naming: name, remedy: \.label) }
+
+    public func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String {
+        message(naming: name, variable: { _ in nil }, remedy: remedy)
+    }
+
+    /// The message with each parameter named by `name`, the variable that may give it by `variable` and each remedy
+    /// by `remedy`: `no endpoint: looked in endpoint and …; give the endpoint` in the core's words.
+    public func message(naming name: (Parameter) -> String, variable: (Parameter) -> String?, remedy: (Remedy) -> String) -> String {
         switch self {
-        case .noEndpoint: "no endpoint was given or found"
-        case .endpoint(let error): error.description
-        case .apiKeyMissing: "auth mode apiKey needs an API key"
-        case .tokenMissing: "this auth mode sends a token you supply"
-        case .unreadableCAFile(let path, _, let reason): "cannot read the CA certificates file '\(path)': \(reason)"
-        case .awsAuth(let error): error.description
-        case .profileWithOtherAuth(let other, _): "a profile takes IAM (SigV4) credentials, but the \(other.label) chooses another auth"
-        case .iamOnly(let parameter): "the \(parameter.label) applies to IAM (SigV4) auth only, which this request does not use"
-        case .iamWithOtherAuth(_, let other, _): "IAM auth and the \(other.label) cannot be used together"
-        case .authModeUnused(let mode, let parameter): "auth mode \(mode.rawValue) does not use the \(parameter.label)"
-        case .authRulesUnmet(let model, _, let file, _): "\(model)'s auth rules allow none of the auth modes \(file) configures"
-        case .severalGen1APIs(let paths): "several Gen 1 APIs: " + paths.joined(separator: ", ")
-        case .noSchemaFile(let directory): "no model schema in \(directory)"
-        case .schema(let error), .damagedCache(let error): error.description
-        case .noModelSchema: "no model schema"
-        case .noModels(let file, let format): "\(file): this \(format) file has no models"
-        case .noUserPool(let missingPoolId, _): "no Cognito \(missingPoolId ? "user pool id" : "app client id")"
-        case .invalidUserPoolId(let id): "invalid user pool id '\(id)': expected REGION_ID, e.g. us-east-1_AbC123"
-        case .noTokenStore: "no place for the token file: set XDG_CONFIG_HOME or HOME"
-        case .cognito(let error): error.description
-        case .prompt(let message): message
+        case .noEndpoint(let search):
+            let looked = [name(.endpoint)] + (variable(.endpoint).map { ["$" + $0] } ?? [])
+            return "no endpoint: looked in \(looked.joined(separator: ", ")) and \(search.place); \(remedy(.give(.endpoint)))"
+        case .endpoint(let error): return error.message(naming: name, remedy: remedy)
+        case .apiKeyMissing: return "auth mode apiKey needs an API key: \(remedy(.give(.apiKey)))"
+        case .tokenMissing: return "this auth mode sends a token you supply: \(remedy(.give(.authToken)))"
+        case .unreadableCAFile(let path, let origin, let reason):
+            return "cannot read the CA certificates file '\(path)' from \(origin.describe(naming: name(.caFile))): \(reason)"
+        case .awsAuth(let error): return error.message(naming: name, remedy: remedy)
+        case .profileWithOtherAuth(let other, let origin):
+            return "\(name(.profile)) takes IAM (SigV4) credentials, but \(origin.describe(naming: name(other))) chooses another auth; "
+                + "leave out one of them"
+        case .iamOnly(let parameter):
+            return "\(name(parameter)) applies to IAM (SigV4) auth only, which this request does not use; add \(name(.iam)), or "
+                + "leave out \(name(parameter))"
+        case .iamWithOtherAuth(let iam, let other, let origin):
+            return "\(iam.describe(naming: name(.iam))) and \(origin.describe(naming: name(other))) cannot be used together: IAM auth "
+                + "signs requests instead of sending an API key or token"
+        case .authModeUnused(let mode, let parameter):
+            return "\(name(.authMode)) \(mode.rawValue) does not use \(name(parameter)); leave out one of them"
+        case .authRulesUnmet(let model, let rules, let file, let configured):
+            return "\(model)'s auth rules allow \(rules.joined(separator: ", ")), but \(file) configures only "
+                + configured.map(\.rawValue).joined(separator: ", ") + "; pass \(name(.authMode)) to choose one anyway"
+        case .severalGen1APIs(let paths):
+            return "several Gen 1 APIs: " + paths.joined(separator: ", ") + "; pass \(name(.schema)) with the one to use"
+        case .noSchemaFile(let directory):
+            return "no model schema: no \(SchemaDiscovery.defaultFileName) or \(SchemaDiscovery.gen1SchemaPattern) (or schema/) in "
+                + "\(directory); \(remedy(.give(.schema))) (model-introspection JSON, amplify_outputs.json, amplifyconfiguration.json, "
+                + "schema.graphql, a schema/ folder or aws-exports.js), or run \(remedy(.schemaPull(from: .endpoint)))"
+        case .schema(let error): return error.message(remedy: remedy)
+        case .damagedCache(let error):
+            // A cache written by an older gqlc, or cut short: say how to make it again.
+            return error.description + "; run \(remedy(.schemaPull(from: nil))) again to replace this cached schema"
+        case .noModelSchema: return "no model schema"
+        case .noModels(let file, let format):
+            return "\(file): this \(format) file has no models, and no \(SchemaDiscovery.gen1SchemaPattern) or pulled schema was "
+                + "found for it; pass \(name(.schema)) with a model schema, or run \(remedy(.schemaPull(from: nil)))"
+        case .noUserPool(let missingPoolId, let file):
+            let place = file.map { "\($0) has no auth.\(missingPoolId ? "user_pool_id" : "user_pool_client_id")" } ?? "no schema file was found"
+            let variables = [variable(.userPoolId), variable(.clientId)].compactMap { $0 }
+            let or = variables.count == 2 ? " (or set \(variables.joined(separator: " and ")))" : ""
+            return "no Cognito \((missingPoolId ? Parameter.userPoolId : .clientId).label): \(place); pass \(name(.userPoolId)) and "
+                + "\(name(.clientId))\(or)"
+        case .invalidUserPoolId(let id): return "invalid user pool id '\(id)': expected REGION_ID, e.g. us-east-1_AbC123"
+        case .noTokenStore: return "no place for the token file: set XDG_CONFIG_HOME or HOME"
+        case .cognito(.transport(let error)): return "Cognito: " + error.message(naming: name, remedy: remedy)
+        case .cognito(let error): return error.message(remedy: remedy)
+        case .prompt(let message): return message
         }
     }
 }
 
-/// What a resolution found and chose, for a verbose trace (never a secret): a front end phrases each.
+extension ContextError.EndpointSearch {
+    /// Where the endpoint was looked for besides the settings: `schema.graphql (it has no endpoint)`.
+    var place: String {
+        switch self {
+        case .gen1Schema(let path): "\(path) (it has no endpoint, and no src/aws-exports.js was found beside its project)"
+        case .schemaFile(let path): "\(path) (it has no endpoint)"
+        case .noSchemaFound(let directory): "\(SchemaDiscovery.defaultFileName) (none in \(directory))"
+        case .schemaNotFound(let path): "\(path) (not found)"
+        }
+    }
+}
+
+/// What a resolution found and chose, for a verbose trace (never a secret): ``message(naming:remedy:)`` says it, a
+/// front end naming the settings and commands.
 public enum ContextNote: Sendable, Equatable {
     /// Why the schema file was chosen.
     public enum SchemaSource: Sendable, Equatable {
@@ -132,26 +180,37 @@ public enum ContextNote: Sendable, Equatable {
 }
 
 extension ContextNote {
-    /// The note in words (`config: amplify/src/aws-exports.js (the project's aws-exports.js)`), for the notes that name
-    /// no setting and no command; nil for the others (where a setting was given, what made the cached schema, a failed
-    /// refresh's error), which a front end phrases with its own names.
-    public var message: String? {
+    /// The note in words (`config: amplify/src/aws-exports.js (the project's aws-exports.js)`), with the setting that
+    /// gave a value named by `name` and the command that made the cached schema by `remedy`: never a dump of the note,
+    /// whose values may hold credentials.
+    public func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String {
         switch self {
-        case .companionConfig(let path): "config: \(path) (the project's aws-exports.js)"
-        case .companionModels(let path): "models: \(path) (the project's @model schema)"
-        case .assumed(let line): "assumed: \(line)"
+        case .schemaFile(let path, let source):
+            let how = switch source {
+            case .setting(.commandLine): name(.schema)
+            case .setting(let origin): origin.describe(naming: name(.schema))
+            case .nearestOutputs: "the nearest \(SchemaDiscovery.defaultFileName) from the working directory"
+            case .nearestGen1Schema: "the nearest Gen 1 @model schema from the working directory"
+            }
+            return "schema: \(path) (\(how))"
+        case .companionConfig(let path): return "config: \(path) (the project's aws-exports.js)"
+        case .companionModels(let path): return "models: \(path) (the project's @model schema)"
+        case .cachedSchema(let path, let endpoint): return "schema: \(path) (pulled from \(endpoint) by \(remedy(.schemaPull(from: nil))))"
+        case .assumed(let line): return "assumed: \(line)"
+        case .authMode(let mode, .setting(let origin)): return "auth mode: \(mode.rawValue) (\(origin.describe(naming: name(.authMode))))"
         case .authMode(let mode, .modelRules(let model, let configured)):
-            "auth mode: \(mode.rawValue) (the first of \(model)'s rules, in Amplify's multi-auth order, "
+            return "auth mode: \(mode.rawValue) (the first of \(model)'s rules, in Amplify's multi-auth order, "
                 + "among the configured \(configured.map(\.rawValue).joined(separator: ", ")))"
-        case .authMode(let mode, .defaultType(let file)): "auth mode: \(mode.rawValue) (the default authorization type of \(file))"
-        case .credentials(let found): "credentials: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)"
+        case .authMode(let mode, .defaultType(let file)): return "auth mode: \(mode.rawValue) (the default authorization type of \(file))"
+        case .credentials(let found): return "credentials: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)"
         case .credentialsRefresh(.refreshed(let found)):
-            "credentials refreshed: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)"
-        case .refreshingTokens: "refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)"
+            return "credentials refreshed: \(HeaderRedaction.keyID(found.credentials.accessKeyID)) from \(found.source)"
+        case .credentialsRefresh(.failed(let error, let keeping)):
+            return "credentials refresh failed, still using \(HeaderRedaction.keyID(keeping)): \(error.message(naming: name, remedy: remedy))"
+        case .refreshingTokens: return "refreshing the user-pool tokens (REFRESH_TOKEN_AUTH)"
         case .shortSecret:
-            "warning: a key or token is shorter than \(Redactor.shortSecretLength) characters, "
+            return "warning: a key or token is shorter than \(Redactor.shortSecretLength) characters, "
                 + "which is unusual; it is redacted only where it stands as a whole word"
-        case .schemaFile, .cachedSchema, .authMode(_, .setting), .credentialsRefresh(.failed): nil
         }
     }
 }

@@ -75,7 +75,7 @@ public enum OperationEvent: Sendable {
 }
 
 /// Why following an included has-many list failed.
-public enum IncludedListFailure: Error, Sendable {
+public enum IncludedListFailure: Error, Sendable, ParameterizedMessage {
     /// The server answered a further page with GraphQL errors.
     case errors([GraphQLError])
     /// A further page's request had no usable answer.
@@ -97,6 +97,20 @@ public enum IncludedListFailure: Error, Sendable {
         default: self = .other("\(error)")
         }
     }
+
+    /// Why, in one line: the first GraphQL error, or the request's failure with its options named by `name` and its
+    /// remedy said by `remedy`.
+    public func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String {
+        switch self {
+        case .errors(let errors): errors.first?.description ?? "unknown error"
+        case .request(let error): error.message(naming: name, remedy: remedy)
+        case .build(let error): error.message(naming: name, remedy: remedy)
+        case .response(let error): error.description
+        case .other(let text): text
+        }
+    }
+
+    public func message(naming name: (Parameter) -> String) -> String { message(naming: name, remedy: \.label) }
 }
 
 /// Receives an operation's events; false when records could not be delivered (the output is gone), which stops

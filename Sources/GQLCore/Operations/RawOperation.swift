@@ -64,8 +64,8 @@ extension RawOperation {
     }
 }
 
-/// Why a document's variables cannot be made from what was given; the caller names the option before it.
-public enum RawVariablesError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why a document's variables cannot be made from what was given, with the option that gave them.
+public enum RawVariablesError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The variables file holds a JSON value that is not an object (`found`: `an array`).
     case notAnObject(found: String)
     /// An assignment's JSON is invalid.
@@ -73,12 +73,17 @@ public enum RawVariablesError: Error, Sendable, Equatable, CustomStringConvertib
     /// An assignment is neither `NAME=VALUE` nor `NAME:=JSON`.
     case syntax(String)
 
-    /// `expected a JSON object of variables, found an array`, `'x:=[1': invalid JSON …`.
-    public var description: String {
+    /// `variables file: expected a JSON object of variables, found an array`, `variable 'x:=[1': invalid JSON …`, with
+    /// the options named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String { message(naming: name, remedy: \.label) }
+
+    public func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String {
         switch self {
-        case .notAnObject(let found): "expected a JSON object of variables, found \(found)"
-        case .assignment(let text, let error): "'\(text)': \(error)"
-        case .syntax(let text): "'\(text)': expected NAME=VALUE (a string) or NAME:=JSON"
+        case .notAnObject(let found): "\(name(.variablesFile)): expected a JSON object of variables, found \(found)"
+        case .assignment(let text, let error): "\(name(.variable)) '\(text)': \(error.message(naming: name, remedy: remedy))"
+        case .syntax(let text):
+            "\(name(.variable)) '\(text)': expected NAME=VALUE (a string) or NAME:=JSON, e.g. \(name(.variable)) id=1000 or "
+                + "\(name(.variable)) first:=5"
         }
     }
 }

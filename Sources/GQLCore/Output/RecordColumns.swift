@@ -26,7 +26,7 @@ public enum RecordColumns {
             guard format != .raw || fields?.count == 1 else { throw .rawNeedsOneField }
             return fields ?? ownScalars(schema.nonModels[name]?.fields ?? [], lists: false)
         case .scalar, .enumeration, .input:
-            guard format == .raw else { throw .notRecords(operation: operation.name, type: operation.result.graphQLType) }
+            guard format == .raw else { throw .notRecords(operation: operation.name, type: operation.result.graphQLType, format: format) }
             return []
         }
     }
@@ -70,11 +70,24 @@ public enum RecordColumns {
 }
 
 /// Why records cannot be written as raw values with the fields asked for.
-public enum RecordColumnsError: Error, Sendable, Equatable {
+public enum RecordColumnsError: Error, Sendable, Equatable, ParameterizedMessage {
     /// Raw writes one field per line, and none or several were named.
     case rawNeedsOneField
     /// Raw writes one scalar value per record; this says why the field named is not one (`'tags' is a list`).
     case rawNeedsScalar(String)
-    /// A custom operation returns a scalar (`type`), which only raw writes.
-    case notRecords(operation: String, type: String)
+    /// A custom operation returns a scalar (`type`), which only raw writes, and `format` was asked for.
+    case notRecords(operation: String, type: String, format: OutputFormat)
+
+    /// `'output format raw' prints one field per line; …`, with the options named by `name`.
+    public func message(naming name: (Parameter) -> String) -> String {
+        let (output, raw) = (name(.output), OutputFormat.raw.rawValue)
+        return switch self {
+        case .rawNeedsOneField: "'\(output) \(raw)' prints one field per line; name it with \(name(.fields)) FIELD"
+        case .rawNeedsScalar(let problem):
+            "'\(output) \(raw)' prints a single scalar field; \(problem): use \(output) \(OutputFormat.ndjson.rawValue) and jq"
+        case .notRecords(let operation, let type, let format):
+            "'\(output) \(format.rawValue)' prints records; \(operation) returns \(type): use \(output) \(raw) or "
+                + OutputFormat.json.rawValue
+        }
+    }
 }

@@ -321,3 +321,12 @@ public struct FilterBuilder: Sendable {
         }
     }
 }
+
+extension FilterBuilder {
+    /// The warning for one of ``contradictions(_:)``: `warning: filter 'a=1' and 'a=2' are AND-ed, …`, the expressions'
+    /// option named `option` and the JSON filter's by `name`.
+    public static func contradictionWarning(_ texts: [String], option: String, naming name: (Parameter) -> String) -> String {
+        "warning: \(option) \(texts.map { "'\($0)'" }.joined(separator: " and ")) are AND-ed, and no record has both values; "
+            + "to match either, give \(name(.filterObject)) '{\"or\": [...]}'"
+    }
+}

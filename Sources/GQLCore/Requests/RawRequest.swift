@@ -1,5 +1,5 @@
 /// Why a GraphQL document given as it is cannot be sent.
-public enum RawRequestError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum RawRequestError: Error, Sendable, Equatable, ParameterizedMessage {
     /// The document does not parse.
     case syntax(GraphQLSyntaxError)
     /// The document parses but is not valid (the first problem found).
@@ -11,16 +11,27 @@ public enum RawRequestError: Error, Sendable, Equatable, CustomStringConvertible
     /// The decode path does not fit the operation's selections.
     case decodePath(DecodePathMismatch)
 
-    /// A one-line message; ``report`` adds the document line for syntax and validation errors.
-    public var description: String {
+    /// A one-line message, with the options that fix a variable or a decode path named by `name`; ``report`` adds the
+    /// document line for syntax and validation errors.
+    public func message(naming name: (Parameter) -> String) -> String {
         switch self {
         case .syntax(let error): error.description
         case .invalid(let error): error.description
-        case .operation(let error): error.description
-        case .variable(let problem): problem.description
-        case .decodePath(let mismatch): mismatch.description
+        case .operation(let error): error.message(naming: name)
+        case .variable(let problem):
+            switch problem {
+            case .missing(let variable, _, _):
+                "\(problem); give it with \(name(.variable)) \(variable)=VALUE or in \(name(.variablesFile))"
+            case .undeclared: problem.description
+            }
+        case .decodePath(let mismatch): decodePathMessage(mismatch.path, mismatch, naming: name)
         }
     }
+}
+
+/// `decode path 'a.b': …`: a problem of the decode path, found before sending or in the answer.
+func decodePathMessage(_ path: [String], _ problem: some CustomStringConvertible, naming name: (Parameter) -> String) -> String {
+    "\(name(.decodePath)) '\(path.joined(separator: "."))': \(problem)"
 }
 
 extension RequestBuilder {

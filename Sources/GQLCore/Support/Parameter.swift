@@ -43,6 +43,36 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
     case iam
     /// The real-time (WebSocket) endpoint of subscriptions.
     case realtimeEndpoint
+    /// The GraphQL endpoint URL.
+    case endpoint
+    /// The schema file.
+    case schema
+    /// The file of CA certificates to verify HTTPS servers with.
+    case caFile
+    /// The auth mode asked for.
+    case authMode
+    /// The Cognito user pool.
+    case userPoolId
+    /// The user pool's app client.
+    case clientId
+    /// Soft-deleted records shown too.
+    case includeDeleted
+    /// The token a listing resumes from.
+    case nextToken
+    /// When a sync starts reading changes.
+    case since
+    /// The `_version` a write sends instead of reading it.
+    case expectedVersion
+    /// A delete's children deleted with it.
+    case cascade
+    /// A dot path into a response's data to print.
+    case decodePath
+    /// One variable of a document (`NAME=VALUE`).
+    case variable
+    /// A file of a document's variables.
+    case variablesFile
+    /// The output format.
+    case output
 
     /// The parameter in plain words, as the core's own messages use it.
     public var label: String {
@@ -67,6 +97,21 @@ public enum Parameter: Sendable, Equatable, CaseIterable {
         case .authToken: "auth token"
         case .iam: "IAM setting"
         case .realtimeEndpoint: "real-time endpoint"
+        case .endpoint: "endpoint"
+        case .schema: "schema file"
+        case .caFile: "CA file"
+        case .authMode: "auth mode"
+        case .userPoolId: "user pool id"
+        case .clientId: "app client id"
+        case .includeDeleted: "deleted records setting"
+        case .nextToken: "resume token"
+        case .since: "sync start"
+        case .expectedVersion: "expected version"
+        case .cascade: "cascade setting"
+        case .decodePath: "decode path"
+        case .variable: "variable"
+        case .variablesFile: "variables file"
+        case .output: "output format"
         }
     }
 }
@@ -78,6 +123,9 @@ public protocol ParameterizedMessage: CustomStringConvertible {
     func message(naming name: (Parameter) -> String) -> String
     /// The message with each parameter named by `name` and each remedy (``Remedy``) said by `remedy`.
     func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String
+    /// The message as ``message(naming:remedy:)``, where it lists the places a parameter is read from with the variable
+    /// `variable` names for it (`GQLC_ENDPOINT`; nil for none).
+    func message(naming name: (Parameter) -> String, variable: (Parameter) -> String?, remedy: (Remedy) -> String) -> String
 }
 
 extension ParameterizedMessage {
@@ -86,4 +134,9 @@ extension ParameterizedMessage {
 
     /// The message of an error that names no remedy: as ``message(naming:)``.
     public func message(naming name: (Parameter) -> String, remedy: (Remedy) -> String) -> String { message(naming: name) }
+
+    /// The message of an error that names no variable: as ``message(naming:remedy:)``.
+    public func message(naming name: (Parameter) -> String, variable: (Parameter) -> String?, remedy: (Remedy) -> String) -> String {
+        message(naming: name, remedy: remedy)
+    }
 }

@@ -16,11 +16,17 @@ public enum Remedy: Sendable, Equatable, CaseIterable {
     case pullSchema
     /// A GraphQL document sent as written can select what the models leave out.
     case rawDocument
+    /// Give the parameter (a front end says how: its flag, or its variable).
+    case give(Parameter)
+    /// Pull the API's schema into the cache (from the parameter's API, when given), as the command that does it is
+    /// named: `run X`, `pulled by X`.
+    case schemaPull(from: Parameter?)
 
     /// One of each kind, for checks that every remedy has a front end's words.
     public static let allCases: [Remedy] = [
         .signIn, .signInAgain, .addEnvironment("NAME"), .removeEnvironment("NAME"), .pullSchema, .rawDocument,
-    ]
+        .schemaPull(from: nil), .schemaPull(from: .endpoint),
+    ] + Parameter.allCases.filter { $0 != .fieldValue }.map(Remedy.give)
 
     /// The remedy in plain words, as the core's own messages say it.
     public var label: String {
@@ -31,6 +37,8 @@ public enum Remedy: Sendable, Equatable, CaseIterable {
         case .removeEnvironment: "remove it first"
         case .pullSchema: "the models pulled from the API by introspection"
         case .rawDocument: "a document sent as written can select it"
+        case .give(let parameter): "give the \(parameter.label)"
+        case .schemaPull(let parameter): "a schema pull" + (parameter.map { " from the \($0.label)" } ?? "")
         }
     }
 }

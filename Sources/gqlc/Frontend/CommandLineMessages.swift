@@ -24,11 +24,29 @@ extension Parameter {
         case .authToken: GlobalOptions.authTokenOption
         case .iam: GlobalOptions.iamOption
         case .realtimeEndpoint: SubscribeCommand.realtimeEndpoint
+        case .endpoint: GlobalOptions.endpointOption
+        case .schema: GlobalOptions.schemaOption
+        case .caFile: GlobalOptions.caCertOption
+        case .authMode: GlobalOptions.authModeOption
+        case .userPoolId: UserPoolOptions.userPoolId
+        case .clientId: UserPoolOptions.clientId
+        case .includeDeleted: SharedOptions.includeDeleted
+        case .nextToken: ListCommand.nextToken
+        case .since: SyncCommand.since
+        case .expectedVersion: SharedOptions.expectedVersion
+        case .cascade: DeleteCommand.cascade
+        case .decodePath: RawCommand.decodePath
+        case .variable: RawCommand.variable
+        case .variablesFile: RawCommand.vars
+        case .output: GlobalOptions.outputOption
         }
     }
 
     /// `--id`, `--where`, …; empty for positional values.
     var flagName: String { option?.flagName ?? "" }
+
+    /// The variable that gives the parameter when its flag is absent (`GQLC_ENDPOINT`), if any.
+    var variableName: String? { option?.environmentVariable }
 }
 
 extension Remedy {
@@ -42,6 +60,10 @@ extension Remedy {
             "remove it first with gqlc \(EnvCommand.spec.name) \(EnvInvocation.Action.remove.rawValue) \(name)"
         case .pullSchema: "gqlc \(SchemaCommand.spec.name) \(SchemaInvocation.Action.pull.rawValue)"
         case .rawDocument: "gqlc \(RawCommand.spec.name) can select it"
+        case .give(let parameter):
+            "pass \(parameter.option?.usageForm ?? "")" + (parameter.variableName.map { " or set \($0)" } ?? "")
+        case .schemaPull(let parameter):
+            Remedy.pullSchema.commandLine + (parameter.map { " \($0.option?.usageForm ?? "")" } ?? "")
         }
     }
 }
@@ -56,7 +78,7 @@ func commandLineMessage(_ error: any Error) -> String {
 extension ParameterizedMessage {
     /// The core's message with each parameter named by its flag (`--where 'ratng>3': unknown field …`), and any
     /// remedy by the command that carries it out.
-    var commandLineMessage: String { message(naming: \.flagName, remedy: \.commandLine) }
+    var commandLineMessage: String { message(naming: \.flagName, variable: \.variableName, remedy: \.commandLine) }
 }
 
 extension RemedialMessage {

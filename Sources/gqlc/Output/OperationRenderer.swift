@@ -25,13 +25,14 @@ struct OperationRenderer {
     mutating func render(_ event: OperationEvent) -> Bool {
         if case .records(let records) = event { return write(records) }
         progress?.clear()
-        if let message = event.message {
+        if let message = event.message(naming: \.flagName, remedy: \.commandLine) {
             diagnostics.error(message)
             return true
         }
         switch event {
         case .records, .invalidResponse, .notFound, .recordAlreadyExists, .countInterrupted, .countIncomplete, .noResumePoint,
-            .writeTargetDeleted, .versionNotRead, .softDeleted, .autoMerged:
+            .writeTargetDeleted, .versionNotRead, .softDeleted, .autoMerged, .deletedRecordHidden, .resumePointRefused, .syncIncomplete,
+            .versionNotReceived, .versionConflict, .conditionFalse, .conditionFalseOrMissing, .recordsLeftPointing, .decodePathNotFound:
             break  // said above
         case .result(let value), .envelope(let value): printer.print(value)
         case .recordsEnded(let complete):
@@ -47,31 +48,12 @@ struct OperationRenderer {
         case .ownAttemptMayBeWhy(let operation, let model, let key):
             diagnostics.error(BulkItemWords(model: model, operation: operation).ownAttemptMayBeWhy(operation, key: key))
         case .writeMayHaveBeenApplied(let write): UncertainWrites.lines(write).forEach(diagnostics.error)
-        case .deletedRecordHidden(let note): diagnostics.error("\(note); \(SharedOptions.includeDeleted.flagName) prints it")
-        case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineReason))
+        case .includedListFailed(let failure): diagnostics.failure(.includedListFailed(failure.commandLineMessage))
         case .interrupted(let delivered): diagnostics.error("interrupted after \(delivered) \(itemWord)")
         case .resumePoint(let token): diagnostics.resumeToken(token)
-        case .resumePointRefused:
-            diagnostics.error(
-                "hint: the server refused the first page at \(ListCommand.nextToken.flagName); check that the token comes "
-                    + "from a listing of the same model, filter and index, or start without it")
         case .syncedUntil(let startedAt):
             // As `next token:` is: a line of its own on standard error, for scripts to read.
             console.error.write("next since: \(startedAt)\n")
-        case .syncIncomplete:
-            diagnostics.error("the sync stopped before its end; run it again with the same \(SyncCommand.since.flagName)")
-        case .versionNotReceived(let described):
-            diagnostics.error("the server sent no _version for \(described); pass \(SharedOptions.expectedVersion.usageForm)")
-        case .versionConflict(let described, let conflict):
-            diagnostics.error("conflict: \(described) was changed by someone else: \(conflict.summary); nothing was changed (get "
-                + "it again, or pass \(SharedOptions.expectedVersion.flagName) with the server's version to overwrite)")
-        case .conditionFalse(let described): diagnostics.error("the \(SharedOptions.condition.flagName) condition is false for \(described)")
-        case .conditionFalseOrMissing(let described):
-            diagnostics.error("hint: the \(SharedOptions.condition.flagName) condition is false, or no \(described) exists")
-        case .recordsLeftPointing(let model, let association, let related, let key):
-            diagnostics.error("warning: \(related) records (\(model).\(association)) are left pointing at the deleted \(model) "
-                + "\(key.keyText); \(DeleteCommand.cascade.flagName) deletes them with it")
-        case .decodePathNotFound(let path, let missing): diagnostics.error(RawRunner.decodePathMessage(path, missing))
         }
         return true
     }
@@ -87,18 +69,5 @@ struct OperationRenderer {
         list = stream
         if !written { closedPipe = true }
         return written
-    }
-}
-
-extension IncludedListFailure {
-    /// Why following an included list failed, with flags named as on the command line.
-    var commandLineReason: String {
-        switch self {
-        case .errors(let errors): errors.first?.description ?? "unknown error"
-        case .request(let error): error.commandLineMessage
-        case .build(let error): error.commandLineMessage
-        case .response(let error): commandLineMessage(error)
-        case .other(let text): text
-        }
     }
 }

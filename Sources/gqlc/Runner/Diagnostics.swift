@@ -15,7 +15,7 @@ struct Diagnostics {
     /// A failed request's message; a TLS failure says how to trust a private CA.
     func error(_ failure: ExecutionError) {
         guard case .transport(.tls, _) = failure else { return error(failure.commandLineMessage) }
-        error(failure.commandLineMessage + "; to trust a private CA, pass \(GlobalOptions.caCertOption.usageForm) or set CURL_CA_BUNDLE")
+        error(failure.commandLineMessage + "; to trust a private CA, " + Remedy.give(.caFile).commandLine)
     }
 
     /// A failure's message, then any context lines (the offending line and a caret).

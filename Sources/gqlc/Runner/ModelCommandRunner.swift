@@ -106,10 +106,7 @@ struct ModelCommandRunner {
     func warnContradictions(_ model: String, _ conditions: [String], option: String) {
         guard let model = schema.models[model] else { return }
         for texts in FilterBuilder(schema: schema, model: model).contradictions(FilterInput(where: conditions)) {
-            let quoted = texts.map { "'\($0)'" }.joined(separator: " and ")
-            diagnostics.error(
-                "warning: \(option) \(quoted) are AND-ed, and no record has both values; to match either, give "
-                    + "\(ListCommand.filter.flagName) '{\"or\": [...]}'")
+            diagnostics.error(FilterBuilder.contradictionWarning(texts, option: option, naming: \.flagName))
         }
     }
 
@@ -134,18 +131,10 @@ struct ModelCommandRunner {
     func recordColumns(
         _ columns: (ModelSchema, GlobalOptions.OutputFormat) throws(RecordColumnsError) -> [String]
     ) throws(RunFailure) -> [String] {
-        let output = GlobalOptions.outputOption.flagName
         do throws(RecordColumnsError) {
             return try columns(schema, globals.output)
         } catch {
-            switch error {
-            case .rawNeedsOneField:
-                throw .usage("'\(output) raw' prints one field per line; name it with \(SharedOptions.fields.flagName) FIELD")
-            case .rawNeedsScalar(let problem):
-                throw .usage("'\(output) raw' prints a single scalar field; \(problem): use \(output) ndjson and jq")
-            case .notRecords(let operation, let type):
-                throw .usage("'\(output) \(globals.output.word)' prints records; \(operation) returns \(type): use \(output) raw or json")
-            }
+            throw .usage(error.commandLineMessage)
         }
     }
 

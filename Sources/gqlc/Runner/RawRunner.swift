@@ -48,7 +48,7 @@ struct RawRunner {
                 document: text, fileName: name, variables: variables, operationName: invocation.operationName,
                 decodePath: invocation.decodePath)
         } catch {
-            throw Self.failure(error, documentName: name, decodePath: invocation.decodePath)
+            throw Self.failure(error, documentName: name)
         }
         for problem in operation.undeclaredVariables {
             diagnostics.error("warning: \(problem); it is sent, and the server ignores it")
@@ -57,26 +57,12 @@ struct RawRunner {
     }
 
     /// The document's problem, phrased with raw's options.
-    private static func failure(_ error: RawRequestError, documentName name: String, decodePath: [String]) -> RunFailure {
+    private static func failure(_ error: RawRequestError, documentName name: String) -> RunFailure {
         switch error {
         case .syntax(let error): .report(error.report)
         case .invalid(let problem): .report(problem.report)
-        case .operation(let error): .usage("\(name): \(error.commandLineMessage)")
-        case .variable(let problem): .usage(problem.description + fix(for: problem))
-        case .decodePath(let mismatch): .usage(decodePathMessage(decodePath, mismatch))
-        }
-    }
-
-    /// `--decode-path 'a.b': …`.
-    static func decodePathMessage(_ path: [String], _ problem: some CustomStringConvertible) -> String {
-        "\(RawCommand.decodePath.flagName) '\(path.joined(separator: "."))': \(problem)"
-    }
-
-    /// How to fix a variable problem with raw's options (a suggested name says enough on its own).
-    private static func fix(for problem: VariableProblem) -> String {
-        switch problem {
-        case .missing(let name, _, _): return "; give it with \(RawCommand.variable.flagName) \(name)=VALUE or in \(RawCommand.vars.flagName)"
-        case .undeclared: return ""
+        case .operation: .usage("\(name): \(error.commandLineMessage)")
+        case .variable, .decodePath: .usage(error.commandLineMessage)
         }
     }
 
@@ -100,18 +86,13 @@ struct RawRunner {
 
     /// `--vars` first, then each `--var` in order (``RawOperation/variables(file:assignments:)``).
     private func variables(_ invocation: RawInvocation) throws(RunFailure) -> JSONObject {
-        let (vars, variable) = (RawCommand.vars.flagName, RawCommand.variable.flagName)
         let file = try invocation.variablesFile.map { source throws(RunFailure) in
-            try JSONArgument.read(source, option: vars, console: session.console)
+            try JSONArgument.read(source, option: RawCommand.vars.flagName, console: session.console)
         }
         do throws(RawVariablesError) {
             return try RawOperation.variables(file: file, assignments: invocation.variables)
         } catch {
-            switch error {
-            case .notAnObject: throw .usage("\(vars): \(error)")
-            case .assignment(let text, let error): throw .usage("\(variable) '\(text)': \(error.commandLineMessage)")
-            case .syntax: throw .usage("\(variable) \(error), e.g. \(variable) id=1000 or \(variable) first:=5")
-            }
+            throw .usage(error.commandLineMessage)
         }
     }
 }

@@ -35,8 +35,7 @@ enum RunFailure: Error, Sendable {
         case .request(let error): error.commandLineMessage
         case .endpoint(let error): error.commandLineMessage
         case .awsAuth(let error): error.commandLineMessage
-        case .cognito(.transport(let error)): "Cognito: " + error.commandLineMessage
-        case .cognito(let error): error.commandLineMessage
+        case .cognito(let error): ContextError.cognito(error).commandLineMessage
         case .includedListFailed(let reason): "following an included list failed: \(reason)"
         case .interrupted: "interrupted"
         }

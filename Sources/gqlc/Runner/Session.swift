@@ -79,10 +79,14 @@ extension GlobalOptions {
         settings.cacheDirectory = cacheDirectory
         settings.authMode = authMode
         settings.sendsIDToken = tokenUse == .id
+        // The user-pool options' variables, by the names their specs give; the rest say where tokens are stored.
+        let variable = { (option: OptionSpec) in option.environmentVariable.flatMap { cognitoEnvironment[$0] } }
         settings.userPool = UserPoolOverrides(
-            poolId: cognitoEnvironment["GQLC_USER_POOL_ID"], clientId: cognitoEnvironment["GQLC_CLIENT_ID"],
-            clientSecret: cognitoEnvironment["GQLC_CLIENT_SECRET"], endpoint: cognitoEnvironment["GQLC_COGNITO_ENDPOINT"])
-        settings.tokenStoreEnvironment = cognitoEnvironment.filter { !$0.key.hasPrefix("GQLC_") }
+            poolId: variable(UserPoolOptions.userPoolId), clientId: variable(UserPoolOptions.clientId),
+            clientSecret: variable(UserPoolOptions.clientSecret), endpoint: variable(UserPoolOptions.cognitoEndpoint))
+        settings.tokenStoreEnvironment = cognitoEnvironment.filter { variable in
+            !UserPoolOptions.all.contains { $0.environmentVariable == variable.key }
+        }
         settings.headers = headers
         settings.caFile = caFile
         settings.timeout = timeout
