@@ -138,6 +138,35 @@ private struct TestPhrasing: BulkWritePhrasing {
         #expect(summary.written.isEmpty)
     }
 
+    @Test func versionsThatCouldNotBeReadAreSaidInTheFrontEndsWordsWithNoSummaryAndADryRunNotesThem() {
+        let (output, summary, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
+        let said = Mutex<[String]>([])
+        func report(dryRun: Bool) -> BulkWriteReport {
+            BulkWriteReport(
+                sinks: BulkWriteReport.Sinks(
+                    output: output, outputFailed: { false },
+                    records: BulkRecordPrinter(ResultPrinter(sink: output, format: .ndjson, style: .compact, coloured: false, width: nil)),
+                    progress: nil, recordsShareProgress: false, say: { line in said.withLock { $0.append(line) } }, summary: summary,
+                    diagnostics: diagnostics),
+                rejects: nil, words: BulkItemWords(model: "Post", operation: .update, phrasing: TestPhrasing()), inputName: "-",
+                dryRun: dryRun)
+        }
+        let failed = report(dryRun: false)
+        #expect(failed.write(.versionsFailed(.errors([GraphQLError(message: "Not Authorized")]))))
+        #expect(failed.finish(outputFailure: nil) == BulkWriteReport.Ending(rejectsFailed: false, halted: false))
+        #expect(diagnostics.lines == ["graphql: Not Authorized"])
+        #expect(said.withLock { $0 } == ["reading the _version of each Post record failed; nothing was changed"])
+        #expect(summary.written.isEmpty)
+        let interrupted = report(dryRun: false)
+        _ = interrupted.write(.versionsFailed(.cancelled))
+        _ = interrupted.finish(outputFailure: nil)
+        #expect(said.withLock { $0.last } == "interrupted while reading the versions; nothing was changed")
+        #expect(summary.written.isEmpty && diagnostics.lines.count == 1)
+        _ = report(dryRun: true).write(.versionsNotRead)
+        #expect(said.withLock { $0.last } == "note: Post has conflict detection: each record is sent with its _version, read in pages "
+            + "of keys and versions first")
+    }
+
     @Test func aCascadeReportShowsThePlanOnADryRunAndSaysWhereItStopped() {
         let (output, notes, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
         let printer = ResultPrinter(sink: output, format: .json, style: .compact, coloured: false, width: nil)

@@ -104,7 +104,7 @@ public struct RestoreOperation: Sendable {
     /// What a dry run shows: a line per model in the plan's order, with its record count in the snapshot.
     public var planLines: [String] { plan.steps.map { $0.line(count: manifest.entry($0.model)?.count ?? 0) } }
 
-    /// Creates the records over `context` (a client per model, resolved before the first request), reporting each
+    /// Creates the records over `context` (the API and a client per model, resolved before the first request), reporting each
     /// step; with `rejects`, each model's failed or unsent records are written to `rejects/MODEL.ndjson`.
     public func run(
         in context: JobContext, retry: RetryPolicy, cancellation: CancellationFlag?, rejects: String? = nil,
@@ -112,6 +112,7 @@ public struct RestoreOperation: Sendable {
     ) -> RestoreOutcome {
         let clients: [String: GraphQLClient]
         do {
+            try context.resolveAPI()
             clients = try context.clients(of: plan.steps.map(\.model))
         } catch {
             return RestoreOutcome(counts: [], stop: .endOfInput, unavailable: error)

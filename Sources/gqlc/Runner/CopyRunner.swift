@@ -63,11 +63,10 @@ struct CopyRunner {
             diagnostics.error("no models to copy")
             return .success
         }
-        let progress = ProgressReporter.make(console: target.session.console, globals: target.globals)
+        let report = target.restoreReport()
         let outcome = operation.run(
             from: sourceContext, into: target.jobContext, retry: RetryPolicy(maxRetries: target.globals.retries),
-            cancellation: target.session.cancellation, events: target.restoreEvents(progress: progress))
-        progress?.clear()
-        return target.restoreStatus(outcome, finish: "copy")
+            cancellation: target.session.cancellation, events: report.write)
+        return target.restoreStatus(outcome, report: report, finish: "copy")
     }
 }
