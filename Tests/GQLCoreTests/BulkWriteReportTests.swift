@@ -167,6 +167,50 @@ private struct TestPhrasing: BulkWritePhrasing {
             + "of keys and versions first")
     }
 
+    @Test func aRestoreReportSaysEachFailedRecordEachModelsSummaryAndWhyTheJobEndedEarly() {
+        let notes = Captured()
+        let said = Mutex<[String]>([])
+        let report = RestoreReport(progress: nil, notes: notes, say: { line in said.withLock { $0.append(line) } }, phrasing: TestPhrasing())
+        var counts = RestoreCounts()
+        (counts.restored, counts.failed, counts.linked) = (1, 2, 1)
+        let events: [RestoreEvent] = [
+            .modelStarted("Post", records: 5),
+            .item(model: "Post", BulkItemResult(item: item(1, "{}"), outcome: .done(["id": "p1"]), key: ["id": "p1"]), pass: .create, skipped: false),
+            .item(
+                model: "Post", BulkItemResult(item: item(2, "{}"), outcome: .failed(.alreadyExists(["id": "p2"], afterRetry: false)), key: ["id": "p2"]),
+                pass: .create, skipped: true),
+            .item(model: "Post", BulkItemResult(item: item(3, "{}"), outcome: .failed(.execution(.cancelled)), key: ["id": "p3"]), pass: .create, skipped: false),
+            .item(model: "Post", BulkItemResult(item: item(4, "{}"), outcome: .failed(.notFound(["id": "p4"]))), pass: .links, skipped: false),
+            .item(model: "Post", BulkItemResult(item: item(5, "{}"), outcome: .interrupted, key: ["id": "p5"]), pass: .create, skipped: false),
+            .sourceFailed("Post", "HTTP 500"),
+            .modelFinished("Post", counts),
+        ]
+        events.forEach(report.write)
+        #expect(said.withLock { $0 } == [
+            "Post id=p3: <execution>",
+            "Post line 4: setting links: no Post with key id=p4",
+            "Post id=p5: interrupted in flight; it may have been applied",
+            "listing Post failed: HTTP 500; its records after that were not copied",
+        ])
+        #expect(notes.written == "Post: 1 restored, 0 skipped, 2 failed; 1 links set\n")
+
+        said.withLock { $0.removeAll() }
+        let cancelled = RestoreOutcome(counts: [], stop: .cancelled)
+        #expect(report.finish(cancelled, interrupted: "<finish>", rejects: "<rejects>") == RestoreReport.Ending(kind: .cancelled, rejectsFailed: false))
+        var rejected = RestoreOutcome(counts: [("Post", counts)], stop: .endOfInput)
+        rejected.rejectsFailure = "r/Post.ndjson: disk full"
+        #expect(report.finish(rejected, interrupted: "<finish>", rejects: "<rejects>") == RestoreReport.Ending(kind: .partial, rejectsFailed: true))
+        let unopened = RestoreOutcome(counts: [], stop: .endOfInput, fileError: .noSnapshot("d"))
+        #expect(report.finish(unopened, interrupted: "<finish>", rejects: "<rejects>") == RestoreReport.Ending(kind: .invalidInput, rejectsFailed: false))
+        let unavailable = RestoreOutcome(counts: [], stop: .endOfInput, unavailable: .apiKeyMissing)
+        #expect(report.finish(unavailable, interrupted: "<finish>", rejects: "<rejects>").kind == .invalidInput)
+        #expect(said.withLock { $0 } == [
+            "interrupted; <finish>",
+            "cannot write <rejects> file r/Post.ndjson: disk full; it lacks some of the records that failed",
+            SnapshotError.noSnapshot("d").description,
+        ])
+    }
+
     @Test func aCascadeReportShowsThePlanOnADryRunAndSaysWhereItStopped() {
         let (output, notes, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
         let printer = ResultPrinter(sink: output, format: .json, style: .compact, coloured: false, width: nil)

@@ -74,12 +74,7 @@ extension ModelCommandRunner {
     /// job's own, or 7 or 141 when its output or rejects file failed.
     private func bulkStatus(_ kind: ResultKind, report: BulkWriteReport, output: any TextSink) -> ExitCode {
         let failure = output.failure
-        let why: String? = switch failure {
-        case .closedPipe?: "standard output was closed"
-        case .failed(let reason)?: "cannot write standard output: \(reason)"
-        case nil: nil
-        }
-        let ending = report.finish(outputFailure: why)
+        let ending = report.finish(outputFailure: failure?.standardOutputReason)
         if ending.rejectsFailed { return .writeFailed }
         switch failure {
         case .closedPipe?: return .closedPipe
