@@ -211,6 +211,34 @@ private struct TestPhrasing: BulkWritePhrasing {
         ])
     }
 
+    @Test func aMatchingDeleteListsTheKeysAsksHowManyByModelAndSaysWhenNoneMatch() throws {
+        let (output, notes, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
+        let listed = #"{"data":{"listPosts":{"items":[{"id":"p1"},{"id":"p2"},{"id":"p3"}],"nextToken":null}}}"#
+        let context = APIContext(schema: try TestSchemas.blog(), client: try Fixtures.client(FakeTransport([Fixtures.ok(listed)])))
+        let requests = try context.builder.listPages("Post", fields: .keysOnly)
+        let report = MatchingDeleteReport(model: "Post", progress: nil, output: output, notes: notes, diagnostics: diagnostics, dryRun: "<dry>")
+        var asked: [MatchingDeleteReport.Question] = []
+        let matching = report.run(requests, in: context, plansOnly: false) { question in
+            asked.append(question)
+            return .cannotAsk
+        }
+        guard case .stop(let kind) = matching else {
+            Issue.record("\(matching)")
+            return
+        }
+        #expect(kind == ConfirmationAnswer.cannotAsk.refusal)
+        #expect(asked.map(\.question) == ["delete 3 Post records?"] && asked.map(\.unconfirmed) == ["3 Post records match"])
+        #expect(MatchingDeleteReport.Question(model: "Post", count: 1).unconfirmed == "1 Post record match")
+        let none = APIContext(
+            schema: context.schema,
+            client: try Fixtures.client(FakeTransport([Fixtures.ok(#"{"data":{"listPosts":{"items":[],"nextToken":null}}}"#)])))
+        guard case .stop(.success) = report.run(requests, in: none, plansOnly: false, confirm: { _ in .yes }) else {
+            Issue.record("a delete with nothing matching went on")
+            return
+        }
+        #expect(notes.written == "no Post records match; nothing to delete\n" && output.written.isEmpty && diagnostics.lines.isEmpty)
+    }
+
     @Test func aCascadeReportShowsThePlanOnADryRunAndSaysWhereItStopped() {
         let (output, notes, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
         let printer = ResultPrinter(sink: output, format: .json, style: .compact, coloured: false, width: nil)
