@@ -239,6 +239,31 @@ private struct TestPhrasing: BulkWritePhrasing {
         #expect(notes.written == "no Post records match; nothing to delete\n" && output.written.isEmpty && diagnostics.lines.isEmpty)
     }
 
+    @Test func aConsolesSinksDeferTheOutputsFailuresForAJobThatSendsButNotForADryRun() throws {
+        final class Deferring: TextSink, @unchecked Sendable {
+            let deferred = Mutex(false)
+            func write(_ text: String) {}
+            func deferFailures() { deferred.withLock { $0 = true } }
+        }
+        func run(dryRun: Bool) throws -> Bool {
+            let output = Deferring()
+            let console = Console(output: output, error: Deferring(), outputIsTerminal: false)
+            let printer = ResultPrinter(sink: output, format: .ndjson, style: .compact, coloured: false, width: nil)
+            let sinks = BulkWriteReport.Sinks(
+                console: console, records: BulkRecordPrinter(printer), progress: nil, diagnostics: CapturedDiagnostics())
+            let context = APIContext(schema: try TestSchemas.blog(), client: try Fixtures.client(FakeTransport([Fixtures.ok()])))
+            let report = BulkWriteReport(
+                sinks: sinks, rejects: nil, words: BulkItemWords(model: "Post", operation: .delete, phrasing: TestPhrasing()),
+                inputName: "-", dryRun: dryRun)
+            let operation = BulkWriteOperation(delete: "Post", builder: context.builder)
+            let none: () throws(BulkInputError) -> BulkInputItem? = { nil }
+            _ = report.run(operation, in: dryRun ? nil : context, next: none, readRestWhenCancelled: true)
+            return output.deferred.withLock { $0 }
+        }
+        #expect(try run(dryRun: false))
+        #expect(try !run(dryRun: true))
+    }
+
     @Test func aCascadeReportShowsThePlanOnADryRunAndSaysWhereItStopped() {
         let (output, notes, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
         let printer = ResultPrinter(sink: output, format: .json, style: .compact, coloured: false, width: nil)

@@ -85,6 +85,9 @@ public final class BulkWriteReport: Sendable {
         /// A failure to read the records' versions before the job: the request's own errors, in the front end's words
         /// (by default each said through `say`).
         public var diagnostics: any DiagnosticSink & Sendable
+        /// Called before a job that sends (not a dry run): makes a failed write of `output` return false instead of
+        /// ending the process, so that the job stops starting records and each one is accounted for.
+        public var deferOutputFailures: (@Sendable () -> Void)?
 
         public init(
             output: any OutputSink, outputFailed: @escaping @Sendable () -> Bool, records: BulkRecordPrinter,
@@ -94,6 +97,17 @@ public final class BulkWriteReport: Sendable {
             (self.output, self.outputFailed, self.records, self.progress) = (output, outputFailed, records, progress)
             (self.recordsShareProgress, self.say, self.summary) = (recordsShareProgress, say, summary)
             self.diagnostics = diagnostics ?? SaidDiagnostics(say: say)
+        }
+
+        /// A terminal program's sinks: records, request bodies and the summary on `console`'s streams (records above the
+        /// progress line when the output is that terminal, the output's failures deferred for a job that sends), each
+        /// line of a failure through `diagnostics`.
+        public init(console: Console, records: BulkRecordPrinter, progress: ProgressReporter?, diagnostics: any DiagnosticSink & Sendable) {
+            self.init(
+                output: console.output, outputFailed: { console.output.failure != nil }, records: records, progress: progress,
+                recordsShareProgress: progress != nil && console.outputIsTerminal, say: { diagnostics.error($0) },
+                summary: console.error, diagnostics: diagnostics)
+            deferOutputFailures = { console.output.deferFailures() }
         }
     }
 
@@ -178,6 +192,7 @@ public final class BulkWriteReport: Sendable {
         readRestWhenCancelled: Bool
     ) -> ResultKind {
         guard let context else { return operation.dryRun(next: next, events: write) }
+        sinks.deferOutputFailures?()
         var operation = operation
         operation.workerClient = { [connect = operation.workerClient, progress = sinks.progress] client in
             var own = connect(client)

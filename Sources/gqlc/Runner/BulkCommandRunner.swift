@@ -56,15 +56,11 @@ extension ModelCommandRunner {
         let (console, diagnostics) = (session.console, execution.diagnostics)
         let progress = globals.dryRun ? nil : ProgressReporter.make(console: console, globals: globals)
         let sinks = BulkWriteReport.Sinks(
-            output: console.output, outputFailed: { console.output.failure != nil },
-            records: BulkRecordPrinter(ResultPrinter(console: console, globals: globals, columns: columns)),
-            progress: progress, recordsShareProgress: progress != nil && console.outputIsTerminal,
-            say: { diagnostics.error($0) }, summary: console.error, diagnostics: diagnostics)
+            console: console, records: BulkRecordPrinter(ResultPrinter(console: console, globals: globals, columns: columns)),
+            progress: progress, diagnostics: diagnostics)
         let report = BulkWriteReport(
             sinks: sinks, rejects: rejects, words: BulkItemWords(model: operation.model, operation: operation.operation),
             inputName: inputName, dryRun: client == nil)
-        // A failed write of stdout or --rejects stops the job from starting records, so that each one is accounted for.
-        if client != nil { console.output.deferFailures() }
         let kind = report.run(
             operation, in: client.map { APIContext(schema: schema, client: $0) }, next: next, readRestWhenCancelled: readRest)
         return bulkStatus(kind, report: report, output: console.output)

@@ -250,12 +250,10 @@ extension ModelCommandRunner {
 
     /// `--map-owner FILE`: a JSON object of strings.
     func ownerMapping(_ source: InputSource) throws(RunFailure) -> [String: String] {
-        let flag = RestoreCommand.mapOwner.flagName
-        let value = try JSONArgument.read(source, option: flag, console: session.console)
         do throws(OwnerMapError) {
-            return try RestoreOptions.ownerMap(value)
+            return try RestoreOptions.ownerMap(from: source, input: session.console.input)
         } catch {
-            throw RunFailure.usage("\(flag): \(error)")
+            throw RunFailure.usage("\(RestoreCommand.mapOwner.flagName): \(error)")
         }
     }
 }
