@@ -231,6 +231,26 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
         #expect(writes(target).last?.1["title"] == "T")
     }
 
+    @Test func aCopysDryRunWritesEachModelsCountAndSaysWhichCountingFailed() throws {
+        final class Written: OutputSink, @unchecked Sendable {
+            let text = Mutex("")
+            func write(_ written: String) { text.withLock { $0 += written } }
+        }
+        let schema = try TestSchemas.blog()
+        let source = FakeTransport { request, _ in
+            let (root, _) = rootField(request)
+            if root == "listPosts" { return Fixtures.status(500, "down") }
+            return Fixtures.ok(#"{"data":{"\#(root)":{"items":[{"id":"b1"},{"id":"b2"}],"nextToken":null}}}"#)
+        }
+        var operation = try CopyOperation(models: ["Post", "Blog"], source: schema, target: schema) { _ in }
+        let sourceContext = try context(source, schema: schema)
+        try operation.resolveSource(sourceContext)
+        let output = Written()
+        var said: [String] = []
+        #expect(operation.reportCount(sourceContext, output: output, say: { said.append($0) }) == .httpError)
+        #expect(output.text.withLock { $0 } == "Blog 2\n" && said == ["counting Post in the source failed"])
+    }
+
     @Test func aDiffComparesParsedRecordsByKeyAcrossASnapshotAndAnAPI() throws {
         let schema = try TestSchemas.blog()
         let from = try snapshot(

@@ -41,3 +41,15 @@ extension SnapshotEvent {
         ProgressReporter.above(progress) { line.isDiagnostic ? say(line.text) : notes.write(line.text + "\n") }
     }
 }
+
+extension CopyOperation {
+    /// A dry run's report: ``countSource(_:)``'s line per model on `output`, then (through `say`) the model whose
+    /// counting failed, when one did; how it ended.
+    public func reportCount(_ source: JobContext, output: any OutputSink, say: (String) -> Void) -> ResultKind {
+        let (lines, failed) = countSource(source)
+        output.write(lines.map { $0 + "\n" }.joined())
+        guard let failed else { return .success }
+        say("counting \(failed.model) in the source failed")
+        return failed.kind
+    }
+}

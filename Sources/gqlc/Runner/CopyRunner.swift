@@ -43,11 +43,7 @@ struct CopyRunner {
             return target.usage(RunFailure(error))
         }
         if target.globals.dryRun {
-            let (lines, failed) = operation.countSource(sourceContext)
-            _ = target.writeLines(lines)
-            guard let failed else { return .success }
-            diagnostics.error("counting \(failed.model) in the source failed")
-            return ExitCode(failed.kind)
+            return ExitCode(operation.reportCount(sourceContext, output: target.session.console.output, say: diagnostics.error))
         }
         if let status = WriteGuard.check("copy records into '\(invocation.to)'", session: target.session, diagnostics: diagnostics) {
             return status
