@@ -291,6 +291,14 @@ private func items(_ lines: [String]) -> () throws(BulkInputError) -> BulkInputI
         #expect(results == ["p1"])
     }
 
+    @Test func aCascadeStartsFromTheRecordItsDeleteWouldDeleteByItsKeyFieldsAlone() throws {
+        let builder = RequestBuilder(schema: try TestSchemas.blog())
+        let delete = try DeleteOperation("Post", key: .values(["id": "p1"]), condition: FilterInput(where: ["title=T"]), builder: builder)
+        let cascade = CascadeDeleteOperation(from: delete, fields: .paths(["id"]))
+        #expect(cascade.model == "Post" && cascade.key == ["id": "p1"] && cascade.fields == .paths(["id"]))
+        #expect(CascadeDeleteOperation(from: try DeleteOperation("Comment", key: .id("c1"), builder: builder)).key == ["id": "c1"])
+    }
+
     @Test func anAnswerOtherThanYesDeletesNothing() throws {
         for (answer, kind) in [(ConfirmationAnswer.no, ResultKind.graphQLErrors), (.cannotAsk, .invalidInput), (.interrupted, .cancelled)] {
             let transport = server()

@@ -32,7 +32,7 @@ extension DeleteCommand: ModelCommand {
         runner.recordOrigins(conditions: invocation.conditions)
         if invocation.cascade {
             runner.noteReadings(invocation.model, invocation.conditions, option: SharedOptions.condition.flagName)
-            return deleteCascading(invocation, request: operation.request, runner: &runner)
+            return deleteCascading(invocation, from: operation, runner: &runner)
         }
         return runner.change(&operation, model: invocation.model, conditions: invocation.conditions, fields: invocation.fields)
     }
@@ -87,23 +87,22 @@ extension DeleteCommand: ModelCommand {
 
     /// `delete --cascade`: plans, shows (`--dry-run`), confirms and carries out a cascading delete.
     private static func deleteCascading(
-        _ invocation: DeleteInvocation, request: GraphQLRequest, runner: inout ModelCommandRunner
+        _ invocation: DeleteInvocation, from delete: DeleteOperation, runner: inout ModelCommandRunner
     ) -> ExitCode {
-        let (model, key) = (invocation.model, request.inputKey(fields: runner.keyFields(of: invocation.model)))
         let (client, columns): (GraphQLClient, [String])
         do {
             client = try runner.execution.client()
-            columns = try runner.recordColumns(model, fields: invocation.fields)
+            columns = try runner.recordColumns(invocation.model, fields: invocation.fields)
         } catch {
             return runner.usage(error)
         }
         let (session, diagnostics, globals) = (runner.session, runner.diagnostics, runner.globals)
-        var operation = CascadeDeleteOperation(model, key: key, fields: ModelCommandRunner.selection(invocation.fields))
+        var operation = CascadeDeleteOperation(from: delete, fields: ModelCommandRunner.selection(invocation.fields))
         operation.plansOnly = globals.dryRun
         let report = CascadeDeleteReport(
             printer: ResultPrinter(console: session.console, globals: globals, columns: columns), notes: session.console.error,
             diagnostics: diagnostics, dryRun: globals.dryRun ? GlobalOptions.dryRunOption.flagName : nil,
-            progress: { ProgressReporter.make(console: session.console, globals: globals) }, model: model, key: key)
+            progress: { ProgressReporter.make(console: session.console, globals: globals) }, model: operation.model, key: operation.key)
         let kind = operation.run(in: APIContext(schema: runner.schema, client: client), confirm: { plan in
             confirm(plan.question, unconfirmed: "\(plan.unconfirmed) (see \(GlobalOptions.dryRunOption.flagName))", invocation, runner: runner)
         }, events: report.write)
