@@ -189,6 +189,60 @@ private func items(_ lines: [String]) -> () throws(BulkInputError) -> BulkInputI
         #expect(sent == [["id": "c1"], ["id": "c2"]])
         #expect(transport.requests.isEmpty)
     }
+
+    /// The blog's models with conflict detection (automerge), as a Gen 1 project with it turned on has them.
+    private func versionedContext(_ transport: FakeTransport) throws -> APIContext {
+        let schema = ConflictDetectionSetting.automerge.apply(to: try TestSchemas.blog(), source: "test")
+        return APIContext(schema: schema, client: try Fixtures.client(transport))
+    }
+
+    @Test func aBulkUpdateOfAModelWithConflictDetectionReadsEachVersionFirstAndSendsEachRecordWithItsOwn() throws {
+        let transport = FakeTransport { request, _ in
+            let sent = Sent(request)
+            if sent.field == "updateComment" { return answer("updateComment", sent.input) }
+            let listed: [JSONValue] = [["id": "c1", "_version": 3, "_deleted": false], ["id": "c2", "_version": 1, "_deleted": true]]
+            return answer("listComments", ["items": .array(listed), "nextToken": .null])
+        }
+        let context = try versionedContext(transport)
+        let log = BulkLog()
+        let kind = BulkWriteOperation(update: "Comment", builder: context.builder).run(in: context, next: items([
+            #"{"id":"c1","content":"b"}"#, #"{"id":"c2","content":"c"}"#, #"{"id":"c9","content":"d"}"#,
+        ]), events: log.sink)
+        #expect(kind == .partial)
+        // One listing of keys and versions, then only the update of the record it found alive, at its version.
+        #expect(transport.requests.map { Sent($0).field } == ["listComments", "updateComment"])
+        #expect(Sent(transport.requests[1]).input == ["content": "b", "id": "c1", "_version": 3])
+        #expect(log.outcomes == [
+            .done(["content": "b", "id": "c1", "_version": 3]),
+            .failed(.invalid("the Comment record is soft-deleted (_deleted: true, _version 1)")),
+            .failed(.invalid("no Comment record has this key (none was listed with its _version)")),
+        ])
+    }
+
+    @Test func versionsThatCannotBeReadStopTheJobBeforeAnythingIsSentAndADryRunSaysItWouldReadThem() throws {
+        let transport = FakeTransport([
+            Fixtures.ok(#"{"data":{"listComments":null},"errors":[{"message":"Not Authorized","errorType":"Unauthorized"}]}"#),
+        ])
+        let context = try versionedContext(transport)
+        let log = BulkLog()
+        let operation = BulkWriteOperation(delete: "Comment", builder: context.builder)
+        #expect(operation.run(in: context, next: items([#"{"id":"c1"}"#]), events: log.sink) == .graphQLErrors)
+        #expect(transport.requests.map { Sent($0).field } == ["listComments"])
+        guard log.events.count == 1, case .versionsFailed(.errors(let errors)) = log.events[0] else {
+            Issue.record("\(log.events)")
+            return
+        }
+        #expect(errors.map(\.message) == ["Not Authorized"])
+        let dryRun = BulkLog()
+        #expect(operation.dryRun(next: items([#"{"id":"c1"}"#]), events: dryRun.sink) == .success)
+        guard case .versionsNotRead = dryRun.events.first else {
+            Issue.record("\(dryRun.events)")
+            return
+        }
+        #expect(transport.requests.count == 1)
+        // A bulk create reads nothing first.
+        #expect(!BulkWriteOperation(create: "Comment", builder: context.builder).readsVersions)
+    }
 }
 
 @Suite struct CascadeDeleteOperationTests {
@@ -235,6 +289,14 @@ private func items(_ lines: [String]) -> () throws(BulkInputError) -> BulkInputI
         #expect(counts == ["3: 2 Comment, 1 Post"])
         let results = events.compactMap { if case .result(let record) = $0 { record["id"]?.stringValue } else { nil } }
         #expect(results == ["p1"])
+    }
+
+    @Test func aCascadeStartsFromTheRecordItsDeleteWouldDeleteByItsKeyFieldsAlone() throws {
+        let builder = RequestBuilder(schema: try TestSchemas.blog())
+        let delete = try DeleteOperation("Post", key: .values(["id": "p1"]), condition: FilterInput(where: ["title=T"]), builder: builder)
+        let cascade = CascadeDeleteOperation(from: delete, fields: .paths(["id"]))
+        #expect(cascade.model == "Post" && cascade.key == ["id": "p1"] && cascade.fields == .paths(["id"]))
+        #expect(CascadeDeleteOperation(from: try DeleteOperation("Comment", key: .id("c1"), builder: builder)).key == ["id": "c1"])
     }
 
     @Test func anAnswerOtherThanYesDeletesNothing() throws {

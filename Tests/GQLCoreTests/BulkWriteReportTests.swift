@@ -138,6 +138,132 @@ private struct TestPhrasing: BulkWritePhrasing {
         #expect(summary.written.isEmpty)
     }
 
+    @Test func versionsThatCouldNotBeReadAreSaidInTheFrontEndsWordsWithNoSummaryAndADryRunNotesThem() {
+        let (output, summary, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
+        let said = Mutex<[String]>([])
+        func report(dryRun: Bool) -> BulkWriteReport {
+            BulkWriteReport(
+                sinks: BulkWriteReport.Sinks(
+                    output: output, outputFailed: { false },
+                    records: BulkRecordPrinter(ResultPrinter(sink: output, format: .ndjson, style: .compact, coloured: false, width: nil)),
+                    progress: nil, recordsShareProgress: false, say: { line in said.withLock { $0.append(line) } }, summary: summary,
+                    diagnostics: diagnostics),
+                rejects: nil, words: BulkItemWords(model: "Post", operation: .update, phrasing: TestPhrasing()), inputName: "-",
+                dryRun: dryRun)
+        }
+        let failed = report(dryRun: false)
+        #expect(failed.write(.versionsFailed(.errors([GraphQLError(message: "Not Authorized")]))))
+        #expect(failed.finish(outputFailure: nil) == BulkWriteReport.Ending(rejectsFailed: false, halted: false))
+        #expect(diagnostics.lines == ["graphql: Not Authorized"])
+        #expect(said.withLock { $0 } == ["reading the _version of each Post record failed; nothing was changed"])
+        #expect(summary.written.isEmpty)
+        let interrupted = report(dryRun: false)
+        _ = interrupted.write(.versionsFailed(.cancelled))
+        _ = interrupted.finish(outputFailure: nil)
+        #expect(said.withLock { $0.last } == "interrupted while reading the versions; nothing was changed")
+        #expect(summary.written.isEmpty && diagnostics.lines.count == 1)
+        _ = report(dryRun: true).write(.versionsNotRead)
+        #expect(said.withLock { $0.last } == "note: Post has conflict detection: each record is sent with its _version, read in pages "
+            + "of keys and versions first")
+    }
+
+    @Test func aRestoreReportSaysEachFailedRecordEachModelsSummaryAndWhyTheJobEndedEarly() {
+        let notes = Captured()
+        let said = Mutex<[String]>([])
+        let report = RestoreReport(progress: nil, notes: notes, say: { line in said.withLock { $0.append(line) } }, phrasing: TestPhrasing())
+        var counts = RestoreCounts()
+        (counts.restored, counts.failed, counts.linked) = (1, 2, 1)
+        let events: [RestoreEvent] = [
+            .modelStarted("Post", records: 5),
+            .item(model: "Post", BulkItemResult(item: item(1, "{}"), outcome: .done(["id": "p1"]), key: ["id": "p1"]), pass: .create, skipped: false),
+            .item(
+                model: "Post", BulkItemResult(item: item(2, "{}"), outcome: .failed(.alreadyExists(["id": "p2"], afterRetry: false)), key: ["id": "p2"]),
+                pass: .create, skipped: true),
+            .item(model: "Post", BulkItemResult(item: item(3, "{}"), outcome: .failed(.execution(.cancelled)), key: ["id": "p3"]), pass: .create, skipped: false),
+            .item(model: "Post", BulkItemResult(item: item(4, "{}"), outcome: .failed(.notFound(["id": "p4"]))), pass: .links, skipped: false),
+            .item(model: "Post", BulkItemResult(item: item(5, "{}"), outcome: .interrupted, key: ["id": "p5"]), pass: .create, skipped: false),
+            .sourceFailed("Post", "HTTP 500"),
+            .modelFinished("Post", counts),
+        ]
+        events.forEach(report.write)
+        #expect(said.withLock { $0 } == [
+            "Post id=p3: <execution>",
+            "Post line 4: setting links: no Post with key id=p4",
+            "Post id=p5: interrupted in flight; it may have been applied",
+            "listing Post failed: HTTP 500; its records after that were not copied",
+        ])
+        #expect(notes.written == "Post: 1 restored, 0 skipped, 2 failed; 1 links set\n")
+
+        said.withLock { $0.removeAll() }
+        let cancelled = RestoreOutcome(counts: [], stop: .cancelled)
+        #expect(report.finish(cancelled, interrupted: "<finish>", rejects: "<rejects>") == RestoreReport.Ending(kind: .cancelled, rejectsFailed: false))
+        var rejected = RestoreOutcome(counts: [("Post", counts)], stop: .endOfInput)
+        rejected.rejectsFailure = "r/Post.ndjson: disk full"
+        #expect(report.finish(rejected, interrupted: "<finish>", rejects: "<rejects>") == RestoreReport.Ending(kind: .partial, rejectsFailed: true))
+        let unopened = RestoreOutcome(counts: [], stop: .endOfInput, fileError: .noSnapshot("d"))
+        #expect(report.finish(unopened, interrupted: "<finish>", rejects: "<rejects>") == RestoreReport.Ending(kind: .invalidInput, rejectsFailed: false))
+        let unavailable = RestoreOutcome(counts: [], stop: .endOfInput, unavailable: .apiKeyMissing)
+        #expect(report.finish(unavailable, interrupted: "<finish>", rejects: "<rejects>").kind == .invalidInput)
+        #expect(said.withLock { $0 } == [
+            "interrupted; <finish>",
+            "cannot write <rejects> file r/Post.ndjson: disk full; it lacks some of the records that failed",
+            SnapshotError.noSnapshot("d").description,
+        ])
+    }
+
+    @Test func aMatchingDeleteListsTheKeysAsksHowManyByModelAndSaysWhenNoneMatch() throws {
+        let (output, notes, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
+        let listed = #"{"data":{"listPosts":{"items":[{"id":"p1"},{"id":"p2"},{"id":"p3"}],"nextToken":null}}}"#
+        let context = APIContext(schema: try TestSchemas.blog(), client: try Fixtures.client(FakeTransport([Fixtures.ok(listed)])))
+        let requests = try context.builder.listPages("Post", fields: .keysOnly)
+        let report = MatchingDeleteReport(model: "Post", progress: nil, output: output, notes: notes, diagnostics: diagnostics, dryRun: "<dry>")
+        var asked: [MatchingDeleteReport.Question] = []
+        let matching = report.run(requests, in: context, plansOnly: false) { question in
+            asked.append(question)
+            return .cannotAsk
+        }
+        guard case .stop(let kind) = matching else {
+            Issue.record("\(matching)")
+            return
+        }
+        #expect(kind == ConfirmationAnswer.cannotAsk.refusal)
+        #expect(asked.map(\.question) == ["delete 3 Post records?"] && asked.map(\.unconfirmed) == ["3 Post records match"])
+        #expect(MatchingDeleteReport.Question(model: "Post", count: 1).unconfirmed == "1 Post record match")
+        let none = APIContext(
+            schema: context.schema,
+            client: try Fixtures.client(FakeTransport([Fixtures.ok(#"{"data":{"listPosts":{"items":[],"nextToken":null}}}"#)])))
+        guard case .stop(.success) = report.run(requests, in: none, plansOnly: false, confirm: { _ in .yes }) else {
+            Issue.record("a delete with nothing matching went on")
+            return
+        }
+        #expect(notes.written == "no Post records match; nothing to delete\n" && output.written.isEmpty && diagnostics.lines.isEmpty)
+    }
+
+    @Test func aConsolesSinksDeferTheOutputsFailuresForAJobThatSendsButNotForADryRun() throws {
+        final class Deferring: TextSink, @unchecked Sendable {
+            let deferred = Mutex(false)
+            func write(_ text: String) {}
+            func deferFailures() { deferred.withLock { $0 = true } }
+        }
+        func run(dryRun: Bool) throws -> Bool {
+            let output = Deferring()
+            let console = Console(output: output, error: Deferring(), outputIsTerminal: false)
+            let printer = ResultPrinter(sink: output, format: .ndjson, style: .compact, coloured: false, width: nil)
+            let sinks = BulkWriteReport.Sinks(
+                console: console, records: BulkRecordPrinter(printer), progress: nil, diagnostics: CapturedDiagnostics())
+            let context = APIContext(schema: try TestSchemas.blog(), client: try Fixtures.client(FakeTransport([Fixtures.ok()])))
+            let report = BulkWriteReport(
+                sinks: sinks, rejects: nil, words: BulkItemWords(model: "Post", operation: .delete, phrasing: TestPhrasing()),
+                inputName: "-", dryRun: dryRun)
+            let operation = BulkWriteOperation(delete: "Post", builder: context.builder)
+            let none: () throws(BulkInputError) -> BulkInputItem? = { nil }
+            _ = report.run(operation, in: dryRun ? nil : context, next: none, readRestWhenCancelled: true)
+            return output.deferred.withLock { $0 }
+        }
+        #expect(try run(dryRun: false))
+        #expect(try !run(dryRun: true))
+    }
+
     @Test func aCascadeReportShowsThePlanOnADryRunAndSaysWhereItStopped() {
         let (output, notes, diagnostics) = (Captured(), Captured(), CapturedDiagnostics())
         let printer = ResultPrinter(sink: output, format: .json, style: .compact, coloured: false, width: nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import GQLCore
 
@@ -167,6 +168,49 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
         #expect(started.isEmpty)  // Comment still has no client; Blog and Post are complete
     }
 
+    @Test func aJobWhoseAPICannotBeResolvedStopsBeforeItsFirstStepAndAResolvedOneRegistersItsSecrets() throws {
+        let schema = try TestSchemas.blog()
+        let resolved = Mutex<[String?]>([])
+        let unresolved = JobContext(schema: schema) { model throws(ContextError) in
+            resolved.withLock { $0.append(model?.name) }
+            throw .apiKeyMissing
+        }
+        let base = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let snapshotting = try SnapshotOperation(
+            directory: base + "/snap", models: ["Blog"], resume: false, schema: schema, schemaSHA256: nil, endpoint: nil, now: .now())
+        var events = 0
+        let outcome = snapshotting.run(in: unresolved, reason: { "\($0)" }) { _ in events += 1 }
+        guard case .unavailable(.apiKeyMissing)? = outcome.stop else {
+            Issue.record("\(String(describing: outcome.stop))")
+            return
+        }
+        // The API itself (a request on no model) is resolved first; nothing is listed, no manifest written.
+        #expect(outcome.kind == .invalidInput && events == 0 && resolved.withLock { $0 } == [nil])
+        #expect(try SnapshotManifest.read(directory: base + "/snap") == nil)
+        let directory = try snapshot(["Blog": [#"{"id":"b1","name":"Tech"}"#]])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var restoring = try RestoreOperation(directory: directory, models: [], schema: schema)
+        try restoring.check { _ in }
+        let restoreEvents = EventRecorder<RestoreEvent>()
+        let restored = restoring.run(in: unresolved, retry: RetryPolicy(maxRetries: 0), cancellation: nil, events: restoreEvents.sink)
+        guard case .apiKeyMissing? = restored.unavailable else {
+            Issue.record("\(String(describing: restored.unavailable))")
+            return
+        }
+        #expect(restoreEvents.events.isEmpty && resolved.withLock { $0 } == [nil, nil])
+
+        let key = "da2-job-\(UUID().uuidString)"
+        let client = GraphQLClient(
+            endpoint: try Endpoint(url: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql", apiKey: key, headerLines: [], timeout: 30),
+            transport: server(), retry: RetryPolicy(maxRetries: 0), cancellation: nil, clock: RecordingClock().clock, trace: nil)
+        let jobs = JobContext(schema: schema) { _ throws(ContextError) in client }
+        #expect(!ProcessSecrets.all.contains(key))
+        _ = try jobs.client(for: schema.models["Blog"])
+        // Any redactor now scrubs the job's API key, whatever it was made with.
+        #expect(ProcessSecrets.all.contains(key) && !Redactor.none.scrub("bad key \(key)").contains(key))
+    }
+
     @Test func aCopyCreatesTheSourcesRecordsInTheTargetInPlanOrder() throws {
         let schema = try TestSchemas.blog()
         let source = server(listing: [
@@ -185,6 +229,26 @@ private func context(_ transport: FakeTransport, schema: ModelSchema) throws -> 
         #expect(outcome.kind == .success)
         #expect(writes(target).map(\.0) == ["createBlog", "createPost"])
         #expect(writes(target).last?.1["title"] == "T")
+    }
+
+    @Test func aCopysDryRunWritesEachModelsCountAndSaysWhichCountingFailed() throws {
+        final class Written: OutputSink, @unchecked Sendable {
+            let text = Mutex("")
+            func write(_ written: String) { text.withLock { $0 += written } }
+        }
+        let schema = try TestSchemas.blog()
+        let source = FakeTransport { request, _ in
+            let (root, _) = rootField(request)
+            if root == "listPosts" { return Fixtures.status(500, "down") }
+            return Fixtures.ok(#"{"data":{"\#(root)":{"items":[{"id":"b1"},{"id":"b2"}],"nextToken":null}}}"#)
+        }
+        var operation = try CopyOperation(models: ["Post", "Blog"], source: schema, target: schema) { _ in }
+        let sourceContext = try context(source, schema: schema)
+        try operation.resolveSource(sourceContext)
+        let output = Written()
+        var said: [String] = []
+        #expect(operation.reportCount(sourceContext, output: output, say: { said.append($0) }) == .httpError)
+        #expect(output.text.withLock { $0 } == "Blog 2\n" && said == ["counting Post in the source failed"])
     }
 
     @Test func aDiffComparesParsedRecordsByKeyAcrossASnapshotAndAnAPI() throws {

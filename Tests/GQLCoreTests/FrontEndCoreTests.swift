@@ -18,6 +18,29 @@ private struct GivenInput: InputReader {
         return path
     }
 
+    @Test func aBulkInputOpensAFileOrAGivenStandardInputReadAheadAndSaysInOneLineWhyItCannotBeUsed() throws {
+        let piped = try BulkInputStream.open(.standardInput, input: GivenInput(text: "{\"id\":\"a\"}\n{\"id\":\"b\"}\n"))
+        #expect(piped.name == "<stdin>" && piped.ahead.count == 2 && !piped.isSingle)
+        let path = try Self.file(#"{"id":"p1"}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let one = try BulkInputStream.open(.file(path), input: GivenInput(text: ""))
+        #expect(one.isSingle && one.isRegularFile)
+        #expect(try one.single() == ["id": "p1"])
+        let missing = thrownError { () throws(BulkInputOpenError) in try BulkInputStream.open(.file("/nonexistent/in.ndjson"), input: GivenInput(text: "")) }
+        guard case .unreadable(let error)? = missing else {
+            Issue.record("\(String(describing: missing))")
+            return
+        }
+        #expect(missing?.message() == error.description && error.description.contains("/nonexistent/in.ndjson"))
+        let empty = try BulkInputStream.open(.standardInput, input: GivenInput(text: ""))
+        #expect(thrownError { () throws(BulkInputOpenError) in try empty.single() }?.message()
+            == "<stdin>: the input is empty; expected a JSON object")
+        let broken = try BulkInputStream.open(.standardInput, input: GivenInput(text: "{bad"))
+        let unusable = thrownError { () throws(BulkInputOpenError) in try broken.single() }
+        #expect(unusable?.message().hasPrefix("<stdin>: invalid JSON at 1:") == true)
+        #expect(unusable?.message(phrase: { _ in "<phrased>" }) == "<stdin>: <phrased>")
+    }
+
     @Test func readsJSONFromStandardInputOrAFile() throws {
         #expect(try InputSource(argument: "-").json(from: GivenInput(text: "{\"a\": [1]}")) == .object(["a": .array([1])]))
         let path = try Self.file("[true]")

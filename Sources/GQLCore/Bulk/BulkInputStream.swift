@@ -84,3 +84,60 @@ public struct BulkInputStream {
         }
     }
 }
+
+/// Why a bulk input cannot be used: it cannot be opened, not even its first item can be read, or (where a single record
+/// is wanted) it holds none, or an item that cannot be taken.
+public enum BulkInputOpenError: Error, Sendable {
+    /// The file cannot be opened, or standard input read.
+    case unreadable(FileReadError)
+    /// Not even the first item of `name` can be read.
+    case broken(name: String, BulkInputError)
+    /// A single record was wanted, and `name` holds nothing.
+    case empty(name: String)
+    /// A single record was wanted, and the one item of `name` cannot be taken (oversized, or not JSON).
+    case unusable(name: String, BulkItemProblem)
+
+    /// The reason, as one line, with an item's problem said by `phrase`.
+    public func message(phrase: (BulkItemProblem) -> String = \.description) -> String {
+        switch self {
+        case .unreadable(let error): error.description
+        case .broken(let name, let error): "\(name): \(error.description)"
+        case .empty(let name): "\(name): the input is empty; expected a JSON object"
+        case .unusable(let name, let problem): "\(name): \(phrase(problem))"
+        }
+    }
+}
+
+extension BulkInputStream {
+    /// Opens `source` and reads up to two items ahead, so that one object can still be taken as a single record: a
+    /// file, or standard input, streamed when `input` is the process's own and read whole from any other reader.
+    public static func open(_ source: InputSource, input: any InputReader) throws(BulkInputOpenError) -> BulkInputStream {
+        var stream: BulkInputStream
+        do throws(FileReadError) {
+            switch source {
+            case .file(let path): stream = try BulkInputStream(path: path)
+            case .standardInput where input is StandardInput: stream = BulkInputStream(descriptor: STDIN_FILENO, name: source.name)
+            case .standardInput: stream = BulkInputStream(bytes: try input.readAll(), name: source.name)
+            }
+        } catch {
+            throw .unreadable(error)
+        }
+        do throws(BulkInputError) {
+            try stream.readAhead()
+        } catch {
+            throw .broken(name: source.name, error)
+        }
+        return stream
+    }
+
+    /// The single record of a one-object input, parsed.
+    public func single() throws(BulkInputOpenError) -> JSONValue {
+        guard let item = ahead.first else { throw .empty(name: name) }
+        if item.isOversized { throw .unusable(name: name, .oversized) }
+        do {
+            return try item.parse()
+        } catch {
+            throw .unusable(name: name, .invalidJSON(error))
+        }
+    }
+}

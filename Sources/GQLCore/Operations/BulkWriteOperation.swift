@@ -2,7 +2,8 @@ import Synchronization
 
 /// Creates, updates or deletes many records, one mutation per input item, through an ``APIContext``'s one client:
 /// ``BulkRunner``'s workers (each a copy of that client), its pacing, retries and read-backs; then, after a delete,
-/// the check for records left pointing at the deleted ones, through the same client.
+/// the check for records left pointing at the deleted ones, through the same client. An update or delete of a model with
+/// conflict detection first reads every record's `_version` (``readsVersions``), in pages of keys and versions.
 ///
 /// It reports each item's result in input order, the same refusal once (its repeats summed at the end), the pacing
 /// under throttling, a broken input and the orphan check as ``BulkWriteEvent``s; the caller prints them and keeps the
@@ -22,6 +23,10 @@ public struct BulkWriteOperation: Sendable {
     /// Each record's current `_version` (a model with conflict detection), sent with its update or delete; an item
     /// whose record the table lacks fails before it is sent.
     public var versions: VersionTable?
+    /// Whether ``run(in:next:readRestWhenCancelled:events:)`` reads ``versions`` first, when they are not given: true
+    /// for an update or delete of a model with conflict detection; false for items that carry their own `_version`
+    /// (the keys a listing found).
+    public var readsVersions: Bool
     /// Makes a worker's client from the context's: by default the same client with a connection of its own (a libcurl
     /// transport takes turns), or the same client over any other transport.
     public var workerClient: @Sendable (GraphQLClient) -> GraphQLClient = { client in
@@ -40,7 +45,7 @@ public struct BulkWriteOperation: Sendable {
     /// A create of each record; `assignments` (`FIELD=VALUE`) apply to every one.
     public init(create model: String, assignments: [String] = [], fields: FieldSelection = .all, builder: RequestBuilder) {
         let keyFields = builder.schema.models[model]?.primaryKey.fields ?? []
-        self.init(.create, model) { value throws(RequestBuildError) in
+        self.init(.create, model, builder: builder) { value throws(RequestBuildError) in
             let request = try builder.create(model, values: RecordValues(assignments: assignments, input: value), fields: fields)
             return Self.bulkRequest(request, model: model, keyFields: keyFields, builder: builder)
         }
@@ -49,7 +54,7 @@ public struct BulkWriteOperation: Sendable {
     /// An update of each record, which carries its key; `assignments` apply to every one.
     public init(update model: String, assignments: [String] = [], fields: FieldSelection = .all, builder: RequestBuilder) {
         let keyFields = builder.schema.models[model]?.primaryKey.fields ?? []
-        self.init(.update, model) { value throws(RequestBuildError) in
+        self.init(.update, model, builder: builder) { value throws(RequestBuildError) in
             let request = try builder.update(
                 model, key: nil, values: RecordValues(assignments: assignments, input: value), fields: fields)
             return Self.bulkRequest(request, model: model, keyFields: keyFields, builder: builder)
@@ -61,7 +66,7 @@ public struct BulkWriteOperation: Sendable {
     public init(delete model: String, fields: FieldSelection = .all, builder: RequestBuilder) {
         let keyFields = builder.schema.models[model]?.primaryKey.fields ?? []
         let versioned = builder.schema.models[model]?.conflictDetection != nil
-        self.init(.delete, model) { value throws(RequestBuildError) in
+        self.init(.delete, model, builder: builder) { value throws(RequestBuildError) in
             let key: KeyInput
             var version: Int?
             switch value {
@@ -77,10 +82,21 @@ public struct BulkWriteOperation: Sendable {
         }
     }
 
-    private init(_ operation: BulkOperation, _ model: String, build: @escaping @Sendable (JSONValue) throws(RequestBuildError) -> BulkRequest) {
+    /// A delete of the records a listing found (``matching(_:model:in:listingClient:plansOnly:confirm:events:)``): each
+    /// key carries the `_version` it was listed with, so none is read first.
+    public init(deleteListed model: String, fields: FieldSelection = .all, builder: RequestBuilder) {
+        self.init(delete: model, fields: fields, builder: builder)
+        readsVersions = false
+    }
+
+    private init(
+        _ operation: BulkOperation, _ model: String, builder: RequestBuilder,
+        build: @escaping @Sendable (JSONValue) throws(RequestBuildError) -> BulkRequest
+    ) {
         self.operation = operation
         self.model = model
         self.build = build
+        readsVersions = operation != .create && builder.schema.models[model]?.conflictDetection != nil
     }
 
     private static func bulkRequest(_ request: GraphQLRequest, model: String, keyFields: [String], builder: RequestBuilder) -> BulkRequest {
@@ -117,9 +133,26 @@ public struct BulkWriteOperation: Sendable {
     /// broken input and, after a delete that read its input to the end, the orphan check.
     ///
     /// Returns `.success` when every item was done, `.partial` when some were, `.graphQLErrors` when none was,
-    /// `.invalidInput` when the input broke off, `.cancelled` when interrupted.
+    /// `.invalidInput` when the input broke off, `.cancelled` when interrupted. When ``readsVersions`` and the versions
+    /// cannot be read, nothing is sent: `.versionsFailed` is the only event, and the kind is the failure's.
     public func run(
         in context: APIContext, next: () throws(BulkInputError) -> BulkInputItem?, readRestWhenCancelled: Bool = true,
+        events: @escaping BulkWriteEventSink
+    ) -> ResultKind {
+        var job = self
+        if readsVersions && versions == nil {
+            do throws(VersionTable.Failure) {
+                job.versions = try VersionTable.read(model: model, builder: context.builder, client: context.client)
+            } catch {
+                _ = events(.versionsFailed(error))
+                return error.kind
+            }
+        }
+        return job.send(in: context, next: next, readRestWhenCancelled: readRestWhenCancelled, events: events)
+    }
+
+    private func send(
+        in context: APIContext, next: () throws(BulkInputError) -> BulkInputItem?, readRestWhenCancelled: Bool,
         events: @escaping BulkWriteEventSink
     ) -> ResultKind {
         let client = context.client
@@ -155,7 +188,9 @@ public struct BulkWriteOperation: Sendable {
 
     /// Reads every item and reports the request each would send (`.wouldSend`), sending nothing; items that cannot be
     /// sent are reported as failed (an event answered false stops it there). Returns as ``run(in:next:readRestWhenCancelled:events:)``.
+    /// When ``readsVersions``, `.versionsNotRead` comes first: the versions a run would read first are not read.
     public func dryRun(next: () throws(BulkInputError) -> BulkInputItem?, events: BulkWriteEventSink) -> ResultKind {
+        if readsVersions && versions == nil { _ = events(.versionsNotRead) }
         var counts = BulkCounts()
         let repeated = RepeatedFailures()
         defer { repeated.report().forEach { _ = events(.repeatedFailure($0)) } }
@@ -232,6 +267,12 @@ public enum BulkWriteEvent: Sendable {
     case orphansLeft(BulkOrphans)
     /// A dry run: the request an item would send.
     case wouldSend(GraphQLRequest)
+    /// Before anything was sent: the `_version` of each record (a model with conflict detection) could not be read, so
+    /// nothing is changed.
+    case versionsFailed(VersionTable.Failure)
+    /// A dry run of an update or delete of a model with conflict detection: a run would read each record's `_version`
+    /// first; a dry run does not.
+    case versionsNotRead
 }
 
 /// Receives a bulk write's events, from the job's threads but never two at once.

@@ -143,3 +143,10 @@ extension CascadeDelete.Node {
         return lines
     }
 }
+
+extension CascadeDeleteOperation {
+    /// A cascading delete from the record `delete` deletes (its key checked by it), reporting the records with `fields`.
+    public init(from delete: DeleteOperation, fields: FieldSelection = .all) {
+        self.init(delete.change.model, key: delete.request.inputKey(fields: delete.change.keyFields), fields: fields)
+    }
+}

@@ -12,6 +12,12 @@ public struct CreateOperation: Sendable {
     public let request: GraphQLRequest
     /// Whether the create may be sent again after an attempt without an answer.
     public var mayRetry = false
+    /// Whether the caller lets writes be sent again after an attempt without an answer: a create always may be then,
+    /// as it carries its key (generated for `id`), so a retry cannot make a duplicate.
+    public var retriesMutations: Bool {
+        get { mayRetry }
+        set { mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: newValue, mutationIsIdempotent: true) }
+    }
     /// Whether the response envelope is reported as the server sent it, instead of the record.
     public var reportsEnvelope = false
     /// A get of the key sent, to read the record back; nil when the model has none.

@@ -33,8 +33,17 @@ public struct JobContext: Sendable {
         }
     }
 
-    /// The client for requests on `model` (its auth mode), or why there is none.
-    public func client(for model: Model?) throws(ContextError) -> GraphQLClient { try makeClient(model) }
+    /// The client for requests on `model` (its auth mode), or why there is none; its secrets (an API key, a token) are
+    /// registered with ``ProcessSecrets``, so that no error or trace of the job prints them.
+    public func client(for model: Model?) throws(ContextError) -> GraphQLClient {
+        let client = try makeClient(model)
+        ProcessSecrets.register(client.endpoint.redactor.secrets)
+        return client
+    }
+
+    /// Resolves the API itself (its endpoint and the auth of a request on no model) before a job's first step, so that
+    /// a job that cannot reach it fails before anything is listed or written.
+    func resolveAPI() throws(ContextError) { _ = try client(for: nil) }
 
     /// The clients of `models`, resolved now (before anything is sent), by name.
     func clients(of models: [String]) throws(ContextError) -> [String: GraphQLClient] {

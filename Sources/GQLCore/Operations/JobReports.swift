@@ -10,6 +10,8 @@ extension SnapshotOutcome {
             diagnostics.error("listing \(model) failed; \(resume)")
         case .writeFailed(let error)?:
             diagnostics.error(error.description)
+        case .unavailable?:
+            break  // the front end says why, in its own words
         case nil:
             notes.write(summary(directory: directory) + "\n")
         }
@@ -27,5 +29,27 @@ extension DiffUnavailability {
             return "the snapshot \(directory) (\(side)) has it \(why)"
         case .unlistable(let reason): return "\(reason) (\(side))"
         }
+    }
+}
+
+extension SnapshotEvent {
+    /// Writes the event: a page advances `progress`; the event's line goes above it, on `notes` (a skipped model's
+    /// through `say`, as a diagnostic).
+    public func write(progress: ProgressReporter?, notes: any OutputSink, say: (String) -> Void) {
+        if case .page(_, let items, _) = self { progress?.advance(items: items, pages: 1) }
+        guard let line else { return }
+        ProgressReporter.above(progress) { line.isDiagnostic ? say(line.text) : notes.write(line.text + "\n") }
+    }
+}
+
+extension CopyOperation {
+    /// A dry run's report: ``countSource(_:)``'s line per model on `output`, then (through `say`) the model whose
+    /// counting failed, when one did; how it ended.
+    public func reportCount(_ source: JobContext, output: any OutputSink, say: (String) -> Void) -> ResultKind {
+        let (lines, failed) = countSource(source)
+        output.write(lines.map { $0 + "\n" }.joined())
+        guard let failed else { return .success }
+        say("counting \(failed.model) in the source failed")
+        return failed.kind
     }
 }

@@ -104,7 +104,7 @@ public struct RestoreOperation: Sendable {
     /// What a dry run shows: a line per model in the plan's order, with its record count in the snapshot.
     public var planLines: [String] { plan.steps.map { $0.line(count: manifest.entry($0.model)?.count ?? 0) } }
 
-    /// Creates the records over `context` (a client per model, resolved before the first request), reporting each
+    /// Creates the records over `context` (the API and a client per model, resolved before the first request), reporting each
     /// step; with `rejects`, each model's failed or unsent records are written to `rejects/MODEL.ndjson`.
     public func run(
         in context: JobContext, retry: RetryPolicy, cancellation: CancellationFlag?, rejects: String? = nil,
@@ -112,6 +112,7 @@ public struct RestoreOperation: Sendable {
     ) -> RestoreOutcome {
         let clients: [String: GraphQLClient]
         do {
+            try context.resolveAPI()
             clients = try context.clients(of: plan.steps.map(\.model))
         } catch {
             return RestoreOutcome(counts: [], stop: .endOfInput, unavailable: error)
@@ -153,17 +154,31 @@ extension RestorePlan.Step {
 public enum OwnerMapError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnObject
     case notAString(key: String)
+    /// The file (or standard input) cannot be read, or is not JSON.
+    case unreadable(InputValueError)
 
-    /// What is wrong with the manifest, as one line.
+    /// What is wrong with the owner map, as one line.
     public var description: String {
         switch self {
         case .notAnObject: return "expected a JSON object from old owner to new"
         case .notAString(let key): return "the value of '\(key)' is not a string"
+        case .unreadable(let error): return error.description
         }
     }
 }
 
 extension RestoreOptions {
+    /// The owner map a JSON file holds (`-`: `input`), as ``ownerMap(_:)`` reads it.
+    public static func ownerMap(from source: InputSource, input: any InputReader) throws(OwnerMapError) -> [String: String] {
+        let value: JSONValue
+        do throws(InputValueError) {
+            value = try source.json(from: input)
+        } catch {
+            throw .unreadable(error)
+        }
+        return try ownerMap(value)
+    }
+
     /// The owner map `value` holds: a JSON object of strings, old owner value to new.
     public static func ownerMap(_ value: JSONValue) throws(OwnerMapError) -> [String: String] {
         guard case .object(let object) = value else { throw .notAnObject }

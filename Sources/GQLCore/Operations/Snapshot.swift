@@ -36,6 +36,8 @@ public struct SnapshotOutcome: Sendable {
         case cancelled(model: String)
         case failed(model: String, ExecutionError)
         case writeFailed(SnapshotError)
+        /// The API cannot be resolved (no endpoint, no credentials): nothing was listed.
+        case unavailable(ContextError)
     }
 
     /// `snapshot DIR: 3 models, 12 records; skipped: Comment`: what a snapshot that tried every model holds.
@@ -52,6 +54,7 @@ public struct SnapshotOutcome: Sendable {
         case .cancelled?: return .cancelled
         case .failed(_, let error)?: return error.kind
         case .writeFailed?: return .graphQLErrors
+        case .unavailable?: return .invalidInput
         case nil: return manifest.models.contains { $0.skipped != nil } ? .partial : .success
         }
     }

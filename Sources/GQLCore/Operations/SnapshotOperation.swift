@@ -36,11 +36,17 @@ public struct SnapshotOperation: Sendable {
     }
 
     /// Lists the models over `context`, reporting each step; a model whose client cannot be made is skipped, with
-    /// `reason(error)` in the manifest.
+    /// `reason(error)` in the manifest. The API itself is resolved first: when it cannot be, nothing is written
+    /// (``SnapshotOutcome/Stop/unavailable(_:)``).
     public func run(
         in context: JobContext, reason: (ContextError) -> String, events: (SnapshotEvent) -> Void
     ) -> SnapshotOutcome {
-        SnapshotJob(schema: context.schema, directory: directory, models: models, manifest: manifest).run(
+        do throws(ContextError) {
+            try context.resolveAPI()
+        } catch {
+            return SnapshotOutcome(manifest: manifest, stop: .unavailable(error))
+        }
+        return SnapshotJob(schema: context.schema, directory: directory, models: models, manifest: manifest).run(
             client: { model in
                 do throws(ContextError) {
                     return .success(try context.client(for: model))

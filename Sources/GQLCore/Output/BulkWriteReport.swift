@@ -82,14 +82,32 @@ public final class BulkWriteReport: Sendable {
         public var say: @Sendable (String) -> Void
         /// The summary line's sink.
         public var summary: any OutputSink
+        /// A failure to read the records' versions before the job: the request's own errors, in the front end's words
+        /// (by default each said through `say`).
+        public var diagnostics: any DiagnosticSink & Sendable
+        /// Called before a job that sends (not a dry run): makes a failed write of `output` return false instead of
+        /// ending the process, so that the job stops starting records and each one is accounted for.
+        public var deferOutputFailures: (@Sendable () -> Void)?
 
         public init(
             output: any OutputSink, outputFailed: @escaping @Sendable () -> Bool, records: BulkRecordPrinter,
             progress: ProgressReporter?, recordsShareProgress: Bool, say: @escaping @Sendable (String) -> Void,
-            summary: any OutputSink
+            summary: any OutputSink, diagnostics: (any DiagnosticSink & Sendable)? = nil
         ) {
             (self.output, self.outputFailed, self.records, self.progress) = (output, outputFailed, records, progress)
             (self.recordsShareProgress, self.say, self.summary) = (recordsShareProgress, say, summary)
+            self.diagnostics = diagnostics ?? SaidDiagnostics(say: say)
+        }
+
+        /// A terminal program's sinks: records, request bodies and the summary on `console`'s streams (records above the
+        /// progress line when the output is that terminal, the output's failures deferred for a job that sends), each
+        /// line of a failure through `diagnostics`.
+        public init(console: Console, records: BulkRecordPrinter, progress: ProgressReporter?, diagnostics: any DiagnosticSink & Sendable) {
+            self.init(
+                output: console.output, outputFailed: { console.output.failure != nil }, records: records, progress: progress,
+                recordsShareProgress: progress != nil && console.outputIsTerminal, say: { diagnostics.error($0) },
+                summary: console.error, diagnostics: diagnostics)
+            deferOutputFailures = { console.output.deferFailures() }
         }
     }
 
@@ -98,9 +116,10 @@ public final class BulkWriteReport: Sendable {
     private let words: BulkItemWords
     private let inputName: String
     private let dryRun: Bool
-    /// A dry run's request bodies not yet written, and how the job ended.
-    private let state = Mutex<(bodies: JSONWriter, counts: BulkCounts, stop: BulkRunner.Stop)>(
-        (JSONWriter(style: .compact), BulkCounts(), .endOfInput))
+    /// A dry run's request bodies not yet written, how the job ended, and whether it never started (the versions it
+    /// needed could not be read).
+    private let state = Mutex<(bodies: JSONWriter, counts: BulkCounts, stop: BulkRunner.Stop, unstarted: Bool)>(
+        (JSONWriter(style: .compact), BulkCounts(), .endOfInput, false))
 
     /// A report of a job over the input `inputName` (empty for records a listing found); `dryRun`: only request bodies.
     public init(sinks: Sinks, rejects: RejectsFile?, words: BulkItemWords, inputName: String, dryRun: Bool) {
@@ -146,8 +165,24 @@ public final class BulkWriteReport: Sendable {
                 return state.bodies.bytes
             }
             if let full { sinks.output.write(bytes: full) }
+        case .versionsNotRead: say(VersionTable.dryRunNote(model: words.model))
+        case .versionsFailed(let failure): versionsFailed(failure)
         }
         return true
+    }
+
+    /// Why the job did not start: the listing's own errors, then (unless a request could not be built) that nothing
+    /// was changed; no summary follows.
+    private func versionsFailed(_ failure: VersionTable.Failure) {
+        state.withLock { $0.unstarted = true }
+        let diagnostics = sinks.diagnostics
+        switch failure {
+        case .request(let error): return diagnostics.error(error)
+        case .execution(let error): diagnostics.error(error)
+        case .errors(let errors): diagnostics.graphQLErrors(errors)
+        case .cancelled: break
+        }
+        sinks.say(failure.ending(model: words.model))
     }
 
     /// Runs `operation` over `context` with this report taking its events, each worker's retry notices kept above the
@@ -157,6 +192,7 @@ public final class BulkWriteReport: Sendable {
         readRestWhenCancelled: Bool
     ) -> ResultKind {
         guard let context else { return operation.dryRun(next: next, events: write) }
+        sinks.deferOutputFailures?()
         var operation = operation
         operation.workerClient = { [connect = operation.workerClient, progress = sinks.progress] client in
             var own = connect(client)
@@ -214,6 +250,7 @@ public final class BulkWriteReport: Sendable {
     /// After the job: a dry run's bodies not yet written; else what could not be written (the rejects file, the
     /// output: `outputFailure` says why, as `standard output was closed`), then the summary line.
     public func finish(outputFailure: String?) -> Ending {
+        if state.withLock({ $0.unstarted }) { return Ending(rejectsFailed: false, halted: false) }
         if dryRun {
             flush()
             return Ending(rejectsFailed: rejects?.failure != nil, halted: false)
@@ -228,4 +265,14 @@ public final class BulkWriteReport: Sendable {
         sinks.summary.write(counts.summary(words.operation) + "\n")
         return Ending(rejectsFailed: rejectsFailure != nil, halted: stop == .halted)
     }
+}
+
+/// A diagnostic sink that says each line through `say`, in the core's own words.
+private struct SaidDiagnostics: DiagnosticSink, Sendable {
+    let say: @Sendable (String) -> Void
+
+    func error(_ message: String) { say(message) }
+    func error(_ failure: ExecutionError) { say(failure.description) }
+    func error(_ failure: RequestBuildError) { say(failure.description) }
+    func graphQLErrors(_ errors: [GraphQLError]) { errors.forEach { say($0.description) } }
 }

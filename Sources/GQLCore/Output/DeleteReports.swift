@@ -95,3 +95,56 @@ extension CascadeDelete.Node {
         return "\(others) record\(others == 1 ? "" : "s") would be deleted with \(model) \(key.keyText)"
     }
 }
+
+/// A delete of the records a filter matches, before anything is deleted: the listing (its pages counted on the
+/// progress line), the question of how many to delete, and what the listing reports (``BulkWriteOperation/MatchingEvent``),
+/// the progress line cleared before the question, before each event and at the end.
+public struct MatchingDeleteReport {
+    /// The question asked before the matching records are deleted: `delete 3 Post records?`.
+    public struct Question: Sendable, Equatable {
+        public let model: String
+        public let count: Int
+
+        private var noun: String { "\(count) \(model) record\(count == 1 ? "" : "s")" }
+        /// `delete 3 Post records?`
+        public var question: String { "delete \(noun)?" }
+        /// `3 Post records match`: why a delete that nobody confirmed stops.
+        public var unconfirmed: String { "\(noun) match" }
+    }
+
+    private let model: String
+    private let progress: ProgressReporter?
+    private let output: any OutputSink
+    private let notes: any OutputSink
+    private let diagnostics: any DiagnosticSink
+    private let dryRun: String
+
+    /// A report of the listing of `model`'s matching records: the keys of a dry run (`dryRun`: the option that asked for
+    /// it) on `output`, the counts on `notes`, failures through `diagnostics`, the pages on `progress`.
+    public init(
+        model: String, progress: ProgressReporter?, output: any OutputSink, notes: any OutputSink, diagnostics: any DiagnosticSink,
+        dryRun: String
+    ) {
+        (self.model, self.progress, self.output, self.notes, self.diagnostics, self.dryRun) = (model, progress, output, notes, diagnostics, dryRun)
+    }
+
+    /// Lists the keys of the records `requests` find through `context`'s client (``BulkWriteOperation/matching``),
+    /// then asks `confirm` whether to delete them; `plansOnly` (a dry run) shows them instead.
+    public func run(
+        _ requests: ListRequests, in context: APIContext, plansOnly: Bool, confirm: (Question) -> ConfirmationAnswer
+    ) -> BulkWriteOperation.Matching {
+        var listing = context.client
+        progress?.countPages(of: &listing)
+        defer { progress?.clear() }
+        return BulkWriteOperation.matching(
+            requests, model: model, in: context, listingClient: listing, plansOnly: plansOnly,
+            confirm: { count in
+                progress?.clear()
+                return confirm(Question(model: model, count: count))
+            },
+            events: { event in
+                progress?.clear()
+                event.write(model: model, output: output, notes: notes, diagnostics: diagnostics, dryRun: dryRun)
+            })
+    }
+}

@@ -10,3 +10,12 @@ extension Model {
         return "note: \(names) \(verb) read-only on \(name) (the server sets \(pronoun)); the input's values are left out"
     }
 }
+
+extension BulkInputStream {
+    /// The note for the input's first record when it has values for `model`'s read-only fields (a create leaves them
+    /// out; said once, not for every record); nil for none.
+    public func readOnlyValuesNote(for model: Model?) -> String? {
+        guard let model, let item = ahead.first, case .object(let record)? = try? item.parse() else { return nil }
+        return model.readOnlyValuesNote(record)
+    }
+}

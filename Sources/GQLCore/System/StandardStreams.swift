@@ -183,3 +183,14 @@ public enum StandardStreams {
         return columns
     }
 }
+
+extension WriteFailure {
+    /// Why standard output could not be written, as one line: `standard output was closed`, or
+    /// `cannot write standard output: No space left on device`.
+    public var standardOutputReason: String {
+        switch self {
+        case .closedPipe: "standard output was closed"
+        case .failed(let reason): "cannot write standard output: \(reason)"
+        }
+    }
+}

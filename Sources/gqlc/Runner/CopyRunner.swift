@@ -43,11 +43,7 @@ struct CopyRunner {
             return target.usage(RunFailure(error))
         }
         if target.globals.dryRun {
-            let (lines, failed) = operation.countSource(sourceContext)
-            _ = target.writeLines(lines)
-            guard let failed else { return .success }
-            diagnostics.error("counting \(failed.model) in the source failed")
-            return ExitCode(failed.kind)
+            return ExitCode(operation.reportCount(sourceContext, output: target.session.console.output, say: diagnostics.error))
         }
         if let status = WriteGuard.check("copy records into '\(invocation.to)'", session: target.session, diagnostics: diagnostics) {
             return status
@@ -63,11 +59,10 @@ struct CopyRunner {
             diagnostics.error("no models to copy")
             return .success
         }
-        let progress = ProgressReporter.make(console: target.session.console, globals: target.globals)
+        let report = target.restoreReport()
         let outcome = operation.run(
             from: sourceContext, into: target.jobContext, retry: RetryPolicy(maxRetries: target.globals.retries),
-            cancellation: target.session.cancellation, events: target.restoreEvents(progress: progress))
-        progress?.clear()
-        return target.restoreStatus(outcome, finish: "copy")
+            cancellation: target.session.cancellation, events: report.write)
+        return target.restoreStatus(outcome, report: report, finish: "copy")
     }
 }

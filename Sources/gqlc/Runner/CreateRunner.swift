@@ -7,7 +7,7 @@ extension CreateCommand: ModelCommand {
         if let source = invocation.input {
             do {
                 var bulk = try runner.openBulkInput(source)
-                noteReadOnlyValues(invocation.model, in: bulk.ahead.first, runner: runner)
+                if let note = bulk.readOnlyValuesNote(for: runner.schema.models[invocation.model]) { runner.diagnostics.error(note) }
                 guard bulk.isSingle else {
                     let operation = BulkWriteOperation(
                         create: invocation.model, assignments: invocation.assignments,
@@ -35,18 +35,10 @@ extension CreateCommand: ModelCommand {
         }
         let globals = runner.globals
         if globals.dryRun { return runner.execution.printDryRun(operation.request) }
-        // A create always carries its key (generated for `id`), so a retry cannot make a duplicate.
-        operation.mayRetry = RetryPolicy.mayRetry(.mutation, retryMutations: globals.retryMutations, mutationIsIdempotent: true)
+        operation.retriesMutations = globals.retryMutations
         operation.reportsEnvelope = globals.rawResponse
         return runner.perform(printer: runner.recordPrinter(), progress: false) { context, events in
             operation.run(in: context, events: events)
         }
-    }
-
-    /// One note when `--input`'s first record has values for read-only fields (a create leaves them out).
-    private static func noteReadOnlyValues(_ model: String, in item: BulkInputItem?, runner: ModelCommandRunner) {
-        guard let item, case .object(let record)? = try? item.parse(), let note = runner.schema.models[model]?.readOnlyValuesNote(record)
-        else { return }
-        runner.diagnostics.error(note)
     }
 }

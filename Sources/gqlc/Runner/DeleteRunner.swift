@@ -32,7 +32,7 @@ extension DeleteCommand: ModelCommand {
         runner.recordOrigins(conditions: invocation.conditions)
         if invocation.cascade {
             runner.noteReadings(invocation.model, invocation.conditions, option: SharedOptions.condition.flagName)
-            return deleteCascading(invocation, request: operation.request, runner: &runner)
+            return deleteCascading(invocation, from: operation, runner: &runner)
         }
         return runner.change(&operation, model: invocation.model, conditions: invocation.conditions, fields: invocation.fields)
     }
@@ -58,61 +58,53 @@ extension DeleteCommand: ModelCommand {
             return runner.usage(error)
         }
         // The listing's pages count on the progress line; the deletes start a line of their own.
-        var listing = client
-        let (session, diagnostics, globals) = (runner.session, runner.diagnostics, runner.globals)
-        let progress = ProgressReporter.make(console: session.console, globals: globals)
-        progress?.countPages(of: &listing)
-        let matching = BulkWriteOperation.matching(
-            requests, model: model, in: APIContext(schema: runner.schema, client: client), listingClient: listing,
-            plansOnly: globals.dryRun,
-            confirm: { count in
-                progress?.clear()
-                let noun = "\(count) \(model) record\(count == 1 ? "" : "s")"
-                return invocation.confirmed ? .yes : Confirmation.check(
-                    "delete \(noun)?", refusal: "\(noun) match; " + Confirmation.passYes(to: "delete them"), session: session,
-                    diagnostics: diagnostics)
-            },
-            events: { event in
-                progress?.clear()
-                event.write(
-                    model: model, output: session.console.output, notes: session.console.error, diagnostics: diagnostics,
-                    dryRun: GlobalOptions.dryRunOption.flagName)
-            })
-        progress?.clear()
+        let (session, globals) = (runner.session, runner.globals)
+        let report = MatchingDeleteReport(
+            model: model, progress: ProgressReporter.make(console: session.console, globals: globals), output: session.console.output,
+            notes: session.console.error, diagnostics: runner.diagnostics, dryRun: GlobalOptions.dryRunOption.flagName)
+        let matching = report.run(requests, in: APIContext(schema: runner.schema, client: client), plansOnly: globals.dryRun) {
+            confirm($0.question, unconfirmed: $0.unconfirmed, invocation, runner: runner)
+        }
         guard case .delete(let keys) = matching else {
             if case .stop(let kind) = matching { return ExitCode(kind) }
             return .success
         }
-        let operation = BulkWriteOperation(delete: model, fields: ModelCommandRunner.selection(invocation.fields), builder: runner.builder)
+        let operation = BulkWriteOperation(deleteListed: model, fields: ModelCommandRunner.selection(invocation.fields), builder: runner.builder)
         return runner.runBulk(
             operation, settings: invocation.bulk, fields: invocation.fields, inputName: "", readRest: true, client: client,
             next: BulkInputItem.items(keys: keys))
     }
 
+    /// Yes when `--yes` was given; else the terminal's answer to `question`, and where nobody can be asked, a refusal
+    /// that says `why` the delete stops and names `--yes`.
+    private static func confirm(
+        _ question: String, unconfirmed why: String, _ invocation: DeleteInvocation, runner: ModelCommandRunner
+    ) -> ConfirmationAnswer {
+        invocation.confirmed ? .yes : Confirmation.check(
+            question, refusal: "\(why); " + Confirmation.passYes(to: "delete them"), session: runner.session,
+            diagnostics: runner.diagnostics)
+    }
+
     /// `delete --cascade`: plans, shows (`--dry-run`), confirms and carries out a cascading delete.
     private static func deleteCascading(
-        _ invocation: DeleteInvocation, request: GraphQLRequest, runner: inout ModelCommandRunner
+        _ invocation: DeleteInvocation, from delete: DeleteOperation, runner: inout ModelCommandRunner
     ) -> ExitCode {
-        let (model, key) = (invocation.model, request.inputKey(fields: runner.keyFields(of: invocation.model)))
         let (client, columns): (GraphQLClient, [String])
         do {
             client = try runner.execution.client()
-            columns = try runner.recordColumns(model, fields: invocation.fields)
+            columns = try runner.recordColumns(invocation.model, fields: invocation.fields)
         } catch {
             return runner.usage(error)
         }
-        let (session, diagnostics, globals, confirmed) = (runner.session, runner.diagnostics, runner.globals, invocation.confirmed)
-        var operation = CascadeDeleteOperation(model, key: key, fields: ModelCommandRunner.selection(invocation.fields))
+        let (session, diagnostics, globals) = (runner.session, runner.diagnostics, runner.globals)
+        var operation = CascadeDeleteOperation(from: delete, fields: ModelCommandRunner.selection(invocation.fields))
         operation.plansOnly = globals.dryRun
         let report = CascadeDeleteReport(
             printer: ResultPrinter(console: session.console, globals: globals, columns: columns), notes: session.console.error,
             diagnostics: diagnostics, dryRun: globals.dryRun ? GlobalOptions.dryRunOption.flagName : nil,
-            progress: { ProgressReporter.make(console: session.console, globals: globals) }, model: model, key: key)
+            progress: { ProgressReporter.make(console: session.console, globals: globals) }, model: operation.model, key: operation.key)
         let kind = operation.run(in: APIContext(schema: runner.schema, client: client), confirm: { plan in
-            confirmed ? .yes : Confirmation.check(
-                plan.question,
-                refusal: "\(plan.unconfirmed) (see \(GlobalOptions.dryRunOption.flagName)); " + Confirmation.passYes(to: "delete them"),
-                session: session, diagnostics: diagnostics)
+            confirm(plan.question, unconfirmed: "\(plan.unconfirmed) (see \(GlobalOptions.dryRunOption.flagName))", invocation, runner: runner)
         }, events: report.write)
         return ExitCode(kind)
     }

@@ -220,61 +220,29 @@ extension ModelCommandRunner {
         return .success
     }
 
-    /// How a restore or copy ended: a file or client problem, an interruption (say how to finish), or the tally's status.
-    func restoreStatus(_ outcome: RestoreOutcome, finish what: String) -> ExitCode {
-        if let error = outcome.unavailable { return usage(RunFailure(error)) }
-        if let error = outcome.fileError {
-            diagnostics.error(error.description)
-            return .usage
-        }
-        if outcome.stop == .cancelled {
-            diagnostics.error("interrupted; re-run with \(RestoreCommand.skipExisting.flagName) to finish the \(what)")
-            return .interrupted
-        }
-        if let error = outcome.rejectsFailure {
-            // The records it lacks were each named above; the file is not the whole list of them.
-            diagnostics.error("cannot write \(RestoreCommand.rejects.flagName) file \(error); it lacks some of the records that failed")
-            return .writeFailed
-        }
-        return ExitCode(outcome.kind)
+    /// The report of a restore's or copy's events: failures on stderr, a summary line per model, the progress line.
+    func restoreReport() -> RestoreReport {
+        let diagnostics = self.diagnostics
+        return RestoreReport(
+            progress: ProgressReporter.make(console: session.console, globals: globals), notes: session.console.error,
+            say: { diagnostics.error($0) }, phrasing: CommandLineBulkPhrasing())
     }
 
-    /// Renders the restore's events: failures on stderr, a summary line per model.
-    func restoreEvents(progress: ProgressReporter?) -> @Sendable (RestoreEvent) -> Void {
-        let (diagnostics, errors) = (self.diagnostics, session.console.error)
-        return { event in
-            switch event {
-            case .modelStarted, .linksStarted: break
-            case .pacing(let model, let notice):
-                ProgressReporter.above(progress) { diagnostics.error("\(model): \(notice)") }
-            case .sourceFailed(let model, let reason):
-                ProgressReporter.above(progress) { diagnostics.error("listing \(model) failed: \(reason); its records after that were not copied") }
-            case .item(let model, let result, let pass, let skipped):
-                progress?.advance(items: 1)
-                let describe = BulkItemWords(model: model, operation: pass == .create ? .create : .update)
-                let place = "\(model) " + (result.key.map(describe.key) ?? "line \(result.item.line)")
-                switch result.outcome {
-                case .failed(let failure) where !skipped:
-                    let message = "\(place): \(pass == .create ? "" : "setting links: ")\(describe.message(failure))"
-                    ProgressReporter.above(progress) { diagnostics.error(message) }
-                case .interrupted:
-                    ProgressReporter.above(progress) { diagnostics.error("\(place): interrupted in flight; it may have been applied") }
-                case .done, .failed, .notSent: break
-                }
-            case .modelFinished(let model, let counts):
-                ProgressReporter.above(progress) { errors.write(counts.summary(model: model) + "\n") }
-            }
-        }
+    /// How a restore or copy ended (`what`: which one): a client that could not be made, else what `report` says of it.
+    func restoreStatus(_ outcome: RestoreOutcome, report: RestoreReport, finish what: String) -> ExitCode {
+        let ending = report.finish(
+            outcome, interrupted: "re-run with \(RestoreCommand.skipExisting.flagName) to finish the \(what)",
+            rejects: RestoreCommand.rejects.flagName)
+        if let error = outcome.unavailable { return usage(RunFailure(error)) }
+        return ending.rejectsFailed ? .writeFailed : ExitCode(ending.kind)
     }
 
     /// `--map-owner FILE`: a JSON object of strings.
     func ownerMapping(_ source: InputSource) throws(RunFailure) -> [String: String] {
-        let flag = RestoreCommand.mapOwner.flagName
-        let value = try JSONArgument.read(source, option: flag, console: session.console)
         do throws(OwnerMapError) {
-            return try RestoreOptions.ownerMap(value)
+            return try RestoreOptions.ownerMap(from: source, input: session.console.input)
         } catch {
-            throw RunFailure.usage("\(flag): \(error)")
+            throw RunFailure.usage("\(RestoreCommand.mapOwner.flagName): \(error)")
         }
     }
 }

@@ -32,16 +32,10 @@ extension RestoreCommand {
             return runner.usage(error)
         }
         if globals.dryRun { return runner.writeLines(operation.planLines) }
-        do {
-            _ = try runner.execution.client()
-        } catch {
-            return runner.usage(error)
-        }
-        let progress = ProgressReporter.make(console: runner.session.console, globals: globals)
+        let report = runner.restoreReport()
         let outcome = operation.run(
             in: runner.jobContext, retry: RetryPolicy(maxRetries: globals.retries), cancellation: runner.session.cancellation,
-            rejects: invocation.rejects, events: runner.restoreEvents(progress: progress))
-        progress?.clear()
-        return runner.restoreStatus(outcome, finish: "restore")
+            rejects: invocation.rejects, events: report.write)
+        return runner.restoreStatus(outcome, report: report, finish: "restore")
     }
 }

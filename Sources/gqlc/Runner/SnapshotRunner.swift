@@ -13,20 +13,14 @@ extension SnapshotCommand {
             return runner.usage(error)
         }
         if globals.dryRun { return runner.writeLines(operation.models) }
-        do {
-            _ = try runner.execution.client()
-        } catch {
-            return runner.usage(error)
-        }
         let (console, diagnostics) = (runner.session.console, runner.diagnostics)
         let progress = ProgressReporter.make(console: console, globals: globals)
         let errors = console.error
         let outcome = operation.run(in: context, reason: { RunFailure($0).message }) { event in
-            if case .page(_, let items, _) = event { progress?.advance(items: items, pages: 1) }
-            guard let line = event.line else { return }
-            ProgressReporter.above(progress) { errors.write((line.isDiagnostic ? "gqlc: " : "") + line.text + "\n") }
+            event.write(progress: progress, notes: errors, say: diagnostics.error)
         }
         progress?.clear()
+        if case .unavailable(let error)? = outcome.stop { return runner.usage(RunFailure(error)) }
         outcome.report(
             directory: directory, resume: "gqlc snapshot \(directory) \(SnapshotCommand.resume.flagName) lists the models not yet complete",
             notes: errors, diagnostics: diagnostics)
