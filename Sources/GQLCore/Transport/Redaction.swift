@@ -114,23 +114,28 @@ public struct Redactor: Sendable, Equatable {
     public func scrub(_ text: String) -> String {
         var result = text
         let learnt = ProcessSecrets.all.filter { !secrets.contains($0) }
-        for secret in learnt.isEmpty ? secrets : (secrets + learnt).sorted(by: { $0.count > $1.count }) {
-            if result.contains(secret) {
-                let whole = secret.count < Self.shortSecretLength
-                result = Self.replacingTokens(
-                    secret, in: result, with: HeaderRedaction.redactValue(secret), atStart: whole, atEnd: whole)
+        let all = learnt.isEmpty ? secrets : (secrets + learnt).sorted(by: { $0.count > $1.count })
+        for secret in all where result.contains(secret) {
+            let whole = secret.count < Self.shortSecretLength
+            result = Self.replacingTokens(secret, in: result, with: HeaderRedaction.redactValue(secret), atStart: whole, atEnd: whole)
+        }
+        guard result.contains("…") else { return result }
+        let cuttable = all.filter { $0.count > HeaderRedaction.prefixLength + 1 }
+        // Ends first: a line cut in its middle may show one secret's start, `…`, then another's end, and masking the
+        // start takes the `…` that marks the end.
+        for secret in cuttable {
+            for length in stride(from: secret.count - 1, to: HeaderRedaction.prefixLength, by: -1) {
+                let tail = "…" + String(secret.suffix(length))
+                if result.contains(tail) {
+                    result = Self.replacingTokens(tail, in: result, with: "…" + HeaderRedaction.mask, atStart: false, atEnd: true)
+                }
             }
-            guard result.contains("…"), secret.count > HeaderRedaction.prefixLength + 1 else { continue }
+        }
+        for secret in cuttable {
             for length in stride(from: secret.count - 1, to: HeaderRedaction.prefixLength, by: -1) {
                 let cut = String(secret.prefix(length)) + "…"
                 if result.contains(cut) {
                     result = Self.replacingTokens(cut, in: result, with: HeaderRedaction.redactValue(secret), atEnd: false)
-                }
-                // A line cut in its middle may show the secret's end after the `…`.
-                let tail = "…" + String(secret.suffix(length))
-                if result.contains(tail) {
-                    result = Self.replacingTokens(
-                        tail, in: result, with: "…" + HeaderRedaction.mask, atStart: false, atEnd: true)
                 }
             }
         }
