@@ -45,15 +45,16 @@ public enum SettingOrigin: Equatable, Sendable {
 
 /// What an ``APIContext`` is resolved from: the schema source, the endpoint and its auth, and how requests are sent,
 /// each with where it was given. A front end fills it (gqlc from its options, environment and named environment).
-public struct ContextSettings: Sendable {
+/// Secrets print as `<redacted>` (``Secret``).
+public struct ContextSettings: Equatable, Sendable {
     /// The schema file; its origin is `.default` when none was named (it is then searched for).
     public var schema: Setting<String>
-    /// The GraphQL endpoint URL, when given (else the schema file's).
-    public var endpoint: Setting<String>?
+    /// The GraphQL endpoint URL, when given (else the schema file's), checked by ``EndpointURL/setting(_:)``.
+    public var endpoint: Setting<EndpointURL>?
     /// The AppSync API key.
-    public var apiKey: Setting<String>?
+    public var apiKey: Setting<Secret>?
     /// A token sent as `Authorization`.
-    public var authToken: Setting<String>?
+    public var authToken: Setting<Secret>?
     /// IAM (SigV4) auth asked for.
     public var iam: Setting<Bool>?
     /// The region to sign for.
@@ -83,11 +84,26 @@ public struct ContextSettings: Sendable {
     /// How many times a failed request is retried.
     public var retries: Int = Defaults.retries
     /// The conflict-detection setting applied over the schema's, with how the front end names where it came from.
-    public var conflictDetection: (setting: ConflictDetectionSetting, source: String)?
+    public var conflictDetection: ConflictDetectionOverride?
 
     /// Settings with the schema source only; the rest at their defaults.
     public init(schema: Setting<String>) {
         self.schema = schema
+    }
+}
+
+/// A conflict-detection setting applied over what the schema shows, with the words that say where it was given (a
+/// front end's), which a model's ``ConflictDetection/source`` then carries.
+public struct ConflictDetectionOverride: Equatable, Sendable {
+    /// The setting (`auto` leaves the schema as it is).
+    public var setting: ConflictDetectionSetting
+    /// Where it was given, as the front end names it.
+    public var source: String
+
+    /// `setting`, given at the place `source` names.
+    public init(_ setting: ConflictDetectionSetting, source: String) {
+        self.setting = setting
+        self.source = source
     }
 }
 

@@ -65,7 +65,7 @@ struct CopyRunner {
         }
         let progress = ProgressReporter.make(console: target.session.console, globals: target.globals)
         let outcome = operation.run(
-            from: sourceContext, into: target.jobContext, retry: RetryPolicy(maxRetries: target.globals.retries),
+            from: sourceContext, into: target.jobContext, retry: RetryPolicy(maxRetries: target.globals.context.retries),
             cancellation: target.session.cancellation, events: target.restoreEvents(progress: progress))
         progress?.clear()
         return target.restoreStatus(outcome, finish: "copy")

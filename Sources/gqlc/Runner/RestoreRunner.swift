@@ -39,7 +39,7 @@ extension RestoreCommand {
         }
         let progress = ProgressReporter.make(console: runner.session.console, globals: globals)
         let outcome = operation.run(
-            in: runner.jobContext, retry: RetryPolicy(maxRetries: globals.retries), cancellation: runner.session.cancellation,
+            in: runner.jobContext, retry: RetryPolicy(maxRetries: globals.context.retries), cancellation: runner.session.cancellation,
             rejects: invocation.rejects, events: runner.restoreEvents(progress: progress))
         progress?.clear()
         return runner.restoreStatus(outcome, finish: "restore")
