@@ -123,8 +123,8 @@ private struct Unattended: ContextPrompts {
     @Test func aProgramResolvesItsContextFromSettingsAndLists() throws {
         let server = try SeededBlogServer()
         var settings = ContextSettings(schema: Setting(value: SeededBlogServer.examples + "blog.json", origin: .commandLine))
-        settings.endpoint = Setting(value: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql", origin: .commandLine)
-        settings.apiKey = Setting(value: "da2-key", origin: .environment("APP_API_KEY"))
+        settings.endpoint = Setting(value: try EndpointURL.setting("https://example.appsync-api.eu-west-1.amazonaws.com/graphql"), origin: .commandLine)
+        settings.apiKey = Setting(value: Secret(value: "da2-key"), origin: .environment("APP_API_KEY"))
         let resolver = ContextResolver(settings: settings, prompts: Unattended(), transport: server)
 
         let file = try resolver.schemaFile(required: true)

@@ -40,6 +40,19 @@ struct NoPrompts: ContextPrompts {
 
     func contextError<T>(_ body: () throws(ContextError) -> T) -> ContextError? { thrownError(body) }
 
+    /// A key and a token never print, in the settings (however they are described) or on their own.
+    @Test func settingsPrintNoSecret() {
+        var settings = ContextSettings(schema: Setting(value: "blog.json", origin: .commandLine))
+        settings.apiKey = Setting(value: Secret(value: "da2-abcdef"), origin: .commandLine)
+        settings.authToken = Setting(value: Secret(value: "eyJtoken"), origin: .environment("GQLC_AUTH_TOKEN"))
+        for text in ["\(settings)", String(reflecting: settings)] {
+            #expect(text.contains("<redacted>") && !text.contains("da2-abcdef") && !text.contains("eyJtoken"), "\(text)")
+        }
+        let secret = Secret(value: "da2-abcdef")
+        #expect("\(secret)" == "<redacted>")
+        #expect(String(reflecting: secret) == "<redacted>")
+    }
+
     @Test func aMissingEndpointIsATypedErrorNamingWhereItLooked() {
         let named = resolver { _ in }
         #expect(contextError { () throws(ContextError) in try named.endpoint(file: nil) }
@@ -51,7 +64,7 @@ struct NoPrompts: ContextPrompts {
 
     @Test func anAPIKeySettingReplacesTheFilesAndTheClientSendsIt() throws {
         let transport = FakeTransport([Fixtures.ok()])
-        let resolver = resolver({ $0.apiKey = Setting(value: "da2-fromsettings", origin: .environment("GQLC_API_KEY")) },
+        let resolver = resolver({ $0.apiKey = Setting(value: Secret(value: "da2-fromsettings"), origin: .environment("GQLC_API_KEY")) },
                                 transport: transport)
         let (file, _) = file(ServiceConfig(endpoint: Self.url, apiKey: Fixtures.apiKey))
         let client = try resolver.client(file: file, model: nil)
@@ -79,14 +92,14 @@ struct NoPrompts: ContextPrompts {
         let (file, post) = file(ServiceConfig(endpoint: Self.url, apiKey: Fixtures.apiKey))
         let clash = resolver {
             $0.authMode = Setting(value: .userPool, origin: .commandLine)
-            $0.apiKey = Setting(value: "da2-key", origin: .commandLine)
+            $0.apiKey = Setting(value: Secret(value: "da2-key"), origin: .commandLine)
         }
         #expect(contextError { () throws(ContextError) in try clash.chosenAuthMode(file: file, model: post) }
             == .authModeUnused(.userPool, .apiKey))
         // From the environment, the mode gives way to a key on the command line.
         let givesWay = resolver {
             $0.authMode = Setting(value: .userPool, origin: .environment("GQLC_AUTH_MODE"))
-            $0.apiKey = Setting(value: "da2-key", origin: .commandLine)
+            $0.apiKey = Setting(value: Secret(value: "da2-key"), origin: .commandLine)
         }
         let chosen = try givesWay.chosenAuthMode(file: file, model: post)
         #expect(chosen == nil)
@@ -95,23 +108,23 @@ struct NoPrompts: ContextPrompts {
     @Test func iamAndAKeyAtTheSameLevelClashAndAProfileWithoutIAMIsRefused() {
         let same = resolver {
             $0.iam = Setting(value: true, origin: .commandLine)
-            $0.apiKey = Setting(value: "da2-key", origin: .commandLine)
+            $0.apiKey = Setting(value: Secret(value: "da2-key"), origin: .commandLine)
         }
         #expect(contextError { () throws(ContextError) in try same.usesIAM(file: nil) }
             == .iamWithOtherAuth(iam: .commandLine, other: .apiKey, origin: .commandLine))
         let keyWins = resolver {
             $0.iam = Setting(value: true, origin: .environment("GQLC_IAM"))
-            $0.authToken = Setting(value: "token", origin: .commandLine)
+            $0.authToken = Setting(value: Secret(value: "token"), origin: .commandLine)
         }
         #expect(contextError { () throws(ContextError) in try keyWins.usesIAM(file: nil) } == nil)
-        let regionOnly = resolver { $0.region = "eu-west-1"; $0.apiKey = Setting(value: "da2-key", origin: .commandLine) }
+        let regionOnly = resolver { $0.region = "eu-west-1"; $0.apiKey = Setting(value: Secret(value: "da2-key"), origin: .commandLine) }
         #expect(contextError { () throws(ContextError) in try regionOnly.usesIAM(file: nil) } == .iamOnly(.region))
     }
 
     @Test func credentialsAreResolvedOnceForEveryClientAndCopy() throws {
         let notes = EventRecorder<ContextNote>()
         let resolver = resolver({
-            $0.endpoint = Setting(value: Self.url, origin: .commandLine)
+            $0.endpoint = Setting(value: EndpointURL(string: Self.url)!, origin: .commandLine)
             $0.iam = Setting(value: true, origin: .commandLine)
             $0.awsEnvironment["AWS_ACCESS_KEY_ID"] = "AKIDEXAMPLE"
             $0.awsEnvironment["AWS_SECRET_ACCESS_KEY"] = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
@@ -119,7 +132,7 @@ struct NoPrompts: ContextPrompts {
         // A listing's client, an orphan check's, and the Events endpoint's (a copy of the resolver).
         let first = try resolver.client(file: nil, model: nil)
         let second = try resolver.client(file: nil, model: nil)
-        let copy = try resolver.forEndpoint("https://example.appsync-api.eu-west-1.amazonaws.com/event").client(file: nil, model: nil)
+        let copy = try resolver.forEndpoint(EndpointURL(string: "https://example.appsync-api.eu-west-1.amazonaws.com/event")!).client(file: nil, model: nil)
         let resolutions = notes.events.filter { if case .credentials = $0 { true } else { false } }
         #expect(resolutions.count == 1)
         #expect([first, second, copy].allSatisfy { $0.endpoint.signer?.credentials.accessKeyID == "AKIDEXAMPLE" })

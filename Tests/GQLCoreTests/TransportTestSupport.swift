@@ -110,7 +110,7 @@ enum Fixtures {
     /// A client made by a real ContextResolver that signs with IAM keys from the environment, over `transport`.
     static func signingClient(_ transport: FakeTransport) throws -> GraphQLClient {
         var settings = ContextSettings(schema: Setting(value: "/nonexistent/amplify_outputs.json", origin: .commandLine))
-        settings.endpoint = Setting(value: "https://example.appsync-api.eu-west-1.amazonaws.com/graphql", origin: .commandLine)
+        settings.endpoint = Setting(value: try EndpointURL.setting("https://example.appsync-api.eu-west-1.amazonaws.com/graphql"), origin: .commandLine)
         settings.iam = Setting(value: true, origin: .commandLine)
         settings.awsEnvironment = [
             "AWS_CONFIG_FILE": "/nonexistent/config", "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent/credentials",

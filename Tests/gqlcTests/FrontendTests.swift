@@ -13,7 +13,7 @@ import Testing
         #expect(received.count == 1)
         #expect(received.first?.command == .get(GetInvocation(model: "Post", record: .id("p1"), includes: [], followIncludedLists: true)))
         #expect(received.first?.globals.dryRun == true)
-        #expect(received.first?.globals.apiKey?.value.value == "k")
+        #expect(received.first?.globals.context.apiKey?.value.value == "k")
     }
 
     @Test(arguments: [["help"], ["--version"], ["lsit"], ["get", "--help"], ["get"]])

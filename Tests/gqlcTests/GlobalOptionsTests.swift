@@ -11,13 +11,13 @@ import GQLCore
 
     @Test func defaults() throws {
         let options = try globals(["models"])
-        #expect(options.schema == Setting(value: GlobalOptions.defaultSchemaPath, origin: .default))
-        #expect(options.endpoint == nil)
-        #expect(options.apiKey == nil)
-        #expect(options.authToken == nil)
-        #expect(options.headers.isEmpty)
-        #expect(options.timeout == 30)
-        #expect(options.retries == 3)
+        #expect(options.context.schema == Setting(value: GlobalOptions.defaultSchemaPath, origin: .default))
+        #expect(options.context.endpoint == nil)
+        #expect(options.context.apiKey == nil)
+        #expect(options.context.authToken == nil)
+        #expect(options.context.headers.isEmpty)
+        #expect(options.context.timeout == 30)
+        #expect(options.context.retries == 3)
         #expect(!options.retryMutations && !options.dryRun && !options.verbose && !options.rawResponse)
         #expect(options.output == .json)
         #expect(options.layout == .automatic)
@@ -29,13 +29,13 @@ import GQLCore
             "--auth-token", "tok", "-H", "X-A: 1", "--header=X-B: 2", "--timeout", "2.5", "--retries", "0",
             "--retry-mutations", "--dry-run", "-v", "--output", "ndjson", "--compact", "--raw-response", "models",
         ])
-        #expect(options.schema == Setting(value: "blog.json", origin: .commandLine))
-        #expect(options.endpoint?.value.absoluteString == "https://api.example.com/graphql")
-        #expect(options.apiKey == Setting(value: Secret(value: "da2-key"), origin: .commandLine))
-        #expect(options.authToken?.value.value == "tok")
-        #expect(options.headers == [HTTPHeader(name: "X-A", value: "1"), HTTPHeader(name: "X-B", value: "2")])
-        #expect(options.timeout == 2.5)
-        #expect(options.retries == 0)
+        #expect(options.context.schema == Setting(value: "blog.json", origin: .commandLine))
+        #expect(options.context.endpoint?.value.absoluteString == "https://api.example.com/graphql")
+        #expect(options.context.apiKey == Setting(value: Secret(value: "da2-key"), origin: .commandLine))
+        #expect(options.context.authToken?.value.value == "tok")
+        #expect(options.context.headers == [HTTPHeader(name: "X-A", value: "1"), HTTPHeader(name: "X-B", value: "2")])
+        #expect(options.context.timeout == 2.5)
+        #expect(options.context.retries == 0)
         #expect(options.retryMutations && options.dryRun && options.verbose && options.rawResponse)
         #expect(options.output == .ndjson)
         #expect(options.layout == .compact)
@@ -47,7 +47,7 @@ import GQLCore
         let between = try invocation(["get", "--timeout", "5", "Post", "-v", "--id", "p1", "-H", "X: y", "--dry-run"])
         #expect(before == after)
         #expect(before == between)
-        #expect(before.globals.dryRun && before.globals.verbose && before.globals.timeout == 5)
+        #expect(before.globals.dryRun && before.globals.verbose && before.globals.context.timeout == 5)
     }
 
     @Test func environmentFillsInWhatTheCommandLineLeavesOut() throws {
@@ -56,15 +56,34 @@ import GQLCore
             "GQLC_API_KEY": "env-key", "GQLC_AUTH_TOKEN": "env-token",
         ]
         let fromEnvironment = try globals(["models"], environment: environment)
-        #expect(fromEnvironment.schema == Setting(value: "env.json", origin: .environment("GQLC_SCHEMA")))
-        #expect(fromEnvironment.endpoint?.origin == .environment("GQLC_ENDPOINT"))
-        #expect(fromEnvironment.apiKey == Setting(value: Secret(value: "env-key"), origin: .environment("GQLC_API_KEY")))
-        #expect(fromEnvironment.authToken?.value.value == "env-token")
+        #expect(fromEnvironment.context.schema == Setting(value: "env.json", origin: .environment("GQLC_SCHEMA")))
+        #expect(fromEnvironment.context.endpoint?.origin == .environment("GQLC_ENDPOINT"))
+        #expect(fromEnvironment.context.apiKey == Setting(value: Secret(value: "env-key"), origin: .environment("GQLC_API_KEY")))
+        #expect(fromEnvironment.context.authToken?.value.value == "env-token")
 
         let overridden = try globals(["models", "--schema", "cli.json", "--api-key", "cli-key"], environment: environment)
-        #expect(overridden.schema == Setting(value: "cli.json", origin: .commandLine))
-        #expect(overridden.apiKey?.value.value == "cli-key")
-        #expect(overridden.authToken?.value.value == "env-token")
+        #expect(overridden.context.schema == Setting(value: "cli.json", origin: .commandLine))
+        #expect(overridden.context.apiKey?.value.value == "cli-key")
+        #expect(overridden.context.authToken?.value.value == "env-token")
+    }
+
+    /// The options decode straight into the core's settings: the token used, the user pool's variables (the rest of
+    /// the Cognito variables say where tokens are stored), and conflict detection with the words `models` shows.
+    @Test func optionsDecodeIntoTheCoresSettings() throws {
+        let environment = [
+            "GQLC_USER_POOL_ID": "eu-west-1_pool", "GQLC_CLIENT_ID": "client1", "GQLC_CONFLICT_DETECTION": "automerge",
+            "HOME": "/home/me", "XDG_CONFIG_HOME": "", "AWS_REGION": "eu-west-1",
+        ]
+        let fromEnvironment = try globals(["models"], environment: environment).context
+        #expect(fromEnvironment.userPool == UserPoolOverrides(poolId: "eu-west-1_pool", clientId: "client1"))
+        #expect(fromEnvironment.tokenStoreEnvironment == ["HOME": "/home/me"])
+        #expect(fromEnvironment.awsEnvironment == ["HOME": "/home/me", "AWS_REGION": "eu-west-1"])
+        #expect(fromEnvironment.conflictDetection == ConflictDetectionOverride(.automerge, source: "$GQLC_CONFLICT_DETECTION"))
+        #expect(!fromEnvironment.sendsIDToken)
+
+        let given = try globals(["models", "--token-use", "id", "--conflict-detection", "off"], environment: environment).context
+        #expect(given.sendsIDToken)
+        #expect(given.conflictDetection == ConflictDetectionOverride(.off, source: "--conflict-detection off"))
     }
 
     /// The front end drops every empty `GQLC_*` variable before anything reads one; other variables are kept.
@@ -75,8 +94,8 @@ import GQLCore
         let frontend = Frontend(environment: environment, console: .standard(), runner: RecordingRunner())
         #expect(frontend.environment == ["GQLC_ENDPOINT": "https://x/graphql", "HOME": ""])
         let options = try globals(["models"], environment: frontend.environment)
-        #expect(options.schema.origin == .default)
-        #expect(options.apiKey == nil)
+        #expect(options.context.schema.origin == .default)
+        #expect(options.context.apiKey == nil)
     }
 
     @Test func prettyAndCompact() throws {

@@ -15,7 +15,7 @@ import Testing
             model: "Comment", events: [.onCreate, .onDelete], conditions: ["post=p1"], includes: ["post"], count: 5,
             duration: 2.5, realtimeEndpoint: "ws://h/graphql/realtime", reconnect: false)))
         // The global --timeout is still the per-request bound too.
-        #expect(parsed.globals.timeout == 2.5)
+        #expect(parsed.globals.context.timeout == 2.5)
     }
 
     @Test func defaultsListenForeverAndReconnect() throws {

@@ -4,12 +4,6 @@ import Testing
 @testable import gqlc
 
 @Suite struct SmallValueTests {
-    @Test func secretsAndHeaderValuesNeverPrint() {
-        let secret = Secret(value: "da2-abcdef")
-        #expect("\(secret)" == "<redacted>")
-        #expect(String(reflecting: secret) == "<redacted>")
-    }
-
     @Test func graphQLNames() {
         #expect(GraphQLName.isValid("_Post2"))
         #expect(!GraphQLName.isValid("2Post"))

@@ -17,7 +17,7 @@ extension ContextResolver {
     public func schemaFile(required: Bool) throws(ContextError) -> SchemaFile? {
         guard let path = try schemaPath() else {
             if !required { return nil }
-            if let cached = try cachedSchema(endpoint: settings.endpoint?.value) { return cached }
+            if let cached = try cachedSchema(endpoint: settings.endpoint?.value.absoluteString) { return cached }
             throw .noSchemaFile(directory: Self.directoryNote)
         }
         if notes != nil {
@@ -45,8 +45,8 @@ extension ContextResolver {
     /// endpoint's cached pull; with the conflict-detection setting applied.
     public func modelSchema(in file: SchemaFile?) throws(ContextError) -> ModelSchema {
         let schema = try fileModelSchema(in: file)
-        guard let (setting, source) = settings.conflictDetection else { return schema }
-        return setting.apply(to: schema, source: source)
+        guard let override = settings.conflictDetection else { return schema }
+        return override.setting.apply(to: schema, source: override.source)
     }
 
     private func fileModelSchema(in file: SchemaFile?) throws(ContextError) -> ModelSchema {
@@ -57,7 +57,7 @@ extension ContextResolver {
             note(.companionModels(schemas[0]))
             if let schema = try load(schemas[0]).schema { return schema }
         }
-        let endpoint = settings.endpoint?.value ?? file.service.endpoint
+        let endpoint = settings.endpoint?.value.absoluteString ?? file.service.endpoint
         if let cached = try cachedSchema(endpoint: endpoint)?.schema { return cached }
         throw .noModels(file: file.path, format: file.format.rawValue)
     }

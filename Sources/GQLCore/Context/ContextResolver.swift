@@ -45,7 +45,7 @@ public struct ContextResolver: Sendable {
     }
 
     /// This resolver for another endpoint of the same API (its Events endpoint), sharing the credentials.
-    public func forEndpoint(_ url: String) -> ContextResolver {
+    public func forEndpoint(_ url: EndpointURL) -> ContextResolver {
         var resolver = self
         resolver.settings.endpoint = Setting(value: url, origin: .commandLine)
         return resolver
@@ -91,7 +91,7 @@ public struct ContextResolver: Sendable {
     {
         let url: String
         if let setting = settings.endpoint {
-            url = setting.value
+            url = setting.value.absoluteString
         } else if let fromFile = file?.service.endpoint {
             url = fromFile
         } else if let file, file.format == .transformerSDL, file.path.contains("amplify/backend/api/") {
@@ -111,18 +111,18 @@ public struct ContextResolver: Sendable {
         case nil:
             signs = try usesIAM(file: file)
             // A token given by a setting replaces the config file's API key; IAM auth sends neither.
-            apiKey = settings.apiKey?.value ?? (settings.authToken == nil ? file?.service.apiKey : nil)
-            authToken = settings.authToken?.value
+            apiKey = settings.apiKey?.value.value ?? (settings.authToken == nil ? file?.service.apiKey : nil)
+            authToken = settings.authToken?.value.value
             if signs { (apiKey, authToken) = (nil, nil) }
         case .apiKey:
-            apiKey = settings.apiKey?.value ?? file?.service.apiKey
+            apiKey = settings.apiKey?.value.value ?? file?.service.apiKey
             guard apiKey != nil else { throw .apiKeyMissing }
         case .iam:
             signs = true
         case .userPool:
             (authToken, renewToken) = try userPoolAuthorization(file: file)
         case .oidc, .lambda:
-            authToken = settings.authToken?.value
+            authToken = settings.authToken?.value.value
             guard authToken != nil else { throw .tokenMissing }
         }
         var endpoint: Endpoint

@@ -45,26 +45,27 @@ public enum SettingOrigin: Equatable, Sendable {
 
 /// What an ``APIContext`` is resolved from: the schema source, the endpoint and its auth, and how requests are sent,
 /// each with where it was given. A front end fills it (gqlc from its options, environment and named environment).
-public struct ContextSettings: Sendable {
+/// Secrets print as `<redacted>` (``Secret``).
+public struct ContextSettings: Equatable, Sendable {
     /// The schema file; its origin is `.default` when none was named (it is then searched for).
     public var schema: Setting<String>
-    /// The GraphQL endpoint URL, when given (else the schema file's).
-    public var endpoint: Setting<String>?
-    /// The AppSync API key.
-    public var apiKey: Setting<String>?
-    /// A token sent as `Authorization`.
-    public var authToken: Setting<String>?
+    /// The GraphQL endpoint URL, when given (else the schema file's), checked by ``EndpointURL/setting(_:)``.
+    public var endpoint: Setting<EndpointURL>?
+    /// The AppSync API key, sent as `x-api-key`.
+    public var apiKey: Setting<Secret>?
+    /// A token sent as `Authorization`, exactly as given (no `Bearer` prefix is added).
+    public var authToken: Setting<Secret>?
     /// IAM (SigV4) auth asked for.
     public var iam: Setting<Bool>?
-    /// The region to sign for.
+    /// The region to sign for; when nil, the endpoint's host, the schema file, the profile and the variables say.
     public var region: String?
     /// The AWS profile to take credentials from.
     public var profile: String?
     /// The `AWS_*` variables (and `HOME`) the credential chain reads.
     public var awsEnvironment: [String: String] = [:]
-    /// Where `schema pull` caches schemas, by endpoint.
+    /// Where `schema pull` caches schemas, by endpoint (``SchemaDiscovery/cacheDirectory(environment:)``).
     public var cacheDirectory: String?
-    /// The auth mode asked for.
+    /// The auth mode asked for; when nil, the model's auth rules and the schema file choose.
     public var authMode: Setting<AuthMode>?
     /// Send the user pool's ID token instead of its access token.
     public var sendsIDToken = false
@@ -74,20 +75,35 @@ public struct ContextSettings: Sendable {
     public var tokenStoreEnvironment: [String: String] = [:]
     /// Headers added to every request.
     public var headers: [HTTPHeader] = []
-    /// CA certificates to verify HTTPS servers with.
+    /// A PEM file of CA certificates to verify HTTPS servers with instead of the system's.
     public var caFile: Setting<String>?
-    /// Seconds to wait for a response.
+    /// Seconds to wait for each HTTP request.
     public var timeout: Double = Defaults.timeout
     /// The most a response may hold, in MiB.
     public var maxResponseMiB: Int = Defaults.maxResponseMiB
-    /// How many times a failed request is retried.
+    /// How many times a request is retried after a network error, a timeout, 429 or 5xx.
     public var retries: Int = Defaults.retries
     /// The conflict-detection setting applied over the schema's, with how the front end names where it came from.
-    public var conflictDetection: (setting: ConflictDetectionSetting, source: String)?
+    public var conflictDetection: ConflictDetectionOverride?
 
     /// Settings with the schema source only; the rest at their defaults.
     public init(schema: Setting<String>) {
         self.schema = schema
+    }
+}
+
+/// A conflict-detection setting applied over what the schema shows, with the words that say where it was given (a
+/// front end's), which a model's ``ConflictDetection/source`` then carries.
+public struct ConflictDetectionOverride: Equatable, Sendable {
+    /// The setting (`auto` leaves the schema as it is).
+    public var setting: ConflictDetectionSetting
+    /// Where it was given, as the front end names it.
+    public var source: String
+
+    /// `setting`, given at the place `source` names.
+    public init(_ setting: ConflictDetectionSetting, source: String) {
+        self.setting = setting
+        self.source = source
     }
 }
 

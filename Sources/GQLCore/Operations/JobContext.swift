@@ -28,7 +28,7 @@ public struct JobContext: Sendable {
     public init(
         resolver: ContextResolver, schema: ModelSchema, file: SchemaFile?, renewalFailed: (@Sendable (ContextError) -> Void)? = nil
     ) {
-        self.init(schema: schema, schemaFile: file, endpoint: resolver.settings.endpoint?.value ?? file?.service.endpoint) {
+        self.init(schema: schema, schemaFile: file, endpoint: resolver.settings.endpoint?.value.absoluteString ?? file?.service.endpoint) {
             model throws(ContextError) in try resolver.client(file: file, model: model, renewalFailed: renewalFailed)
         }
     }

@@ -5,44 +5,11 @@ import GQLCore
 /// Command-line values win over environment variables, which win over defaults. Nothing here reads files
 /// or checks that the schema exists: the command that needs a setting reports its absence.
 struct GlobalOptions: Equatable, Sendable {
-    /// The model schema, amplify_outputs.json or amplifyconfiguration.json to read.
-    var schema: Setting<String>
-    /// The GraphQL endpoint; when nil, the wiring takes it from the schema file (amplify_outputs.json).
-    var endpoint: Setting<EndpointURL>?
-    /// Sent as `x-api-key`.
-    var apiKey: Setting<Secret>?
-    /// Sent as `Authorization`, exactly as given (no `Bearer` prefix is added).
-    var authToken: Setting<Secret>?
-    /// Sign requests with AWS SigV4 (AppSync IAM auth): `--iam` or `GQLC_IAM`.
-    var iam: Setting<Bool>?
-    /// The AWS region to sign for (`--region`); the environment and the schema file are consulted later.
-    var region: String?
-    /// The shared-credentials profile given by `--profile`.
-    var profile: String?
-    /// The environment variables IAM auth reads (`AWS_*`, `HOME`), kept for when it is needed.
-    var awsEnvironment: [String: String] = [:]
-    /// Where `schema pull` caches schemas: `$XDG_CACHE_HOME/gqlc`, else `~/.cache/gqlc`.
-    var cacheDirectory: String?
-    /// `--auth-mode`: the AppSync authorization mode to use; nil lets the schema file's rules choose.
-    var authMode: Setting<AuthMode>?
-    /// `--token-use`: which user-pool token is sent.
-    var tokenUse: TokenUse = .access
-    /// The variables user-pool sign-in reads (`GQLC_USER_POOL_ID`, `GQLC_CLIENT_ID`, `GQLC_CLIENT_SECRET`,
-    /// `GQLC_COGNITO_ENDPOINT`, `XDG_CONFIG_HOME`, `HOME`).
-    var cognitoEnvironment: [String: String] = [:]
-    /// Extra headers, in the order given.
-    var headers: [HTTPHeader] = []
-    /// A PEM file of CA certificates to verify HTTPS servers with instead of the system's (`--cacert`,
-    /// `CURL_CA_BUNDLE`, `SSL_CERT_FILE`).
-    var caFile: Setting<String>?
+    /// What the core resolves the run's context from: the schema file, the endpoint and its auth, the headers, the CA
+    /// file, the timeout, response limit and retries, and conflict detection, each with where it was given.
+    var context: ContextSettings
     /// `GQLC_REALTIME_ENDPOINT`: the real-time WebSocket URL for subscriptions (`--realtime-endpoint` wins).
     var realtimeEndpoint: Setting<String>?
-    /// Seconds to wait for each HTTP request.
-    var timeout: Double = Defaults.timeout
-    /// The most MiB a decoded response may hold (`--max-response-mib`).
-    var maxResponseMiB: Int = Defaults.maxResponseMiB
-    /// How many times a query is retried after a network error, a timeout, 429 or 5xx.
-    var retries: Int = Defaults.retries
     /// Whether mutations are retried too (they might then apply twice).
     var retryMutations = false
     /// Print the request body instead of sending it.
@@ -61,8 +28,6 @@ struct GlobalOptions: Equatable, Sendable {
     var color: ColorMode = .auto
     /// `--quiet`: no progress line on standard error.
     var quiet = false
-    /// `--conflict-detection`: what the schema shows (auto), or said outright for every model.
-    var conflictDetection: Setting<ConflictDetectionSetting>?
     /// `--yes`: confirmations (deleting what `--where` matched, writing to a protected environment) are answered yes.
     var yes = false
     /// The named environment `--env` or `GQLC_ENV` selected, with what it set (see ``SelectedEnvironment``).
@@ -233,53 +198,66 @@ struct GlobalOptions: Equatable, Sendable {
         configPath = EnvironmentConfig.path(environment: environment)
         parsedOptions = options
         processEnvironment = environment
-        schema = lookup.text(Self.schemaOption) ?? Setting(value: Self.defaultSchemaPath, origin: .default)
+        context = ContextSettings(schema: lookup.text(Self.schemaOption) ?? Setting(value: Self.defaultSchemaPath, origin: .default))
         if let text = lookup.text(Self.endpointOption) {
             do throws(EndpointSettingProblem) {
-                endpoint = Setting(value: try EndpointURL.setting(text.value), origin: text.origin)
+                context.endpoint = Setting(value: try EndpointURL.setting(text.value), origin: text.origin)
             } catch {
                 throw UsageError("invalid endpoint '\(EndpointURL.maskingUserInfo(text.value))' from "
                     + "\(text.origin.describe(Self.endpointOption)): \(error)")
             }
         }
-        apiKey = lookup.text(Self.apiKeyOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
-        authToken = lookup.text(Self.authTokenOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
+        context.apiKey = lookup.text(Self.apiKeyOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
+        context.authToken = lookup.text(Self.authTokenOption).map { Setting(value: Secret(value: $0.value), origin: $0.origin) }
         do throws(SettingError) {
-            iam = try lookup.sources.flag(given: options.contains(Self.iamOption), lookup.source(Self.iamOption))
+            context.iam = try lookup.sources.flag(given: options.contains(Self.iamOption), lookup.source(Self.iamOption))
         } catch {
             throw UsageError(error.description)
         }
-        region = lookup.text(Self.regionOption)?.value
-        profile = lookup.text(Self.profileOption)?.value
-        awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
-        cacheDirectory = SchemaDiscovery.cacheDirectory(environment: environment)
-        cognitoEnvironment = environment.filter { Self.cognitoVariables.contains($0.key) && !$0.value.isEmpty }
-        authMode = try Self.choice(lookup.text(Self.authModeOption), Self.authModeOption)
-        conflictDetection = try Self.choice(lookup.text(Self.conflictDetectionOption), Self.conflictDetectionOption)
-        tokenUse = try Self.choice(lookup.text(Self.tokenUseOption), Self.tokenUseOption)?.value ?? .access
+        context.region = lookup.text(Self.regionOption)?.value
+        context.profile = lookup.text(Self.profileOption)?.value
+        context.awsEnvironment = environment.filter { $0.key.hasPrefix("AWS_") || $0.key == "HOME" }
+        context.cacheDirectory = SchemaDiscovery.cacheDirectory(environment: environment)
+        // The user-pool options' variables, by the names their specs give; the others say where tokens are stored.
+        let variable = { (option: OptionSpec) in option.environmentVariable.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 } }
+        context.userPool = UserPoolOverrides(
+            poolId: variable(UserPoolOptions.userPoolId), clientId: variable(UserPoolOptions.clientId),
+            clientSecret: variable(UserPoolOptions.clientSecret), endpoint: variable(UserPoolOptions.cognitoEndpoint))
+        context.tokenStoreEnvironment = environment.filter { ["XDG_CONFIG_HOME", "HOME"].contains($0.key) && !$0.value.isEmpty }
+        context.authMode = try Self.choice(lookup.text(Self.authModeOption), Self.authModeOption)
+        let detection: Setting<ConflictDetectionSetting>? = try Self.choice(lookup.text(Self.conflictDetectionOption), Self.conflictDetectionOption)
+        context.conflictDetection = detection.map { setting in
+            // How `models` says where the setting came from.
+            let source = switch setting.origin {
+            case .environment(let name): "$\(name)"
+            default: "\(Self.conflictDetectionOption.flagName) \(setting.value.word)"
+            }
+            return ConflictDetectionOverride(setting.value, source: source)
+        }
+        context.sendsIDToken = try Self.choice(lookup.text(Self.tokenUseOption), Self.tokenUseOption)?.value == TokenUse.id
 
         let headers = try options.values(Self.headerOption).map { text throws(UsageError) in try Self.header(text) }
         // The environment's headers come first; one of the same name on the command line replaces it.
         let given = Set(headers.map { $0.name.lowercased() })
         do throws(EnvironmentError) {
-            self.headers = try lookup.sources.namedHeaders().filter { !given.contains($0.name.lowercased()) } + headers
+            context.headers = try lookup.sources.namedHeaders().filter { !given.contains($0.name.lowercased()) } + headers
         } catch {
             throw UsageError(commandLineMessage(error))
         }
-        caFile = lookup.text(Self.caCertOption)
+        context.caFile = lookup.text(Self.caCertOption)
             ?? lookup.sources.text(SettingSource(given: nil, variable: Self.caCertFallbackVariable, key: nil))
         realtimeEndpoint = lookup.sources.text(
             SettingSource(given: nil, variable: Self.realtimeEndpointVariable, key: .realtimeEndpoint))
         yes = options.contains(Self.yesOption)
-        if let seconds = try options.positiveSeconds(Self.timeoutOption) { timeout = seconds }
+        if let seconds = try options.positiveSeconds(Self.timeoutOption) { context.timeout = seconds }
         if let text = options.value(Self.maxResponseOption) {
-            maxResponseMiB = try ValueParsing.positiveInteger(text, for: Self.maxResponseOption)
-            guard maxResponseMiB <= 1 << 20 else {
+            context.maxResponseMiB = try ValueParsing.positiveInteger(text, for: Self.maxResponseOption)
+            guard context.maxResponseMiB <= 1 << 20 else {
                 throw ValueParsing.invalid(text, for: Self.maxResponseOption, expected: "at most 1048576 (1 TiB)")
             }
         }
         if let text = options.value(Self.retriesOption) {
-            retries = try ValueParsing.nonNegativeInteger(text, for: Self.retriesOption)
+            context.retries = try ValueParsing.nonNegativeInteger(text, for: Self.retriesOption)
         }
         retryMutations = options.contains(Self.retryMutationsOption)
         dryRun = options.contains(Self.dryRunOption)
@@ -332,10 +310,6 @@ struct GlobalOptions: Equatable, Sendable {
             throw UsageError(error.commandLineMessage)
         }
     }
-
-    /// The environment variables kept in ``cognitoEnvironment``: the user-pool options' (one home: their specs) and
-    /// where tokens are stored.
-    static let cognitoVariables = Set(UserPoolOptions.all.compactMap(\.environmentVariable) + ["XDG_CONFIG_HOME", "HOME"])
 }
 
 /// The core's ``SettingSources`` asked with an option: its value on the command line, its variable, and its key in a

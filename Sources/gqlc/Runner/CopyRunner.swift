@@ -61,7 +61,7 @@ struct CopyRunner {
         }
         let report = target.restoreReport()
         let outcome = operation.run(
-            from: sourceContext, into: target.jobContext, retry: RetryPolicy(maxRetries: target.globals.retries),
+            from: sourceContext, into: target.jobContext, retry: RetryPolicy(maxRetries: target.globals.context.retries),
             cancellation: target.session.cancellation, events: report.write)
         return target.restoreStatus(outcome, report: report, finish: "copy")
     }

@@ -23,7 +23,7 @@ extension EventsCommand {
                 throw .usage(error.description)
             }
             (endpoint, renewal) = try session.resolve { resolver throws(ContextError) in
-                try resolver.forEndpoint(api.httpURL.absoluteString).authorizedEndpoint(file: EventsAPI.authorizationFile(file), model: nil)
+                try resolver.forEndpoint(api.httpURL).authorizedEndpoint(file: EventsAPI.authorizationFile(file), model: nil)
             }
             diagnostics.redactor = endpoint.redactor
             texts = invocation.action == .publish ? try eventTexts(invocation, input: session.console.input) : []

@@ -18,13 +18,13 @@ enum JSONArgument {
 enum SecretArguments {
     /// `globals` with each secret given as `@FILE` or `-` replaced by what the file or standard input holds.
     static func resolve(_ globals: inout GlobalOptions, console: Console) throws(RunFailure) {
-        if let setting = globals.apiKey {
+        if let setting = globals.context.apiKey {
             let value = try read(setting.value.value, option: GlobalOptions.apiKeyOption, console: console)
-            globals.apiKey = Setting(value: Secret(value: value), origin: setting.origin)
+            globals.context.apiKey = Setting(value: Secret(value: value), origin: setting.origin)
         }
-        if let setting = globals.authToken {
+        if let setting = globals.context.authToken {
             let value = try read(setting.value.value, option: GlobalOptions.authTokenOption, console: console)
-            globals.authToken = Setting(value: Secret(value: value), origin: setting.origin)
+            globals.context.authToken = Setting(value: Secret(value: value), origin: setting.origin)
         }
     }
 

@@ -34,7 +34,7 @@ extension RestoreCommand {
         if globals.dryRun { return runner.writeLines(operation.planLines) }
         let report = runner.restoreReport()
         let outcome = operation.run(
-            in: runner.jobContext, retry: RetryPolicy(maxRetries: globals.retries), cancellation: runner.session.cancellation,
+            in: runner.jobContext, retry: RetryPolicy(maxRetries: globals.context.retries), cancellation: runner.session.cancellation,
             rejects: invocation.rejects, events: report.write)
         return runner.restoreStatus(outcome, report: report, finish: "restore")
     }

@@ -32,7 +32,7 @@ struct SchemaRunner {
                 return .success
             }
             let pulled = try operation.save(
-                api, endpoint: endpoint, out: invocation.out, cacheDirectory: session.globals.cacheDirectory, phrase: \.commandLineMessage)
+                api, endpoint: endpoint, out: invocation.out, cacheDirectory: session.globals.context.cacheDirectory, phrase: \.commandLineMessage)
             if invocation.out == "-" { session.console.output.write(bytes: pulled.json) }
             let lines = pulled.summary(endpoint: endpoint, phrase: \.commandLineMessage)
             session.console.error.write(lines.map { "gqlc: " + $0 }.joined(separator: "\n") + "\n")

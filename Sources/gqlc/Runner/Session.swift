@@ -24,7 +24,7 @@ struct Session: Sendable {
             }
         }
         resolver = ContextResolver(
-            settings: globals.contextSettings, prompts: TerminalPrompts(console: console, cancellation: cancellation),
+            settings: globals.context, prompts: TerminalPrompts(console: console, cancellation: cancellation),
             cancellation: cancellation,
             notes: globals.verbose ? { @Sendable note in errorSink.write(note.commandLineText + "\n") } : nil,
             trace: trace)
@@ -62,43 +62,5 @@ struct TerminalPrompts: ContextPrompts {
         } catch {
             throw .prompt(error.message)
         }
-    }
-}
-
-extension GlobalOptions {
-    /// The settings the core resolves the run's context from.
-    var contextSettings: ContextSettings {
-        var settings = ContextSettings(schema: schema)
-        settings.endpoint = endpoint.map { Setting(value: $0.value.absoluteString, origin: $0.origin) }
-        settings.apiKey = apiKey.map { Setting(value: $0.value.value, origin: $0.origin) }
-        settings.authToken = authToken.map { Setting(value: $0.value.value, origin: $0.origin) }
-        settings.iam = iam
-        settings.region = region
-        settings.profile = profile
-        settings.awsEnvironment = awsEnvironment
-        settings.cacheDirectory = cacheDirectory
-        settings.authMode = authMode
-        settings.sendsIDToken = tokenUse == .id
-        // The user-pool options' variables, by the names their specs give; the rest say where tokens are stored.
-        let variable = { (option: OptionSpec) in option.environmentVariable.flatMap { cognitoEnvironment[$0] } }
-        settings.userPool = UserPoolOverrides(
-            poolId: variable(UserPoolOptions.userPoolId), clientId: variable(UserPoolOptions.clientId),
-            clientSecret: variable(UserPoolOptions.clientSecret), endpoint: variable(UserPoolOptions.cognitoEndpoint))
-        settings.tokenStoreEnvironment = cognitoEnvironment.filter { variable in
-            !UserPoolOptions.all.contains { $0.environmentVariable == variable.key }
-        }
-        settings.headers = headers
-        settings.caFile = caFile
-        settings.timeout = timeout
-        settings.maxResponseMiB = maxResponseMiB
-        settings.retries = retries
-        settings.conflictDetection = conflictDetection.map { setting in
-            let source = switch setting.origin {
-            case .environment(let name): "$\(name)"
-            default: "\(GlobalOptions.conflictDetectionOption.flagName) \(setting.value.word)"
-            }
-            return (setting.value, source)
-        }
-        return settings
     }
 }
