@@ -53,8 +53,9 @@ venv: $(VENV)/.installed
 # or more, so the venv and the tools install while Swift builds. Then the Swift tests run beside the Python
 # suites; their output is printed whole when they end, and either failing fails make test.
 # PYTEST_WORKERS pytest-xdist processes share the Python suites; a worker also waits on the servers and gqlc
-# processes it starts (timeouts, keep-alives, retries), so more workers than cores overlap those waits.
-PYTEST_WORKERS ?= 4
+# processes it starts (timeouts, keep-alives, retries), so one more worker than cores overlaps those waits (on 2
+# cores, with swift test beside: 3 workers took 196 and 211 s, 4 took 211 and 222 s, 6 took 227 s).
+PYTEST_WORKERS ?= 3
 test: no-foundation
 	$(if $(SHARED_MISSING),@echo '$(SHARED_NOTE)')
 	@$(MAKE) --no-print-directory venv test-tools & prepare=$$!; \
