@@ -42,6 +42,7 @@ def test_steady_throttling_of_every_fifth_request_fails_nothing_and_says_why_it_
         assert {s["id"] for s in stored} >= {r["id"] for r in sent}
 
 
+@pytest.mark.slow
 def test_throttles_do_not_use_up_the_retries_of_a_record(schema_examples_dir):
     """Every 4th request is throttled: with --retries 1 a record whose two attempts are both throttled (about one in
     16) used to fail. A throttled request was not carried out, so it is retried beyond --retries."""
