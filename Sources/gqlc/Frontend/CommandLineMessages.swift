@@ -85,3 +85,13 @@ extension RemedialMessage {
     /// The core's message with its remedy said as the command that carries it out: `…; run gqlc login`.
     var commandLineMessage: String { message(remedy: \.commandLine) }
 }
+
+extension SettingOrigin {
+    /// `'--endpoint'`, `$GQLC_ENDPOINT`, `environment 'prod' (~/.config/gqlc/config:3)` or `the default`.
+    func describe(_ option: OptionSpec) -> String { describe(naming: option.flagName) }
+}
+
+extension ContextNote {
+    /// The `--verbose` line, with settings and commands named as on the command line.
+    var commandLineText: String { "* " + message(naming: \.flagName, remedy: \.commandLine) }
+}

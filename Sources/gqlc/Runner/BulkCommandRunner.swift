@@ -92,10 +92,3 @@ extension ModelCommandRunner {
         return try recordColumns(model, fields: fields)
     }
 }
-
-extension RunFailure {
-    /// `--input`'s problem, the flag named once.
-    static func bulkInput(_ error: BulkInputOpenError) -> RunFailure {
-        .usage("\(BulkOptions.input.flagName): \(error.message(phrase: CommandLineBulkPhrasing.phrase))")
-    }
-}

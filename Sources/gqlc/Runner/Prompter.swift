@@ -18,15 +18,3 @@ struct Prompter {
         }
     }
 }
-
-extension RunFailure {
-    /// A prompt's failure; with no terminal, the flag that reads the answers from standard input.
-    init(_ failure: LinePrompter.Failure) {
-        switch failure {
-        case .interrupted: self = .interrupted
-        case .noTerminal:
-            self = .usage("\(failure); pass \(LoginCommand.passwordStdin.flagName) and write it to standard input")
-        case .inputEnded, .notGiven: self = .usage(failure.description)
-        }
-    }
-}

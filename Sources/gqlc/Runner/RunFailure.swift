@@ -62,3 +62,32 @@ enum RunFailure: Error, Sendable {
         }
     }
 }
+
+/// The failures of the core's errors and of prompts and inputs, phrased with the flags that fix them.
+extension RunFailure {
+    /// A context that cannot be resolved, phrased with the flags and variables that fix it.
+    init(_ error: ContextError) {
+        switch error {
+        case .schema(let error): self = .schema(error)
+        case .endpoint(let error): self = .endpoint(error)
+        case .awsAuth(let error): self = .awsAuth(error)
+        case .cognito(let error): self = .cognito(error)
+        default: self = .usage(error.commandLineMessage)
+        }
+    }
+
+    /// A prompt's failure; with no terminal, the flag that reads the answers from standard input.
+    init(_ failure: LinePrompter.Failure) {
+        switch failure {
+        case .interrupted: self = .interrupted
+        case .noTerminal:
+            self = .usage("\(failure); pass \(LoginCommand.passwordStdin.flagName) and write it to standard input")
+        case .inputEnded, .notGiven: self = .usage(failure.description)
+        }
+    }
+
+    /// `--input`'s problem, the flag named once.
+    static func bulkInput(_ error: BulkInputOpenError) -> RunFailure {
+        .usage("\(BulkOptions.input.flagName): \(error.message(phrase: CommandLineBulkPhrasing.phrase))")
+    }
+}
