@@ -242,7 +242,7 @@ public enum ResumePoint: Sendable, Equatable {
 }
 
 /// Why a listing stopped.
-public enum ListStop {
+public enum ListStop: Sendable {
     /// The last page (no `nextToken`) was delivered.
     case endOfList
     /// `--limit` items were delivered, or the consumer kept only part of a page (``ListPageCut``).
@@ -260,7 +260,7 @@ public enum ListStop {
 }
 
 /// The end of a listing: why it stopped, where to resume, and how much it delivered.
-public struct ListResult {
+public struct ListResult: Sendable {
     /// Why it stopped.
     public var stop: ListStop
     /// Where to pick up; ``ResumePoint/complete`` when nothing is left.

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -140,34 +141,17 @@ public final class ListingStream: RecordStream, @unchecked Sendable {
     }
 }
 
-/// A counting semaphore on a mutex and condition variable.
-final class CountingSemaphore: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    private var condition = pthread_cond_t()
-    private var value: Int
+/// A counting semaphore: `wait` takes one from the count (waiting while it is 0), `signal` gives one back.
+final class CountingSemaphore: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
 
+    /// Made at 0 and signalled up to `value`: libdispatch refuses to free a semaphore whose count is below the one
+    /// it was made with, as the stream's may be when it stops early.
     init(_ value: Int) {
-        self.value = value
-        pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&condition, nil)
+        for _ in 0..<value { semaphore.signal() }
     }
 
-    deinit {
-        pthread_cond_destroy(&condition)
-        pthread_mutex_destroy(&mutex)
-    }
+    func wait() { semaphore.wait() }
 
-    func wait() {
-        pthread_mutex_lock(&mutex)
-        while value <= 0 { pthread_cond_wait(&condition, &mutex) }
-        value -= 1
-        pthread_mutex_unlock(&mutex)
-    }
-
-    func signal() {
-        pthread_mutex_lock(&mutex)
-        value += 1
-        pthread_cond_signal(&condition)
-        pthread_mutex_unlock(&mutex)
-    }
+    func signal() { semaphore.signal() }
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// What else is reported is told to `say` as ``LiveNotice``s: beside JSON lines, or only when the table cannot show it.
 ///
 /// Shared by the thread that reports and the one that reads keys.
-public final class WatchScreen: @unchecked Sendable {
+public final class WatchScreen: Sendable {
     /// How the records are shown.
     public enum Sink: Sendable {
         /// JSON lines (or one array), each change as `{"event": …, "item": …}`.
@@ -24,20 +24,19 @@ public final class WatchScreen: @unchecked Sendable {
         var interval = 0.0
     }
 
-    private let lock = Mutex(())
-    private var value: State
+    private let state: Mutex<State>
     /// The model watched, in notices.
     private let model: String
     /// The primary-key fields, which match a changed row on the table.
     private let keyFields: [String]
     /// Where notices go.
-    private let say: (LiveNotice) -> Void
+    private let say: @Sendable (LiveNotice) -> Void
     /// The terminal's keys, read while the table is shown.
     private let keys: KeyReader?
 
     /// A screen of `model`'s records (told apart by `keyFields`) on `sink`; notices go to `say`. A table switches
     /// the terminal to its alternate screen and to single keys now.
-    public init(_ sink: Sink, model: String, keyFields: [String], say: @escaping (LiveNotice) -> Void) {
+    public init(_ sink: Sink, model: String, keyFields: [String], say: @escaping @Sendable (LiveNotice) -> Void) {
         self.model = model
         self.keyFields = keyFields
         self.say = say
@@ -47,11 +46,11 @@ public final class WatchScreen: @unchecked Sendable {
         } else {
             keys = nil
         }
-        value = State(sink: sink)
+        state = Mutex(State(sink: sink))
     }
 
-    private func withLock<T>(_ body: (inout State) -> T) -> T {
-        lock.withLock { _ in body(&value) }
+    private func withLock<T>(_ body: (inout sending State) -> T) -> T {
+        state.withLock { body(&$0) }
     }
 
     /// Whether the records are shown as a live table.

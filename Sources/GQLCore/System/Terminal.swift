@@ -23,13 +23,16 @@ public enum TerminalSize {
 
 /// Reads single keys from a terminal on standard input (no echo, no line buffering) until stopped; `q` calls
 /// `onQuit`. Ctrl-C still sends SIGINT. The terminal's modes are restored by ``restore()``.
-public final class KeyReader: @unchecked Sendable {
-    private var saved = termios()
+public final class KeyReader: Sendable {
+    /// The terminal's modes before, set once here and read by ``restore()``.
+    private let saved: termios
     private let active: Bool
 
     /// Puts standard input's terminal in single-key mode; does nothing when standard input is not a terminal.
     public init() {
+        var saved = termios()
         active = isatty(STDIN_FILENO) == 1 && tcgetattr(STDIN_FILENO, &saved) == 0
+        self.saved = saved
         guard active else { return }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
@@ -59,6 +62,8 @@ public final class KeyReader: @unchecked Sendable {
 
     /// Restores the terminal's modes as they were.
     public func restore() {
-        if active { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        guard active else { return }
+        var saved = self.saved
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
 }
