@@ -16,7 +16,7 @@ import Testing
     static let help = CommandSpec(
         name: "help", abstract: "Show help.", synopsis: ["[COMMAND]"], arguments: [ArgumentSpec(name: "COMMAND", help: "")])
     static let bash = BashCompletionScript(
-        programName: "tool", globalOptions: [config, verbose, color], commands: [fetch, help], contextOption: config)
+        CompletionProgram(programName: "tool", globalOptions: [config, verbose, color], commands: [fetch, help], contextOption: config))
 
     /// Tags are the program's own words; they echo the context option, to show it is passed on.
     static func optionValue(_ option: OptionSpec) -> ValueCompletion? {
@@ -75,7 +75,7 @@ import Testing
 
     @Test func fishPrintsTheContextOptionAsGivenForTheProgramsCompletions() {
         func script(_ context: OptionSpec?) -> [String] {
-            FishCompletionScript(programName: "tool", globalOptions: [Self.config], commands: [Self.fetch], contextOption: context)
+            FishCompletionScript(CompletionProgram(programName: "tool", globalOptions: [Self.config], commands: [Self.fetch], contextOption: context))
                 .script(generator: "g", functions: [], optionValue: { _ in nil }, arguments: [])
                 .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
@@ -93,7 +93,8 @@ import Testing
     }
 
     @Test func fishGivesEveryCommandAndOptionALine() {
-        let fish = FishCompletionScript(programName: "tool", globalOptions: [Self.config, Self.verbose, Self.color], commands: [Self.fetch, Self.help])
+        let fish = FishCompletionScript(
+            CompletionProgram(programName: "tool", globalOptions: [Self.config, Self.verbose, Self.color], commands: [Self.fetch, Self.help]))
             .script(
                 generator: "tool completion fish", functions: ["function __tool_tags", "    echo red", "end"],
                 optionValue: { $0 == Self.tag ? .custom("__tool_tags") : nil },

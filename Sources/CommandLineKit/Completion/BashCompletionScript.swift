@@ -8,22 +8,12 @@
 /// `$positionals` (how many arguments precede the word) and `"${context[@]}"` (the context option as given on the
 /// line, to pass on to the program: `--config FILE`); `"${COMP_WORDS[0]}"` runs the program itself.
 public struct BashCompletionScript: Sendable {
-    /// The program's name: the function is `_NAME`.
-    public var programName: String
-    /// The options valid before and after any command.
-    public var globalOptions: [OptionSpec]
-    /// The commands, in the order the script offers them.
-    public var commands: [CommandSpec]
-    /// An option whose value the script keeps, to pass on to the program when it asks it for words (a schema or
-    /// configuration file); nil when there is none.
-    public var contextOption: OptionSpec?
+    /// The program it completes.
+    public var program: CompletionProgram
 
-    /// The script of `programName` with these options and commands.
-    public init(programName: String, globalOptions: [OptionSpec], commands: [CommandSpec], contextOption: OptionSpec? = nil) {
-        self.programName = programName
-        self.globalOptions = globalOptions
-        self.commands = commands
-        self.contextOption = contextOption
+    /// The bash script of `program`.
+    public init(_ program: CompletionProgram) {
+        self.program = program
     }
 
     /// What completes a command's arguments.
@@ -42,7 +32,7 @@ public struct BashCompletionScript: Sendable {
     public func bashScript(
         generator: String, optionValue: (OptionSpec) -> ValueCompletion?, argument: (CommandSpec) -> ArgumentCompletion
     ) -> String {
-        "# bash completion for \(programName), from '\(generator)'.\n" + function(optionValue: optionValue, argument: argument)
+        "# bash completion for \(program.programName), from '\(generator)'.\n" + function(optionValue: optionValue, argument: argument)
     }
 
     /// The zsh script: the bash function run through `bashcompinit`. Sourced after `compinit`, or autoloaded as
@@ -50,14 +40,15 @@ public struct BashCompletionScript: Sendable {
     public func zshScript(
         generator: String, optionValue: (OptionSpec) -> ValueCompletion?, argument: (CommandSpec) -> ArgumentCompletion
     ) -> String {
-        """
-        #compdef \(programName)
-        # zsh completion for \(programName), from '\(generator)'; source it after compinit, or save it as _\(programName)
-        # in a directory of $fpath.
-        autoload -U +X bashcompinit && bashcompinit
+        let name = program.programName
+        return """
+            #compdef \(name)
+            # zsh completion for \(name), from '\(generator)'; source it after compinit, or save it as _\(name)
+            # in a directory of $fpath.
+            autoload -U +X bashcompinit && bashcompinit
 
-        """ + function(optionValue: optionValue, argument: argument)
-            + "if (( ${+compstate} )); then _bash_complete -F _\(programName); fi\n"
+            """ + function(optionValue: optionValue, argument: argument)
+            + "if (( ${+compstate} )); then _bash_complete -F _\(name); fi\n"
     }
 
     /// The bash command that fills `COMPREPLY` for one kind of completion of the word `$cur`.
@@ -72,8 +63,6 @@ public struct BashCompletionScript: Sendable {
     }
 
     // MARK: - The function
-
-    private var valueOptions: [OptionSpec] { (globalOptions + commands.flatMap(\.options)).valueOptions }
 
     /// Patterns grouped by the completion they share, in first-seen order: one `case` arm each.
     private static func grouped<Completion: Equatable>(_ entries: [(patterns: [String], completion: Completion)])
@@ -92,19 +81,19 @@ public struct BashCompletionScript: Sendable {
 
     /// The arms that complete option values: files, fixed choices, the program's own, or nothing (a free value).
     private func optionValueArms(_ optionValue: (OptionSpec) -> ValueCompletion?) -> [String] {
-        Self.grouped(valueOptions.map { option in
+        Self.grouped(program.valueOptions.map { option in
             ([option].spelledNames, optionValue(option) ?? .inferred(fromPlaceholder: option.valueName ?? ""))
         })
             .map { "        \($0.patterns)) \(Self.reply($0.completion)); return ;;" }
     }
 
     private var commandOptionArms: [String] {
-        commands.filter { !$0.options.isEmpty }.map { "            \($0.name)) options+=' \($0.options.spelledNames.joined(separator: " "))' ;;" }
+        program.commands.filter { !$0.options.isEmpty }.map { "            \($0.name)) options+=' \($0.options.spelledNames.joined(separator: " "))' ;;" }
     }
 
     /// The arms that complete commands' arguments.
     private func argumentArms(_ argument: (CommandSpec) -> ArgumentCompletion) -> [String] {
-        Self.grouped(commands.map { ([$0.name], argument($0)) }).compactMap { arm in
+        Self.grouped(program.commands.map { ([$0.name], argument($0)) }).compactMap { arm in
             switch arm.completion {
             case .nothing, .first(.nothing): nil
             case .first(let completion): "        \(arm.patterns)) (( positionals == 0 )) && \(Self.reply(completion)) ;;"
@@ -115,19 +104,19 @@ public struct BashCompletionScript: Sendable {
 
     /// The context option's value kept from the line (`$1` is the index of the value's word).
     private func keepContext(at index: String) -> [String] {
-        guard let option = contextOption else { return [] }
+        guard let option = program.contextOption else { return [] }
         return [
             "[[ $word == \(option.flagName) ]] && (( \(index) < COMP_CWORD )) && context=(\(option.flagName) \"${COMP_WORDS[\(index)]/#\\~/$HOME}\")"
         ]
     }
 
     private func function(optionValue: (OptionSpec) -> ValueCompletion?, argument: (CommandSpec) -> ArgumentCompletion) -> String {
-        let valuePatterns = valueOptions.spelledNames.joined(separator: "|")
-        let context = contextOption.map { " and \($0.flagName) is kept" } ?? ""
+        let valuePatterns = program.valueOptions.spelledNames.joined(separator: "|")
+        let context = program.contextOption.map { " and \($0.flagName) is kept" } ?? ""
         let lines: [String] = [
-            "_\(programName)() {",
+            "_\(program.programName)() {",
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
-            "    local commands='\(commands.map(\.name).joined(separator: " "))'",
+            "    local commands='\(program.commands.map(\.name).joined(separator: " "))'",
             "    local command='' first='' positionals=0 i=1 word  # first: the command's first argument",
             "    local -a context=()",
             "    # Find the command and count its arguments; option values are skipped\(context).",
@@ -155,7 +144,7 @@ public struct BashCompletionScript: Sendable {
         ] + optionValueArms(optionValue) + [
             "    esac",
             "    if [[ $cur == -* ]]; then",
-            "        local options='\(globalOptions.spelledNames.joined(separator: " "))'",
+            "        local options='\(program.globalOptions.spelledNames.joined(separator: " "))'",
             "        case $command in",
         ] + commandOptionArms + [
             "        esac",
@@ -170,7 +159,7 @@ public struct BashCompletionScript: Sendable {
         ] + argumentArms(argument) + [
             "    esac",
             "}",
-            "complete -F _\(programName) \(programName)",
+            "complete -F _\(program.programName) \(program.programName)",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

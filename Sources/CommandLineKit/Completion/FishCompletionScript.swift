@@ -7,29 +7,20 @@
 /// `__NAME_context` (the context option and its value as given on the line, as the bash script's `context`) and the
 /// functions the program adds (``script(generator:functions:optionValue:arguments:)``).
 public struct FishCompletionScript: Sendable {
-    /// The program's name, the `-c` of every line and the prefix of the helper functions (`__NAME_positionals`).
-    public var programName: String
-    /// The options valid before and after any command.
-    public var globalOptions: [OptionSpec]
-    /// The commands, in the order the script offers them.
-    public var commands: [CommandSpec]
-    /// The option whose value the program's own completions need (a config file), which `__NAME_context` prints.
-    public var contextOption: OptionSpec?
+    /// The program it completes.
+    public var program: CompletionProgram
 
-    /// The script of `programName` with these options and commands.
-    public init(programName: String, globalOptions: [OptionSpec], commands: [CommandSpec], contextOption: OptionSpec? = nil) {
-        self.programName = programName
-        self.globalOptions = globalOptions
-        self.commands = commands
-        self.contextOption = contextOption
+    /// The fish script of `program`.
+    public init(_ program: CompletionProgram) {
+        self.program = program
     }
 
     /// `__NAME_context`: the context option and its value, when the line gives them.
     private var contextFunction: [String] {
-        guard let option = contextOption?.flagName else { return [] }
+        guard let option = program.contextOption?.flagName else { return [] }
         return [
             "# \(option) as given on the line, so that the program's completions read what it names.",
-            "function __\(programName)_context",
+            "function __\(program.programName)_context",
             "    set -l words (commandline -opc)",
             "    set -l index (contains -i -- \(option) $words)",
             "    and test (count $words) -gt $index",
@@ -72,7 +63,7 @@ public struct FishCompletionScript: Sendable {
     public func script(
         generator: String, functions: [String], optionValue: (OptionSpec) -> ValueCompletion?, arguments: [Arguments]
     ) -> String {
-        let name = programName
+        let name = program.programName
         var lines = [
             "# fish completion for \(name), from '\(generator)'.",
             "complete -c \(name) -e",
@@ -90,7 +81,7 @@ public struct FishCompletionScript: Sendable {
             "            continue",
             "        end",
             "        switch $word",
-            "            case \((globalOptions + commands.flatMap(\.options)).valueOptions.spelledNames.joined(separator: " "))",
+            "            case \(program.valueOptions.spelledNames.joined(separator: " "))",
             "                set skip 1",
             "            case '-*'",
             "            case '*'",
@@ -108,14 +99,14 @@ public struct FishCompletionScript: Sendable {
             "end",
             "",
         ] + contextFunction + functions
-        let names = commands.map(\.name).joined(separator: " ")
+        let names = program.commands.map(\.name).joined(separator: " ")
         lines.append("")
-        for command in commands {
+        for command in program.commands {
             lines.append("complete -c \(name) -n 'not __fish_seen_subcommand_from \(names)' -a \(command.name) -d \(Self.quoted(command.abstract))")
         }
         lines.append("")
-        for option in globalOptions { lines.append(line(option, condition: nil, optionValue)) }
-        for command in commands {
+        for option in program.globalOptions { lines.append(line(option, condition: nil, optionValue)) }
+        for command in program.commands {
             for option in command.options {
                 lines.append(line(option, condition: "__fish_seen_subcommand_from \(command.name)", optionValue))
             }
@@ -147,7 +138,7 @@ public struct FishCompletionScript: Sendable {
 
     /// `complete -c NAME [-n COND] -l LONG [-s S] [-r -F | -x -a …] -d HELP`.
     private func line(_ option: OptionSpec, condition: String?, _ optionValue: (OptionSpec) -> ValueCompletion?) -> String {
-        var parts = ["complete -c \(programName)"]
+        var parts = ["complete -c \(program.programName)"]
         if let condition { parts.append("-n '\(condition)'") }
         parts.append("-l \(option.long)")
         if let short = option.short { parts.append("-s \(short)") }
@@ -156,7 +147,7 @@ public struct FishCompletionScript: Sendable {
             switch completion {
             case .files: parts.append("-r -F")
             case .nothing: parts.append("-x")
-            default: parts.append("-x " + (words(completion, names: commands.map(\.name).joined(separator: " ")) ?? ""))
+            default: parts.append("-x " + (words(completion, names: program.commands.map(\.name).joined(separator: " ")) ?? ""))
             }
         }
         parts.append("-d \(Self.quoted(Self.firstSentence(option.help)))")

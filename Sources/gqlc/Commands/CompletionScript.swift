@@ -6,17 +6,16 @@
 enum CompletionScript {
     static func render(_ shell: CompletionCommand.Shell) -> String {
         let generator = "\(CommandLineVocabulary.programName) \(CompletionCommand.spec.name) \(shell.word)"
-        let bash = BashCompletionScript(
+        let program = CompletionProgram(
             programName: CommandLineVocabulary.programName, globalOptions: GlobalOptions.all, commands: CommandTable.specs,
             contextOption: GlobalOptions.schemaOption)
+        let bash = BashCompletionScript(program)
         switch shell {
         case .bash: return bash.bashScript(generator: generator, optionValue: Bash.optionValue, argument: Bash.argument)
         case .zsh: return bash.zshScript(generator: generator, optionValue: Bash.optionValue, argument: Bash.argument)
         case .fish:
-            return FishCompletionScript(
-                programName: CommandLineVocabulary.programName, globalOptions: GlobalOptions.all, commands: CommandTable.specs,
-                contextOption: GlobalOptions.schemaOption
-            ).script(generator: generator, functions: Fish.functions, optionValue: Fish.optionValue, arguments: Fish.arguments)
+            return FishCompletionScript(program)
+                .script(generator: generator, functions: Fish.functions, optionValue: Fish.optionValue, arguments: Fish.arguments)
         }
     }
 
