@@ -143,13 +143,7 @@ class ServerHandle:
         if self._connection is not None:
             self._connection.close()
             self._connection = None
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        zygote.stop(self.process, grace=5)
         if self.process.stdout:
             self.process.stdout.close()
         if self.stderr_path:

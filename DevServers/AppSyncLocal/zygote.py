@@ -5,7 +5,8 @@ before it listens; the end-to-end suite starts some 500 servers. The zygote impo
 and forks a child for each server, which then runs the same script with the same arguments, environment and
 working directory, its stdout a pipe and its stderr the given file, as ``subprocess.Popen`` would start it.
 ``spawn`` returns a ``ForkedProcess`` that behaves as the ``Popen`` object the harness used before (``pid``,
-``stdout``, ``poll``, ``wait``, ``send_signal``, ``terminate``, ``kill``, ``returncode``).
+``stdout``, ``poll``, ``wait``, ``send_signal``, ``terminate``, ``kill``, ``returncode``); ``stop`` ends one (or
+any ``Popen``): SIGTERM, then SIGKILL after a grace period.
 
 The zygote reaps its children and writes each one's exit status (``Popen``'s convention: negative for a signal)
 to a pipe the test process reads. When the test process goes away the zygote stops its remaining children and
@@ -106,12 +107,23 @@ class Zygote:
                              status_read)
 
     def close(self) -> None:
-        self.control.close()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        self.control.close()  # the zygote exits when its control socket closes
+        stop(self.process, grace=10, terminate=False)
+
+
+def stop(process: ForkedProcess | subprocess.Popen, grace: float, terminate: bool = True) -> None:
+    """End a running ``process`` (a server from ``spawn``, or any ``Popen``): SIGTERM (unless ``terminate`` is
+    false, when it is already told to exit), then SIGKILL if it has not exited within ``grace`` seconds; it is
+    reaped either way. Nothing happens to a process that has already exited."""
+    if process.poll() is not None:
+        return
+    if terminate:
+        process.terminate()
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 _zygote: Zygote | None = None

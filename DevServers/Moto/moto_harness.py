@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Any, Iterable
 
 MOTO_DIR = Path(__file__).resolve().parent
-# The appsync-local harness: one way to start a test server and read its URL line.
+# The appsync-local harness: one way to start a test server and read its URL line (and, in zygote, to stop it).
 
 from harness import launch  # noqa: E402
+import zygote  # noqa: E402
 
 MOTO_PATH = MOTO_DIR / "moto-local"
 REGION = "us-east-1"
@@ -56,13 +57,7 @@ class MotoHandle:
         return Path(self.stderr_path).read_text(errors="replace")
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        zygote.stop(self.process, grace=10)
         if self.process.stdout:
             self.process.stdout.close()
         Path(self.stderr_path).unlink(missing_ok=True)
