@@ -233,6 +233,27 @@ def test_a_record_changed_between_the_version_read_and_its_write_goes_to_the_rej
     assert "getStockItem" not in operations(sent(server))
 
 
+def test_a_version_read_that_fails_leaves_the_last_runs_rejects_file_as_it_was(start_appsync, mis, tmp_path):
+    """Nothing is sent when the versions cannot be read, so the rejects of the run before (to run again) stay; a job
+    that starts replaces them with its own."""
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({"Warehouse": [{"warehouseId": "w1", "name": "Main"}],
+                                "StockItem": [{"sku": "S-0001", "warehouseId": "w1", "quantity": 1}]}))
+    server = start_appsync(mis, seed=seed, args=("--conflict-detection", "optimistic"), api_key="k1")
+    keys = tmp_path / "keys.ndjson"
+    keys.write_text(json.dumps({"sku": "S-0001", "warehouseId": "w1"}) + "\n")
+    rejects = tmp_path / "rejects.ndjson"
+    earlier = '{"sku": "S-0002", "warehouseId": "w1"}\n'
+    rejects.write_text(earlier)
+    update = ("update", "StockItem", "--input", keys, "--rejects", rejects, "note=x")
+    refused = runner_for(mis, server.url, "--conflict-detection", "on", "--api-key", "not-the-key", "--retries", "0")(*update)
+    assert refused.code == 5 and "nothing was changed" in refused.stderr, refused
+    assert rejects.read_text() == earlier
+    updated = runner_for(mis, server.url, "--conflict-detection", "on", "--api-key", "k1")(*update)
+    assert updated.code == 0, updated
+    assert rejects.read_text() == ""
+
+
 def test_cascade_deletes_children_at_their_versions_and_skips_soft_deleted_ones(start_appsync, mis, tmp_path):
     server, run = seeded_shop(start_appsync, mis, tmp_path, "optimistic", 3)
     assert run("update", "StockItem", "--key", "sku=S-0001", "--key", "warehouseId=w1", "note=x").code == 0

@@ -140,15 +140,19 @@ public struct BulkWriteOperation: Sendable {
         events: @escaping BulkWriteEventSink
     ) -> ResultKind {
         var job = self
-        if readsVersions && versions == nil {
-            do throws(VersionTable.Failure) {
-                job.versions = try VersionTable.read(model: model, builder: context.builder, client: context.client)
-            } catch {
-                _ = events(.versionsFailed(error))
-                return error.kind
-            }
+        do throws(VersionTable.Failure) {
+            try job.readVersions(in: context)
+        } catch {
+            _ = events(.versionsFailed(error))
+            return error.kind
         }
         return job.send(in: context, next: next, readRestWhenCancelled: readRestWhenCancelled, events: events)
+    }
+
+    /// When ``readsVersions``, reads every record's version (once: ``versions`` kept), before anything is sent.
+    public mutating func readVersions(in context: APIContext) throws(VersionTable.Failure) {
+        guard readsVersions && versions == nil else { return }
+        versions = try VersionTable.read(model: model, builder: context.builder, client: context.client)
     }
 
     private func send(

@@ -186,14 +186,27 @@ public final class BulkWriteReport: Sendable {
     }
 
     /// Runs `operation` over `context` with this report taking its events, each worker's retry notices kept above the
-    /// progress line; without a context (a dry run) it only writes the requests the items would send.
+    /// progress line; without a context (a dry run) it only writes the requests the items would send. The versions a
+    /// conflict-detection update or delete needs are read first, and the rejects file is emptied only once the job
+    /// starts.
     public func run(
         _ operation: BulkWriteOperation, in context: APIContext?, next: () throws(BulkInputError) -> BulkInputItem?,
         readRestWhenCancelled: Bool
     ) -> ResultKind {
-        guard let context else { return operation.dryRun(next: next, events: write) }
+        guard let context else {
+            rejects?.start()
+            return operation.dryRun(next: next, events: write)
+        }
         sinks.deferOutputFailures?()
         var operation = operation
+        // Versions that cannot be read stop the job before it starts: an earlier run's rejects stay as they were.
+        do throws(VersionTable.Failure) {
+            try operation.readVersions(in: context)
+        } catch {
+            _ = write(.versionsFailed(error))
+            return error.kind
+        }
+        rejects?.start()
         operation.workerClient = { [connect = operation.workerClient, progress = sinks.progress] client in
             var own = connect(client)
             progress?.keepNoticesAbove(&own)

@@ -42,15 +42,24 @@ public final class RejectsFile: Sendable {
     }
     private let state = Mutex(State())
 
-    /// Creates (or empties) the file at `path`.
+    /// Opens the file at `path`, creating it when missing. What it holds stays until the job starts (``start()``), so
+    /// that a job that stops before sending anything leaves an earlier run's rejects as they were.
     public init(path: String) throws(FileWriter.WriteError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileWriter.WriteError(path: path, reason: String(cString: strerror(errno))) }
         self.path = path
         self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }
+
+    /// The job starts: the file is emptied (a regular file; a pipe or device has nothing to empty), to hold this run's
+    /// lines only.
+    public func start() {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+        _ = ftruncate(descriptor, 0)
+    }
 
     /// Appends `line` (one whole input line, `inputLine` its place, 0 when it has none); false once a write failed.
     @discardableResult public func write(_ line: [UInt8], inputLine: Int) -> Bool {

@@ -36,10 +36,11 @@ struct SubscriptionStream {
         operation.limit = count
         operation.duration = duration
         operation.decodePath = decodePath
-        var listener = self.listener
         let status: ExitCode
         do {
             let context = try connection()
+            // Made once connected: its copy of the diagnostics then scrubs the connection's secrets.
+            var listener = self.listener
             status = self.status(operation.run(in: context, listener: &listener) { event in writer.write(event) })
         } catch {
             diagnostics.failure(error)
@@ -50,7 +51,7 @@ struct SubscriptionStream {
         return diagnostics.outputFailure(session.console.output) ?? status
     }
 
-    /// Says notices and errors on stderr as they come.
+    /// Says notices and errors on stderr as they come, scrubbed by the diagnostics' redactor as it is now.
     var listener: LiveListener { LiveListener(say: diagnostics.say, errors: diagnostics.graphQLErrors) }
 
     /// Says how the run ended and gives its status: a closed output's, else the ending's.
