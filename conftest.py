@@ -15,8 +15,8 @@ The helper module ``harness`` (DevServers/AppSyncLocal/harness.py) is importable
 Tests marked ``@pytest.mark.shared_fixtures`` read ``../shared/fixtures`` (the real Amplify files); they are
 skipped when that folder is not there (a lone clone), and run in addition when it is.
 
-Tests marked ``@pytest.mark.slow`` (ten seconds or more of a worker) are collected first, so that pytest-xdist hands
-them out at the start and its workers do not finish one by one on a long test.
+Tests marked ``@pytest.mark.slow`` (ten seconds or more of a worker) are shared out at the head of each pytest-xdist
+worker's first batch, so that they run at the start on every worker and no worker finishes long after the others.
 """
 
 from __future__ import annotations
@@ -36,13 +36,29 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: "slow" not in item.keywords)  # stable: the rest keep their order
+    hand_out_slow_tests_first(items, int(getattr(config, "workerinput", {}).get("workercount", 1)))
     if harness.SHARED_FIXTURES.is_dir():
         return
     skip = pytest.mark.skip(reason=f"shared fixtures not found at {harness.SHARED_FIXTURES}")
     for item in items:
         if "shared_fixtures" in item.keywords:
             item.add_marker(skip)
+
+
+def hand_out_slow_tests_first(items: list, workers: int) -> None:
+    """Puts an equal share of the slow tests at the head of each worker's first batch. pytest-xdist's load scheduling
+    first sends each worker a batch of consecutive tests, a quarter of its share (xdist 3.8's LoadScheduling); the
+    rest keep their order."""
+    slow = [item for item in items if "slow" in item.keywords]
+    rest = [item for item in items if "slow" not in item.keywords]
+    batch = max(2, len(items) // workers // 4)
+    ordered = []
+    for worker in range(workers):
+        share = slow[worker::workers]
+        fill = max(0, batch - len(share))
+        ordered += share + rest[:fill]
+        rest = rest[fill:]
+    items[:] = ordered + rest
 
 
 @pytest.fixture(scope="session")
