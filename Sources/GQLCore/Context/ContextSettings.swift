@@ -45,7 +45,8 @@ public enum SettingOrigin: Equatable, Sendable {
 
 /// What an ``APIContext`` is resolved from: the schema source, the endpoint and its auth, and how requests are sent,
 /// each with where it was given. A front end fills it (gqlc from its options, environment and named environment).
-/// Secrets print as `<redacted>` (``Secret``).
+/// The API key and the token print as `<redacted>` (``Secret``); never print the settings whole, as the AWS variables,
+/// the headers and a user pool's client secret are kept as given.
 public struct ContextSettings: Equatable, Sendable {
     /// The schema file; its origin is `.default` when none was named (it is then searched for).
     public var schema: Setting<String>

@@ -54,18 +54,6 @@ extension RequestOutcome {
     var exitStatus: ExitCode { ExitCode(kind) }
 }
 
-extension ListResult {
-    /// 0 for a full or `--limit`ed listing, 1 GraphQL errors (or a consumer failure), 3 partial,
-    /// 5/6 for HTTP/network failures, 130 when interrupted.
-    var exitStatus: ExitCode { ExitCode(kind) }
-}
-
-extension SubscriptionError {
-    /// 5 when the server refuses the connection (or a subscription as unauthorized), 1 when it refuses a subscription
-    /// for another reason, 6 for the network.
-    var exitStatus: ExitCode { ExitCode(kind) }
-}
-
 /// The version `gqlc --version` prints.
 enum Version {
     static let number = "0.1.0"
