@@ -140,19 +140,21 @@ public struct BulkWriteOperation: Sendable {
         events: @escaping BulkWriteEventSink
     ) -> ResultKind {
         var job = self
+        if let failed = job.readVersions(in: context, events: events) { return failed }
+        return job.send(in: context, next: next, readRestWhenCancelled: readRestWhenCancelled, events: events)
+    }
+
+    /// When ``readsVersions``, reads every record's version (once: ``versions`` kept), before anything is sent; when
+    /// they cannot be read, reports `.versionsFailed` and returns the job's kind (nil when the job can go on).
+    public mutating func readVersions(in context: APIContext, events: BulkWriteEventSink) -> ResultKind? {
+        guard readsVersions && versions == nil else { return nil }
         do throws(VersionTable.Failure) {
-            try job.readVersions(in: context)
+            versions = try VersionTable.read(model: model, builder: context.builder, client: context.client)
+            return nil
         } catch {
             _ = events(.versionsFailed(error))
             return error.kind
         }
-        return job.send(in: context, next: next, readRestWhenCancelled: readRestWhenCancelled, events: events)
-    }
-
-    /// When ``readsVersions``, reads every record's version (once: ``versions`` kept), before anything is sent.
-    public mutating func readVersions(in context: APIContext) throws(VersionTable.Failure) {
-        guard readsVersions && versions == nil else { return }
-        versions = try VersionTable.read(model: model, builder: context.builder, client: context.client)
     }
 
     private func send(

@@ -200,12 +200,7 @@ public final class BulkWriteReport: Sendable {
         sinks.deferOutputFailures?()
         var operation = operation
         // Versions that cannot be read stop the job before it starts: an earlier run's rejects stay as they were.
-        do throws(VersionTable.Failure) {
-            try operation.readVersions(in: context)
-        } catch {
-            _ = write(.versionsFailed(error))
-            return error.kind
-        }
+        if let failed = operation.readVersions(in: context, events: write) { return failed }
         rejects?.start()
         operation.workerClient = { [connect = operation.workerClient, progress = sinks.progress] client in
             var own = connect(client)
