@@ -137,6 +137,21 @@ def test_stdout_on_a_full_disk_is_one_line_and_status_7(blog, args):
     assert completed.stderr.decode() == "gqlc: cannot write standard output: No space left on device\n"
 
 
+def test_a_subscription_on_a_full_disk_says_so_once_and_exits_7(schema_examples_dir):
+    schema = schema_examples_dir / "blog.json"
+    key = "da2-outputfaultskey0123456789"
+    with start_server(schema, api_key=key) as server, open("/dev/full", "wb") as full:
+        process = subprocess.Popen([str(GQLC_BIN), "--schema", str(schema), "--endpoint", server.url, "--api-key", key,
+                                    "subscribe", "Post", "--on", "create", "--count", "1"],
+                                   stdout=full, stderr=subprocess.PIPE, env=gqlc_env())
+        assert process.stderr.readline() == b"subscribed: onCreatePost\n"
+        created = runner_for(schema, server.url, "--api-key", key)("create", "Post", "title=t")
+        assert created.code == 0, created
+        rest = process.stderr.read()
+        assert process.wait(timeout=60) == 7, rest
+        assert rest == b"gqlc: cannot write standard output: No space left on device\n"
+
+
 def test_a_closed_stdout_is_an_error_not_silence(blog):
     completed = shell(f"{quoted([*blog.args, 'get', 'Post', '--id', 'p1'])} >&-")
     assert completed.returncode == 7, completed

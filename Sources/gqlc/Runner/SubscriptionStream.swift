@@ -36,19 +36,20 @@ struct SubscriptionStream {
         operation.limit = count
         operation.duration = duration
         operation.decodePath = decodePath
-        let status: ExitCode
+        let ending: LiveEnding
         do {
             let context = try connection()
             // Made once connected: its copy of the diagnostics then scrubs the connection's secrets.
             var listener = self.listener
-            status = self.status(operation.run(in: context, listener: &listener) { event in writer.write(event) })
+            ending = operation.run(in: context, listener: &listener) { event in writer.write(event) }
         } catch {
             diagnostics.failure(error)
-            status = error.status
+            // Closed even when nothing could be connected: `--output json` still prints its (empty) array.
+            writer.finish()
+            return diagnostics.outputFailure(session.console.output) ?? error.status
         }
-        // Closed even when nothing could be connected: `--output json` still prints its (empty) array.
         writer.finish()
-        return diagnostics.outputFailure(session.console.output) ?? status
+        return status(ending)
     }
 
     /// Says notices and errors on stderr as they come, scrubbed by the diagnostics' redactor as it is now.
@@ -71,9 +72,11 @@ struct SubscriptionStream {
             diagnostics.failure(failure)
             return failure.status
         case .listingFailed(let result):
-            if case .graphQLErrors(let errors) = result.stop { diagnostics.graphQLErrors(errors) }
-            if case .partial(let errors) = result.stop { diagnostics.graphQLErrors(errors) }
-            if case .failed(let error) = result.stop { diagnostics.error(error) }
+            switch result.stop {
+            case .graphQLErrors(let errors), .partial(let errors): diagnostics.graphQLErrors(errors)
+            case .failed(let error): diagnostics.error(error)
+            default: break
+            }
         case .ended, .left: break
         }
         return ExitCode(ending.kind)
