@@ -38,9 +38,4 @@ public struct CommandArguments: Sendable {
         guard positionals.count > count else { return }
         throw UsageError("unexpected argument '\(positionals[count])'; usage: \(usageLine)")
     }
-
-    /// Rejects giving both options.
-    public func expectExclusive(_ first: OptionSpec, _ second: OptionSpec) throws(UsageError) {
-        try options.expectExclusive(first, second)
-    }
 }

@@ -49,19 +49,16 @@ private struct GivenInput: InputReader {
         #expect(InputSource(argument: path).name == path && InputSource.standardInput.name == "<stdin>")
     }
 
-    @Test func saysWhereTheJSONIsBrokenAndWhichFileIsMissing() {
-        #expect(throws: InputValueError.self) { try InputSource.standardInput.json(from: GivenInput(text: "{\"a\": }")) }
-        do {
-            _ = try InputSource.standardInput.json(from: GivenInput(text: "{\"a\": }"))
-        } catch {
-            #expect(error.description.hasPrefix("<stdin>: invalid JSON at 1:7: "))
-        }
-        do {
-            _ = try InputSource(argument: "/nonexistent/vars.json").json(from: GivenInput(text: ""))
-        } catch {
-            #expect(error == .unreadable(.notFound(path: "/nonexistent/vars.json")))
-            #expect(error.description == "/nonexistent/vars.json: no such file")
-        }
+    @Test func saysWhereTheJSONIsBrokenAndWhichFileIsMissing() throws {
+        let broken = try #require(thrownError { () throws(InputValueError) in
+            try InputSource.standardInput.json(from: GivenInput(text: "{\"a\": }"))
+        })
+        #expect(broken.description.hasPrefix("<stdin>: invalid JSON at 1:7: "))
+        let missing = try #require(thrownError { () throws(InputValueError) in
+            try InputSource(argument: "/nonexistent/vars.json").json(from: GivenInput(text: ""))
+        })
+        #expect(missing == .unreadable(.notFound(path: "/nonexistent/vars.json")))
+        #expect(missing.description == "/nonexistent/vars.json: no such file")
     }
 
     @Test func aSecretIsReadFromAFileOrStandardInputTrimmedAndNeverEmpty() throws {

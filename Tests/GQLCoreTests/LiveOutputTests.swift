@@ -125,6 +125,7 @@ import Testing
         ])
         #expect(events.compactMap(LiveNotice.init).map(\.isAcknowledgement) == [true, false, false, false])
         #expect(DurationText.seconds(-1) == "0.0")
+        #expect(DurationText.seconds(.nan) == "0.0" && DurationText.seconds(.infinity) == "inf")
         #expect(DurationText.seconds(59.96) == "60.0")
     }
 

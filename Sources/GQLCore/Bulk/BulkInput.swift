@@ -227,8 +227,8 @@ public struct BulkInputReader<Source: ByteChunkSource> {
         return items(of: bytes, line: startLine, column: startColumn)
     }
 
-    /// A record of line-oriented input: its line, found a buffer at a time (a line of 64 MiB is not looked at byte by
-    /// byte, and one over ``maximumItemSize`` is read past unscanned); then its item or items.
+    /// A record of line-oriented input: its line, found a buffer at a time with memchr (one over ``maximumItemSize`` is
+    /// read past unscanned; a kept one is scanned only to its first value's end); then its item or items.
     private mutating func nextLine() throws(BulkInputError) -> BulkInputItem? {
         let (startLine, startColumn) = (line, column)
         var bytes: [UInt8] = []
@@ -257,9 +257,12 @@ public struct BulkInputReader<Source: ByteChunkSource> {
         // A line whose first value closes at its end is that one value.
         var scan = StructureScan()
         var firstClose: Int?
-        for (offset, byte) in bytes.enumerated() where firstClose == nil {
+        for (offset, byte) in bytes.enumerated() {
             scan.take(byte)
-            if scan.closedValue { firstClose = offset + 1 }
+            if scan.closedValue {
+                firstClose = offset + 1
+                break
+            }
         }
         if firstClose == bytes.count { return item(line: startLine, column: startColumn, bytes: bytes) }
         return items(of: bytes, line: startLine, column: startColumn)

@@ -49,18 +49,14 @@ public final class WatchScreen: Sendable {
         state = Mutex(State(sink: sink))
     }
 
-    private func withLock<T>(_ body: (inout sending State) -> T) -> T {
-        state.withLock { body(&$0) }
-    }
-
     /// Whether the records are shown as a live table.
     public var isTable: Bool { keys != nil }
 
     /// `q` was pressed on the live table.
-    public var quitByKey: Bool { withLock { $0.quitByKey } }
+    public var quitByKey: Bool { state.withLock { $0.quitByKey } }
 
     /// Why the listing stopped before its end, to be said once the table is put away.
-    public var listingFailure: ListResult? { withLock { $0.listingFailure } }
+    public var listingFailure: ListResult? { state.withLock { $0.listingFailure } }
 
     /// Shows `report`: changes are written or drawn, news goes to the status line or to `say`, a failed listing is
     /// kept (``listingFailure``), and `live` gets what the subscriptions said. False once the output is closed.
@@ -75,9 +71,9 @@ public final class WatchScreen: Sendable {
             if !isTable { say(.relisted(model: model, changes: changes)) }
             status("reconnected; listed again: \(changes) changes")
         case .pollFailed:
-            say(.pollFailed(model: model, retryIn: withLock { $0.interval }))
+            say(.pollFailed(model: model, retryIn: state.withLock { $0.interval }))
         case .listingFailed(let result):
-            withLock { $0.listingFailure = result }
+            state.withLock { $0.listingFailure = result }
         case .live(let event):
             live(event)
         }
@@ -86,7 +82,7 @@ public final class WatchScreen: Sendable {
 
     /// Says that the listing is read again every `seconds` (on the table's status line, else to `say`).
     public func startPolling(every seconds: Double) {
-        withLock { $0.interval = seconds }
+        state.withLock { $0.interval = seconds }
         if isTable {
             status("listing every \(DurationText.seconds(seconds)) s")
         } else {
@@ -101,7 +97,7 @@ public final class WatchScreen: Sendable {
         let stopKeys = CancellationFlag()
         WorkerThreads.run(count: 1, { _ in
             keys.run(stop: stopKeys, onTick: { self.tick() }, onQuit: {
-                self.withLock { $0.quitByKey = true }
+                self.state.withLock { $0.quitByKey = true }
                 cancellation.cancel()
             })
         }, meanwhile: {
@@ -113,7 +109,7 @@ public final class WatchScreen: Sendable {
 
     /// Writes the events (or redraws the table with `records`); false once the output is closed.
     private func show(_ events: [WatchEvent], records: [JSONValue]) -> Bool {
-        withLock { state in
+        state.withLock { state in
             guard !state.closed else { return false }
             state.records = records
             switch state.sink {
@@ -144,7 +140,7 @@ public final class WatchScreen: Sendable {
     }
 
     private func redraw(_ change: (inout LiveTable) -> Bool) {
-        withLock { state in
+        state.withLock { state in
             guard case .table(var table) = state.sink, !state.closed, change(&table) else { return }
             table.draw(state.records, keyFields: keyFields)
             state.sink = .table(table)
@@ -153,7 +149,7 @@ public final class WatchScreen: Sendable {
 
     /// Ends the output: closes the JSON, or puts the table away and gives the terminal its modes back. Once only.
     public func finish() {
-        withLock { state in
+        state.withLock { state in
             guard !state.closed else { return }
             state.closed = true
             switch state.sink {

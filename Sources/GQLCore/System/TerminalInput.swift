@@ -116,7 +116,7 @@ public struct LinePrompter: Sendable {
     }
 
     /// One line from `descriptor` (``TerminalInput/readLine(descriptor:cancellation:)``).
-    public func readLine(descriptor: Int32) throws(Failure) -> String? {
+    private func readLine(descriptor: Int32) throws(Failure) -> String? {
         do throws(TerminalInput.Failure) {
             return try TerminalInput.readLine(descriptor: descriptor, cancellation: cancellation)
         } catch {

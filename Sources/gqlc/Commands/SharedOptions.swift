@@ -70,7 +70,7 @@ enum SharedOptions {
 
     /// The record picked by `--id` or `--key`: exactly one of them is required.
     static func recordSelector(_ arguments: CommandArguments) throws(UsageError) -> RecordSelector {
-        try arguments.expectExclusive(id, key)
+        try arguments.options.expectExclusive(id, key)
         if let value = try arguments.options.nonEmptyValue(id) { return .id(value) }
         let texts = arguments.options.values(key)
         guard !texts.isEmpty else {
